@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CampusMarket",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "MarketCore", targets: ["MarketCore"]),
+        .library(name: "MarketClient", targets: ["MarketClient"]),
+        .executable(name: "campusmarket", targets: ["campusmarket"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.110.0"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.12.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.8.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.10.0"),
+        .package(url: "https://github.com/vapor/leaf.git", from: "4.4.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+    ],
+    targets: [
+        // Shared by server and clients: wire types, enums, validation. Foundation only.
+        .target(name: "MarketCore"),
+        // The Vapor application as a library, so tests and the executable share it.
+        .target(
+            name: "MarketServer",
+            dependencies: [
+                "MarketCore",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Leaf", package: "leaf"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]
+        ),
+        // Thin executable: `serve` (default), `migrate`, admin commands.
+        .executableTarget(
+            name: "campusmarket",
+            dependencies: ["MarketServer", .product(name: "Vapor", package: "vapor")]
+        ),
+        // SDK for Apple platforms and Linux; depends on MarketCore only.
+        .target(name: "MarketClient", dependencies: ["MarketCore"]),
+        .testTarget(name: "MarketCoreTests", dependencies: ["MarketCore"]),
+        .testTarget(
+            name: "MarketServerTests",
+            dependencies: [
+                "MarketServer",
+                "MarketClient",
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

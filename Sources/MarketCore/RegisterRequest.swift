@@ -1,0 +1,34 @@
+/// `POST /api/v1/auth/register`. Fields are optional so that a missing one is reported by
+/// name (422) rather than as an unreadable body.
+public struct RegisterRequest: Codable, Sendable, Equatable {
+    public var email: String?
+    public var password: String?
+    public var name: String?
+    public var username: String?
+
+    public init(email: String?, password: String?, name: String?, username: String? = nil) {
+        self.email = email
+        self.password = password
+        self.name = name
+        self.username = username
+    }
+
+    public func validate() -> FieldErrors {
+        var errors = FieldErrors()
+        if let problem = AccountRules.emailProblem(AccountRules.normalizeEmail(email ?? "")) {
+            errors.note("email", problem)
+        }
+        if let password {
+            if let problem = AccountRules.passwordProblem(password) { errors.note("password", problem) }
+        } else {
+            errors.note("password", "is required")
+        }
+        if let problem = AccountRules.nameProblem(AccountRules.normalizeName(name ?? "")) {
+            errors.note("name", problem)
+        }
+        if let username, let problem = AccountRules.usernameProblem(AccountRules.normalizeUsername(username)) {
+            errors.note("username", problem)
+        }
+        return errors
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The signed-in user's own account, as `GET /api/v1/me` returns it.
+public struct UserProfile: Codable, Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var email: String
+    public var name: String
+    public var username: String?
+    public var contact: ContactMethod?
+    public var createdAt: Date
+
+    public init(id: UUID, email: String, name: String, username: String?, contact: ContactMethod?, createdAt: Date) {
+        self.id = id
+        self.email = email
+        self.name = name
+        self.username = username
+        self.contact = contact
+        self.createdAt = createdAt
+    }
+}

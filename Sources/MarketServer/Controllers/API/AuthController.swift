@@ -1,0 +1,33 @@
+import MarketCore
+import Vapor
+
+/// `/api/v1/auth`: register, sign in, sign out, and the Expense Tracker status call.
+struct AuthController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let auth = routes.grouped("auth")
+        auth.post("register", use: register)
+        auth.post("login", use: login)
+        auth.post("logout", use: logout)
+        auth.get("status", use: status)
+    }
+
+    func register(req: Request) async throws -> Response {
+        let input = try req.content.decode(RegisterRequest.self)
+        let result = try await req.accounts.register(input)
+        return try await result.encodeResponse(status: .created, for: req)
+    }
+
+    func login(req: Request) async throws -> AuthResponse {
+        let input = try req.content.decode(LoginRequest.self)
+        return try await req.accounts.login(input, clientAddress: req.clientAddress)
+    }
+
+    func logout(req: Request) async throws -> HTTPStatus {
+        try await req.accounts.logout(req.requireSession())
+        return .noContent
+    }
+
+    func status(req: Request) async throws -> AuthStatus {
+        AuthStatus(isAuthenticated: req.auth.has(Session.self))
+    }
+}

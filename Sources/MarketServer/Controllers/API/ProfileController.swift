@@ -1,0 +1,27 @@
+import MarketCore
+import Vapor
+
+/// `/api/v1/me`: the signed-in user's own account.
+struct ProfileController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let me = routes.grouped("me")
+        me.get(use: show)
+        me.patch(use: update)
+        me.delete(use: delete)
+    }
+
+    func show(req: Request) async throws -> UserProfile {
+        try req.requireSession().user.profile()
+    }
+
+    func update(req: Request) async throws -> UserProfile {
+        let session = try req.requireSession()
+        let input = try req.content.decode(UpdateProfileRequest.self)
+        return try await req.accounts.update(session, with: input, clientAddress: req.clientAddress)
+    }
+
+    func delete(req: Request) async throws -> HTTPStatus {
+        try await req.accounts.delete(req.requireSession())
+        return .noContent
+    }
+}

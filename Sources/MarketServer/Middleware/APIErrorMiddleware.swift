@@ -1,0 +1,117 @@
+import MarketCore
+import Vapor
+
+/// Renders every error — ours, Vapor's (unknown route, body too large, wrong content type) and
+/// decoding failures — as the JSON error model. Bad input never becomes a 500 or an HTML page.
+struct APIErrorMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            return Self.response(for: error, request: request)
+        }
+    }
+
+    static func response(for error: any Error, request: Request) -> Response {
+        let apiError = translate(error)
+        if apiError.status == .internalServerError {
+            request.logger.report(error: error)
+        }
+        let body = APIErrorBody(error: .init(code: apiError.code, message: apiError.message, fields: apiError.fields))
+        let response = Response(status: apiError.status, headers: apiError.headers)
+        do {
+            try response.content.encode(body, as: .json)
+        } catch {
+            response.body = .init(string: #"{"error":{"code":"internal_error","message":"The server could not encode its error."}}"#)
+            response.headers.contentType = .json
+        }
+        return response
+    }
+
+    static func translate(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as DecodingError:
+            return malformedBody(error)
+        case let error as any AbortError:
+            return APIError(error.status, code: code(for: error.status), message: message(for: error), headers: error.headers)
+        default:
+            return APIError(.internalServerError, code: "internal_error",
+                            message: "Something went wrong on our side. It has been logged; please try again.")
+        }
+    }
+
+    /// A body that is not the JSON the endpoint expects: 400, naming the field when we know it.
+    private static func malformedBody(_ error: DecodingError) -> APIError {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case let .typeMismatch(type, context), let .valueNotFound(type, context):
+            let field = path(context.codingPath)
+            let expected = jsonTypeName(type)
+            if field.isEmpty {
+                return APIError(.badRequest, code: "malformed_body", message: "The request body must be a JSON \(expected).")
+            }
+            return APIError(.badRequest, code: "malformed_body", message: "The field '\(field)' must be \(expected).",
+                            fields: [field: "must be \(expected)"])
+        case let .keyNotFound(key, context):
+            let field = path(context.codingPath + [key])
+            return APIError(.unprocessableEntity, code: "validation_failed", message: "Some fields are invalid: \(field).",
+                            fields: [field: "is required"])
+        case let .dataCorrupted(context):
+            let field = path(context.codingPath)
+            if field.isEmpty {
+                return APIError(.badRequest, code: "malformed_body", message: "The request body is not valid JSON.")
+            }
+            return APIError(.badRequest, code: "malformed_body", message: "The field '\(field)' has an unreadable value.",
+                            fields: [field: "has an unreadable value"])
+        @unknown default:
+            return APIError(.badRequest, code: "malformed_body", message: "The request body could not be read.")
+        }
+    }
+
+    private static func jsonTypeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is Int.Type, is Int64.Type, is Int32.Type: return "a whole number"
+        case is Double.Type, is Float.Type: return "a number"
+        case is Date.Type: return "an ISO 8601 date-time"
+        case is UUID.Type: return "a UUID"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "an array" }
+            return "an object"
+        }
+    }
+
+    private static func code(for status: HTTPResponseStatus) -> String {
+        switch status.code {
+        case 400: return "bad_request"
+        case 401: return "unauthenticated"
+        case 403: return "forbidden"
+        case 404: return "not_found"
+        case 405: return "method_not_allowed"
+        case 409: return "conflict"
+        case 413: return "payload_too_large"
+        case 415: return "unsupported_media_type"
+        case 422: return "validation_failed"
+        case 429: return "too_many_requests"
+        case 500..<600: return "server_error"
+        default: return status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
+        }
+    }
+
+    private static func message(for error: any AbortError) -> String {
+        switch error.status.code {
+        case 404: return "There is nothing at this address."
+        case 413: return "The request body is too large."
+        case 415: return "Send the body as application/json."
+        default:
+            let reason = error.reason
+            return reason.hasSuffix(".") ? reason : reason + "."
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Fluent
+import Foundation
+import MarketCore
+
+/// A student's account. Deleted accounts are kept as anonymised rows (`deletedAt` set) so that
+/// anything that refers to them — orders, messages — never dangles.
+final class User: Model, @unchecked Sendable {
+    static let schema = "users"
+
+    @ID(key: .id) var id: UUID?
+    /// Normalized (trimmed, lower-cased); unique.
+    @Field(key: "email") var email: String
+    /// Lower-cased; unique when present.
+    @OptionalField(key: "username") var username: String?
+    @Field(key: "name") var name: String
+    /// nil for accounts that sign in only with Apple or a passkey, and for deleted accounts.
+    @OptionalField(key: "password_hash") var passwordHash: String?
+    @OptionalField(key: "contact_kind") var contactKind: String?
+    @OptionalField(key: "contact_value") var contactValue: String?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @OptionalField(key: "deleted_at") var deletedAt: Date?
+
+    init() {}
+
+    init(id: UUID? = nil, email: String, username: String?, name: String, passwordHash: String?) {
+        self.id = id
+        self.email = email
+        self.username = username
+        self.name = name
+        self.passwordHash = passwordHash
+    }
+
+    var contact: ContactMethod? {
+        get {
+            guard let contactKind, let kind = ContactMethod.Kind(rawValue: contactKind), let contactValue else { return nil }
+            return ContactMethod(kind: kind, value: contactValue)
+        }
+        set {
+            contactKind = newValue?.kind.rawValue
+            contactValue = newValue?.value
+        }
+    }
+
+    func profile() throws -> UserProfile {
+        UserProfile(id: try requireID(), email: email, name: name, username: username,
+                    contact: contact, createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
+    }
+}

@@ -1,0 +1,63 @@
+import Crypto
+import Fluent
+import Foundation
+import Vapor
+
+/// The signed-in caller: the account and the token it presented (so logout revokes just that one).
+struct Session: Authenticatable {
+    let user: User
+    let tokenID: UUID
+}
+
+/// Issues, resolves and revokes bearer tokens. A token is 32 random bytes; the database keeps
+/// only its SHA-256.
+struct SessionTokens {
+    let database: any Database
+    let lifetime: TimeInterval
+    let now: Date
+
+    /// Prefix that makes a leaked token recognisable to secret scanners.
+    static let prefix = "cm_"
+
+    func issue(for userID: UUID) async throws -> (token: String, expiresAt: Date) {
+        let token = Self.prefix + Self.base64URL([UInt8].random(count: 32))
+        let expiresAt = now.addingTimeInterval(lifetime)
+        try await UserToken(userID: userID, tokenHash: Self.hash(token), expiresAt: expiresAt).create(on: database)
+        return (token, expiresAt)
+    }
+
+    /// The live session for `token`, or nil when it is unknown, revoked, expired, or its account is deleted.
+    func session(for token: String) async throws -> Session? {
+        guard token.hasPrefix(Self.prefix), token.count < 200,
+              let stored = try await UserToken.query(on: database)
+                  .filter(\.$tokenHash == Self.hash(token))
+                  .with(\.$user)
+                  .first(),
+              stored.expiresAt > now,
+              stored.user.deletedAt == nil
+        else { return nil }
+        return Session(user: stored.user, tokenID: try stored.requireID())
+    }
+
+    func revoke(tokenID: UUID) async throws {
+        try await UserToken.query(on: database).filter(\.$id == tokenID).delete()
+    }
+
+    /// Signs the account out everywhere, optionally keeping the device that asked.
+    func revokeAll(userID: UUID, except keptTokenID: UUID? = nil) async throws {
+        let query = UserToken.query(on: database).filter(\.$user.$id == userID)
+        if let keptTokenID { query.filter(\.$id != keptTokenID) }
+        try await query.delete()
+    }
+
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Vapor
+
+/// Operator-facing configuration, read once from the environment at start-up.
+/// Every variable is listed in the README's configuration table.
+public struct AppSettings: Sendable {
+    public enum DatabaseChoice: Sendable {
+        /// The embedded default: one SQLite file.
+        case sqlite(path: String)
+        /// Scale-out: a PostgreSQL URL, optionally confined to one schema (tests use a fresh schema each).
+        case postgres(url: String, schema: String?)
+    }
+
+    /// Everything local (the SQLite file, later photos) lives under this directory.
+    public var dataDirectory: String
+    public var database: DatabaseChoice
+    /// Migrate on `serve`; turn off when several instances share one PostgreSQL and
+    /// `campusmarket migrate` is run once by the deploy.
+    public var autoMigrate: Bool
+    public var tokenLifetime: TimeInterval
+    public var bcryptCost: Int
+    public var maxBodySize: ByteCount
+    /// Take the client address from `X-Forwarded-For` (only behind a proxy you run).
+    public var trustForwardedFor: Bool
+    public var loginThrottle: LoginThrottlePolicy
+
+    public init(
+        dataDirectory: String,
+        database: DatabaseChoice,
+        autoMigrate: Bool = true,
+        tokenLifetime: TimeInterval = 30 * 24 * 3600,
+        bcryptCost: Int = 12,
+        maxBodySize: ByteCount = "1mb",
+        trustForwardedFor: Bool = false,
+        loginThrottle: LoginThrottlePolicy = .init()
+    ) {
+        self.dataDirectory = dataDirectory
+        self.database = database
+        self.autoMigrate = autoMigrate
+        self.tokenLifetime = tokenLifetime
+        self.bcryptCost = bcryptCost
+        self.maxBodySize = maxBodySize
+        self.trustForwardedFor = trustForwardedFor
+        self.loginThrottle = loginThrottle
+    }
+
+    /// Reads `DATA_DIR`, `DATABASE_URL`, `AUTO_MIGRATE`, `TOKEN_TTL_DAYS`, `BCRYPT_COST`,
+    /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`.
+    public static func fromEnvironment() throws -> AppSettings {
+        let dataDirectory = Environment.get("DATA_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
+        let database: DatabaseChoice
+        if let url = Environment.get("DATABASE_URL"), !url.isEmpty {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw ConfigurationError("DATABASE_URL must be a postgres:// URL; leave it unset for the embedded SQLite database")
+            }
+            database = .postgres(url: url, schema: nil)
+        } else {
+            database = .sqlite(path: dataDirectory + "/campusmarket.sqlite")
+        }
+        var settings = AppSettings(dataDirectory: dataDirectory, database: database)
+        settings.autoMigrate = try flag("AUTO_MIGRATE") ?? true
+        settings.trustForwardedFor = try flag("TRUST_FORWARDED_FOR") ?? false
+        if let days = try integer("TOKEN_TTL_DAYS", in: 1...365) { settings.tokenLifetime = TimeInterval(days) * 86_400 }
+        if let cost = try integer("BCRYPT_COST", in: 4...31) { settings.bcryptCost = cost }
+        if let size = Environment.get("MAX_BODY_SIZE"), !size.isEmpty { settings.maxBodySize = ByteCount(stringLiteral: size) }
+        return settings
+    }
+
+    private static func flag(_ name: String) throws -> Bool? {
+        guard let raw = Environment.get(name)?.lowercased(), !raw.isEmpty else { return nil }
+        switch raw {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ConfigurationError("\(name) must be true or false, not '\(raw)'")
+        }
+    }
+
+    private static func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let raw = Environment.get(name), !raw.isEmpty else { return nil }
+        guard let value = Int(raw), range.contains(value) else {
+            throw ConfigurationError("\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(raw)'")
+        }
+        return value
+    }
+}
+
+/// A setting the operator got wrong; start-up stops with this sentence.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension Application {
+    private struct SettingsKey: StorageKey { typealias Value = AppSettings }
+
+    public var settings: AppSettings {
+        get {
+            guard let settings = storage[SettingsKey.self] else { fatalError("configure(_:settings:) has not run") }
+            return settings
+        }
+        set { storage[SettingsKey.self] = newValue }
+    }
+}

@@ -1,0 +1,31 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+import SQLKit
+import Vapor
+
+/// Connects Fluent to the database the settings choose. Same models and migrations on both.
+enum DatabaseSetup {
+    static func configure(_ app: Application, for choice: AppSettings.DatabaseChoice) async throws {
+        switch choice {
+        case .sqlite(let path):
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
+            // WAL lets readers run beside the single writer; the mode is stored in the file.
+            // Foreign keys are switched on per connection by the driver; synchronous stays FULL
+            // (SQLite's compiled default), so an acknowledged write survives a crash.
+            _ = try await (app.db as! any SQLDatabase).raw("PRAGMA journal_mode=WAL").all()
+        case .postgres(let url, let schema):
+            var configuration = try SQLPostgresConfiguration(url: url)
+            if let schema {
+                configuration.searchPath = [schema]
+            }
+            app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug), as: .psql)
+            if let schema {
+                try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+            }
+        }
+    }
+}

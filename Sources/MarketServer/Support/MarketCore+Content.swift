@@ -1,0 +1,10 @@
+import MarketCore
+import Vapor
+
+// MarketCore is Foundation-only so clients can share it; the server makes its wire types Vapor `Content` here.
+extension AuthResponse: Content {}
+extension AuthStatus: Content {}
+extension UserProfile: Content {}
+extension RegisterRequest: Content {}
+extension LoginRequest: Content {}
+extension UpdateProfileRequest: Content {}

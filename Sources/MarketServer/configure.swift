@@ -1,0 +1,55 @@
+import Fluent
+import Foundation
+import Leaf
+import Vapor
+
+/// Builds the application: settings, database, migrations, middleware, routes.
+/// The executable and the tests both call this, so tests run the real server.
+public func configure(_ app: Application, settings: AppSettings) async throws {
+    app.settings = settings
+    _ = MetricsRegistry.shared  // bootstrap swift-metrics before Vapor records any request
+
+    try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+    try await DatabaseSetup.configure(app, for: settings.database)
+
+    // Migrations, in order. Never edit a shipped one: add a new one after it.
+    app.migrations.add(CreateUser())          // accounts
+    app.migrations.add(CreateUserToken())     // bearer tokens (hashed)
+    app.migrations.add(CreateLoginFailure())  // login throttling state
+
+    app.passwords.use(.bcrypt(cost: settings.bcryptCost))
+    app.decoyPasswordHash = try Bcrypt.hash("no account has this password", cost: settings.bcryptCost)
+
+    ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
+    ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
+    app.routes.defaultMaxBodySize = settings.maxBodySize
+
+    app.views.use(.leaf)
+
+    // Replace Vapor's defaults: our error middleware speaks the JSON error model, and the
+    // request log carries the request id.
+    app.middleware = Middlewares()
+    app.middleware.use(RequestLogMiddleware())
+    app.middleware.use(APIErrorMiddleware())
+    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
+
+    try routes(app)
+}
+
+extension JSONEncoder {
+    /// UTC ISO 8601 dates on the wire; stable key order for readable responses.
+    static var api: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    static var api: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

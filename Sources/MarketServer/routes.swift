@@ -1,0 +1,16 @@
+import Foundation
+import Vapor
+
+func routes(_ app: Application) throws {
+    let openAPIPath = app.directory.workingDirectory + "openapi.yaml"
+    let openAPIDocument = try? String(contentsOfFile: openAPIPath, encoding: .utf8)
+    if openAPIDocument == nil {
+        app.logger.warning("openapi.yaml not found at \(openAPIPath); /openapi.yaml will answer 404")
+    }
+    try app.register(collection: OperationsController(openAPIDocument: openAPIDocument))
+    try app.register(collection: HomeController())
+
+    let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
+    try api.register(collection: AuthController())
+    try api.register(collection: ProfileController())
+}

@@ -1,0 +1,85 @@
+import Fluent
+import Foundation
+import MarketServer
+import NIOConcurrencyHelpers
+import SQLKit
+import Vapor
+import VaporTesting
+
+/// A clock tests can move forward, so expiry and throttling windows are checked without sleeping.
+final class TestClock: Sendable {
+    private let current = NIOLockedValueBox(Date())
+    var now: Date { current.withLockedValue { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLockedValue { $0 += seconds } }
+    var wallClock: WallClock { WallClock(now: { [self] in now }) }
+}
+
+/// Where a test's data lives: a fresh SQLite file, or — when `DATABASE_URL` names a
+/// PostgreSQL server, as in CI — a fresh schema in it. Dropped when the test ends.
+struct TestDatabase: Sendable {
+    let directory: String
+    let settings: AppSettings
+
+    static var isPostgres: Bool { ProcessInfo.processInfo.environment["DATABASE_URL"].map { !$0.isEmpty } ?? false }
+
+    static func make() -> TestDatabase {
+        let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-test-\(id)").path
+        let database: AppSettings.DatabaseChoice
+        if isPostgres, let url = ProcessInfo.processInfo.environment["DATABASE_URL"] {
+            database = .postgres(url: url, schema: "test_\(id)")
+        } else {
+            database = .sqlite(path: directory + "/campusmarket.sqlite")
+        }
+        // bcrypt cost 4 keeps the suite fast; production uses 12 (BCRYPT_COST).
+        let settings = AppSettings(dataDirectory: directory, database: database, bcryptCost: 4)
+        return TestDatabase(directory: directory, settings: settings)
+    }
+
+    func drop(using app: Application) async throws {
+        if case .postgres(_, let schema?) = settings.database {
+            try await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+        }
+    }
+
+    func removeFiles() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// Runs `test` against a fully configured, migrated application on a fresh database.
+/// `adjust` changes settings (e.g. trust `X-Forwarded-For`); `clock` replaces the system clock.
+func withTestApp(
+    clock: TestClock? = nil,
+    adjust: (inout AppSettings) -> Void = { _ in },
+    _ test: (Application) async throws -> Void
+) async throws {
+    let database = TestDatabase.make()
+    defer { database.removeFiles() }
+    var settings = database.settings
+    adjust(&settings)
+    try await withApp(settings: settings, clock: clock, migrate: true) { app in
+        do {
+            try await test(app)
+        } catch {
+            try? await database.drop(using: app)
+            throw error
+        }
+        try await database.drop(using: app)
+    }
+}
+
+/// Boots one application on `settings` (an existing database, e.g. to simulate a restart).
+func withApp(settings: AppSettings, clock: TestClock?, migrate: Bool, _ test: (Application) async throws -> Void) async throws {
+    let app = try await Application.make(.testing)
+    do {
+        if let clock { app.clock = clock.wallClock }
+        try await configure(app, settings: settings)
+        if migrate { try await app.autoMigrate() }
+        try await test(app)
+    } catch {
+        try await app.asyncShutdown()
+        throw error
+    }
+    try await app.asyncShutdown()
+}
