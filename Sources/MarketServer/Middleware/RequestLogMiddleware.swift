@@ -6,7 +6,8 @@ struct RequestLogMiddleware: AsyncMiddleware {
     static let header = "X-Request-ID"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let requestID = Self.acceptable(request.headers.first(name: Self.header)) ?? request.id
+        // Vapor adopts any incoming X-Request-ID as `request.id`, unchecked; use it only when sane.
+        let requestID = Self.acceptable(request.headers.first(name: Self.header)) ?? UUID().uuidString
         request.logger[metadataKey: "request-id"] = .string(requestID)
         let started = ContinuousClock.now
         let response: Response

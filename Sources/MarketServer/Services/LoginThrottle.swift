@@ -55,6 +55,7 @@ struct LoginThrottle {
             .range((limit - 1)..<limit)
             .first()
         else { return nil }
-        return max(1, pivot.failedAt.timeIntervalSince(windowStart))
+        // Clamped: stored times can come back a hair later than written.
+        return min(policy.window, max(1, pivot.failedAt.timeIntervalSince(windowStart)))
     }
 }

@@ -12,13 +12,13 @@ struct AuthController: RouteCollection {
     }
 
     func register(req: Request) async throws -> Response {
-        let input = try req.content.decode(RegisterRequest.self)
+        let input = try req.jsonBody(RegisterRequest.self)
         let result = try await req.accounts.register(input)
         return try await result.encodeResponse(status: .created, for: req)
     }
 
     func login(req: Request) async throws -> AuthResponse {
-        let input = try req.content.decode(LoginRequest.self)
+        let input = try req.jsonBody(LoginRequest.self)
         return try await req.accounts.login(input, clientAddress: req.clientAddress)
     }
 

@@ -16,7 +16,7 @@ struct ProfileController: RouteCollection {
 
     func update(req: Request) async throws -> UserProfile {
         let session = try req.requireSession()
-        let input = try req.content.decode(UpdateProfileRequest.self)
+        let input = try req.jsonBody(UpdateProfileRequest.self)
         return try await req.accounts.update(session, with: input, clientAddress: req.clientAddress)
     }
 

@@ -1,0 +1,70 @@
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+
+/// Every failure, Vapor's own included, answers with the JSON error model and never a 500.
+@Suite("Error model")
+struct ErrorModelTests {
+    @Test("an unknown route is a JSON 404")
+    func unknownRoute() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.GET, "/api/v1/nothing-here")
+
+            #expect(response.status == .notFound)
+            #expect(response.headers.contentType == .json)
+            #expect(try response.error.code == "not_found")
+        }
+    }
+
+    @Test("a body that is not JSON is 400")
+    func malformedJSON() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.POST, "/api/v1/auth/register", rawBody: #"{"email": "a@b.co", "#)
+
+            #expect(response.status == .badRequest)
+            #expect(try response.error.code == "malformed_body")
+        }
+    }
+
+    @Test("a field of the wrong JSON type is 400 naming the field")
+    func wrongFieldType() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.POST, "/api/v1/auth/register", rawBody: #"{"email": 42, "password": "longenough", "name": "A"}"#)
+
+            #expect(response.status == .badRequest)
+            #expect(try response.error.fields?["email"] == "must be a string")
+        }
+    }
+
+    @Test("a JSON array where an object belongs is 400")
+    func wrongTopLevel() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.POST, "/api/v1/auth/login", rawBody: "[1, 2]")
+
+            #expect(response.status == .badRequest)
+            #expect(try response.error.code == "malformed_body")
+        }
+    }
+
+    @Test("a body of the wrong content type is a JSON 415")
+    func wrongContentType() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.POST, "/api/v1/auth/login", rawBody: "email=a@b.co",
+                                              headers: ["Content-Type": "application/x-www-form-urlencoded"])
+
+            #expect(response.status == .unsupportedMediaType)
+            #expect(try response.error.code == "unsupported_media_type")
+        }
+    }
+
+    @Test("an empty body is 400 or names the missing fields, never 500")
+    func emptyBody() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.POST, "/api/v1/auth/register", headers: ["Content-Type": "application/json"])
+
+            #expect(response.status == .badRequest || response.status == .unprocessableEntity)
+            #expect(try response.error.code.isEmpty == false)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+@testable import MarketServer
+import SQLKit
+import Testing
+import Vapor
+
+@Suite("Operations")
+struct OperationsTests {
+    @Test("/healthz answers 200 when the database does")
+    func health() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.GET, "/healthz")
+
+            #expect(response.status == .ok)
+            #expect(response.text.contains(#""database":"ok""#))
+        }
+    }
+
+    @Test("/metrics exposes request counts and latencies by route and status")
+    func metrics() async throws {
+        try await withTestApp { app in
+            try await app.send(.GET, "/api/v1/auth/status")
+            try await app.send(.GET, "/api/v1/me")
+
+            let response = try await app.send(.GET, "/metrics")
+
+            #expect(response.status == .ok)
+            #expect(response.headers.contentType?.subType == "plain")
+            let text = response.text
+            #expect(text.contains("http_requests_total"))
+            #expect(text.contains(#"path="/api/v1/auth/status""#))
+            #expect(text.contains(#"status="401""#))
+            #expect(text.contains("http_request_duration_seconds_bucket"))
+        }
+    }
+
+    @Test("every response carries a request id; a sane caller-supplied one is echoed")
+    func requestID() async throws {
+        try await withTestApp { app in
+            let generated = try await app.send(.GET, "/healthz")
+            let echoed = try await app.send(.GET, "/healthz", headers: ["X-Request-ID": "trace-123"])
+            let unsafe = try await app.send(.GET, "/healthz", headers: ["X-Request-ID": "bad id\nwith newline"])
+
+            #expect(generated.headers.first(name: "X-Request-ID")?.isEmpty == false)
+            #expect(echoed.headers.first(name: "X-Request-ID") == "trace-123")
+            #expect(unsafe.headers.first(name: "X-Request-ID") != "bad id\nwith newline")
+        }
+    }
+
+    @Test("/openapi.yaml is served and describes every route the server registers")
+    func openAPICoversRoutes() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.GET, "/openapi.yaml")
+            #expect(response.status == .ok)
+            let documented = OpenAPIDocument(yaml: response.text).operations
+
+            let registered = Set(app.routes.all.map { route in
+                let path = "/" + route.path.map { component -> String in
+                    if case .parameter(let name) = component { return "{\(name)}" }
+                    return component.description
+                }.joined(separator: "/")
+                return "\(route.method.rawValue.lowercased()) \(path)"
+            })
+
+            #expect(registered.subtracting(documented).isEmpty, "routes missing from openapi.yaml: \(registered.subtracting(documented).sorted())")
+            #expect(documented.subtracting(registered).isEmpty, "openapi.yaml documents routes the server lacks: \(documented.subtracting(registered).sorted())")
+        }
+    }
+
+    @Test("SQLite runs in WAL mode with foreign keys on and synchronous=FULL", .enabled(if: !TestDatabase.isPostgres))
+    func sqlitePragmas() async throws {
+        try await withTestApp { app in
+            let sql = app.db as! any SQLDatabase
+
+            let journal = try await sql.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
+            let foreignKeys = try await sql.raw("PRAGMA foreign_keys").first()?.decode(column: "foreign_keys", as: Int.self)
+            let synchronous = try await sql.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self)
+
+            #expect(journal == "wal")
+            #expect(foreignKeys == 1)
+            #expect(synchronous == 2)
+        }
+    }
+}
+
+/// Just enough of openapi.yaml to list its operations as "method /path" (no YAML dependency:
+/// the file's layout is fixed — paths at two spaces, methods at four).
+struct OpenAPIDocument {
+    let operations: Set<String>
+
+    init(yaml: String) {
+        var operations = Set<String>()
+        var inPaths = false
+        var currentPath: String?
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !line.hasPrefix(" "), !line.isEmpty { inPaths = line.hasPrefix("paths:"); continue }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), !line.hasPrefix("   ") {
+                currentPath = String(line.dropFirst(2).dropLast())  // "  /x:" -> "/x"
+            } else if line.hasPrefix("    "), !line.hasPrefix("     "), let currentPath {
+                let key = line.trimmingCharacters(in: .whitespaces).dropLast()
+                if ["get", "post", "put", "patch", "delete"].contains(String(key)) {
+                    operations.insert("\(key) \(currentPath)")
+                }
+            }
+        }
+        self.operations = operations
+    }
+}

@@ -1,0 +1,106 @@
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+
+@Suite("Profile: /me")
+struct ProfileTests {
+    @Test("/me needs a token")
+    func needsToken() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.GET, "/api/v1/me")
+
+            #expect(response.status == .unauthorized)
+            #expect(response.headers.first(name: "WWW-Authenticate") == "Bearer")
+        }
+    }
+
+    @Test("updates name, username and contact; only given fields change")
+    func updatesProfile() async throws {
+        try await withTestApp { app in
+            let auth = try await app.register(name: "Ada")
+
+            let response = try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(
+                username: "Ada.L", contact: ContactMethod(kind: .phone, value: " +1 206 555 0100 ")), token: auth.token)
+
+            #expect(response.status == .ok)
+            let profile = try response.decode(UserProfile.self)
+            #expect(profile.name == "Ada")
+            #expect(profile.username == "ada.l")
+            #expect(profile.contact == ContactMethod(kind: .phone, value: "+1 206 555 0100"))
+            let reread = try await app.send(.GET, "/api/v1/me", token: auth.token).decode(UserProfile.self)
+            #expect(reread == profile)
+        }
+    }
+
+    @Test("invalid profile fields are 422 and change nothing")
+    func rejectsInvalidUpdate() async throws {
+        try await withTestApp { app in
+            let auth = try await app.register(name: "Ada")
+
+            let response = try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(
+                name: "Grace", contact: ContactMethod(kind: .email, value: "nope")), token: auth.token)
+
+            #expect(response.status == .unprocessableEntity)
+            #expect(try response.error.fields?["contact.value"] != nil)
+            #expect(try await app.send(.GET, "/api/v1/me", token: auth.token).decode(UserProfile.self).name == "Ada")
+        }
+    }
+
+    @Test("taking another user's username is 409")
+    func usernameTaken() async throws {
+        try await withTestApp { app in
+            try await app.register(username: "grace")
+            let auth = try await app.register()
+
+            let response = try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(username: "GRACE"), token: auth.token)
+
+            #expect(response.status == .conflict)
+            #expect(try response.error.fields?["username"] != nil)
+        }
+    }
+
+    @Test("changing the password needs the current one, then only the new one signs in and other devices are signed out")
+    func changesPassword() async throws {
+        try await withTestApp { app in
+            let phone = try await app.register(email: "ada@campus.edu", password: "old password")
+            let laptop = try await app.login(LoginRequest(email: "ada@campus.edu", password: "old password")).decode(AuthResponse.self)
+
+            let wrong = try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(currentPassword: "not it", newPassword: "new password"), token: phone.token)
+            let missing = try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(newPassword: "new password"), token: phone.token)
+            let changed = try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(currentPassword: "old password", newPassword: "new password"), token: phone.token)
+
+            #expect(wrong.status == .unprocessableEntity)
+            #expect(try wrong.error.fields?["currentPassword"] == "is incorrect")
+            #expect(missing.status == .unprocessableEntity)
+            #expect(try missing.error.fields?["currentPassword"] != nil)
+            #expect(changed.status == .ok)
+            #expect(try await app.login(LoginRequest(email: "ada@campus.edu", password: "old password")).status == .unauthorized)
+            #expect(try await app.login(LoginRequest(email: "ada@campus.edu", password: "new password")).status == .ok)
+            #expect(try await app.send(.GET, "/api/v1/me", token: phone.token).status == .ok)
+            #expect(try await app.send(.GET, "/api/v1/me", token: laptop.token).status == .unauthorized)
+        }
+    }
+
+    @Test("a deleted account cannot sign in or use its tokens, and its email can register again")
+    func deletesAccount() async throws {
+        try await withTestApp { app in
+            let auth = try await app.register(email: "ada@campus.edu", password: "correct horse", username: "ada")
+
+            let response = try await app.send(.DELETE, "/api/v1/me", token: auth.token)
+
+            #expect(response.status == .noContent)
+            #expect(try await app.send(.GET, "/api/v1/me", token: auth.token).status == .unauthorized)
+            #expect(try await app.login(LoginRequest(email: "ada@campus.edu", password: "correct horse")).status == .unauthorized)
+            #expect(try await app.login(LoginRequest(username: "ada", password: "correct horse")).status == .unauthorized)
+            #expect(try await UserToken.query(on: app.db).count() == 0)
+            // The row stays (anonymised) so that records naming it never dangle.
+            let row = try #require(try await User.find(auth.user.id, on: app.db))
+            #expect(row.deletedAt != nil)
+            #expect(row.passwordHash == nil)
+            #expect(row.name == "Deleted user")
+            let again = try await app.register(email: "ada@campus.edu", username: "ada")
+            #expect(again.user.id != auth.user.id)
+        }
+    }
+}
