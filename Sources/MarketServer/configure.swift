@@ -34,6 +34,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
 
     try routes(app)
+    // Needs the full route table, so it is added last (it runs innermost).
+    app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
 }
 
 extension JSONEncoder {

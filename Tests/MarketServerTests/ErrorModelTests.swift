@@ -68,3 +68,29 @@ struct ErrorModelTests {
         }
     }
 }
+
+@Suite("Method not allowed")
+struct MethodNotAllowedTests {
+    @Test("a known path with an unsupported method is 405 with Allow")
+    func methodNotAllowed() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.PUT, "/api/v1/me")
+
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers.first(name: "Allow") == "DELETE, GET, PATCH")
+            #expect(try response.error.code == "method_not_allowed")
+            let root = try await app.send(.DELETE, "/")
+            #expect(root.status == .methodNotAllowed)
+            #expect(root.headers.first(name: "Allow") == "GET")
+        }
+    }
+
+    @Test("an unknown path stays 404")
+    func unknownPathStays404() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.PUT, "/api/v1/nowhere")
+
+            #expect(response.status == .notFound)
+        }
+    }
+}

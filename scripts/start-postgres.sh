@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL for tests and benchmarks: a new cluster in a temporary
+# directory, listening on 127.0.0.1:${PGPORT:-54329}, with database `campusmarket`.
+# Prints the DATABASE_URL to use on its last line. Stop it with scripts/stop-postgres.sh.
+# Installs Debian's postgresql package first when no server is on the machine.
+set -euo pipefail
+
+port="${PGPORT:-54329}"
+state_file="${PG_STATE_FILE:-/tmp/campusmarket-pg.dir}"
+
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then
+  echo "installing PostgreSQL from Debian's packages" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq postgresql postgresql-contrib >&2
+  pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fi
+
+# initdb refuses to run as root; run the server as an unprivileged user when we are root.
+run_as=()
+if [ "$(id -u)" = 0 ]; then
+  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+  run_as=(runuser -u postgres --)
+fi
+
+dir=$(mktemp -d /tmp/campusmarket-pg.XXXXXX)
+chmod 755 "$dir"
+[ "$(id -u)" = 0 ] && chown postgres "$dir"
+"${run_as[@]}" "$pg_bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+  || { cat "$dir/initdb.log" >&2; exit 1; }
+# Tuned for throwaway test data on a small machine, not for durability.
+"${run_as[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" >&2 \
+  || { cat "$dir/server.log" >&2; exit 1; }
+"$pg_bin/psql" -h 127.0.0.1 -p "$port" -U postgres -qc "CREATE DATABASE campusmarket" >&2
+echo "$dir" >"$state_file"
+echo "postgres://postgres@127.0.0.1:$port/campusmarket"
