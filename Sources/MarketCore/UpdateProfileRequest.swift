@@ -4,11 +4,13 @@ public struct UpdateProfileRequest: Codable, Sendable, Equatable {
     public var name: String?
     public var username: String?
     public var contact: ContactMethod?
+    public var campus: String?
     public var currentPassword: String?
     public var newPassword: String?
 
-    public init(name: String? = nil, username: String? = nil, contact: ContactMethod? = nil,
+    public init(name: String? = nil, username: String? = nil, contact: ContactMethod? = nil, campus: String? = nil,
                 currentPassword: String? = nil, newPassword: String? = nil) {
+        self.campus = campus
         self.name = name
         self.username = username
         self.contact = contact
@@ -26,6 +28,9 @@ public struct UpdateProfileRequest: Codable, Sendable, Equatable {
         }
         if let contact, let problem = ContactMethod.valueProblem(kind: contact.kind, value: contact.value) {
             errors.note("contact.value", problem)
+        }
+        if let campus, !(2...100).contains(campus.trimmingCharacters(in: .whitespacesAndNewlines).count) {
+            errors.note("campus", "must be 2–100 characters")
         }
         if let newPassword {
             if let problem = AccountRules.passwordProblem(newPassword) { errors.note("newPassword", problem) }

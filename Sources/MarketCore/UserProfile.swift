@@ -7,14 +7,17 @@ public struct UserProfile: Codable, Sendable, Equatable, Identifiable {
     public var name: String
     public var username: String?
     public var contact: ContactMethod?
+    /// Where the student trades; new listings take it. Defaults to the email's domain.
+    public var campus: String?
     public var createdAt: Date
 
-    public init(id: UUID, email: String, name: String, username: String?, contact: ContactMethod?, createdAt: Date) {
+    public init(id: UUID, email: String, name: String, username: String?, contact: ContactMethod?, campus: String? = nil, createdAt: Date) {
         self.id = id
         self.email = email
         self.name = name
         self.username = username
         self.contact = contact
+        self.campus = campus
         self.createdAt = createdAt
     }
 }

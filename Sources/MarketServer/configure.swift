@@ -16,6 +16,11 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateUser())          // accounts
     app.migrations.add(CreateUserToken())     // bearer tokens (hashed)
     app.migrations.add(CreateLoginFailure())  // login throttling state
+    app.migrations.add(UpdateUserAddCampus()) // users.campus, defaulting to the email's domain
+    app.migrations.add(CreateListing())       // listings + full-text index (FTS5 / tsvector)
+    app.migrations.add(CreateListingPhoto())  // photos of listings (files in DATA_DIR/photos)
+    app.migrations.add(CreateFee())           // marketplace fees and refunds
+    app.migrations.add(CreateListingFeature())// paid featured periods
 
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
     app.decoyPasswordHash = try Bcrypt.hash("no account has this password", cost: settings.bcryptCost)

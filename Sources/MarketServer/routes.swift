@@ -9,8 +9,11 @@ func routes(_ app: Application) throws {
     }
     try app.register(collection: OperationsController(openAPIDocument: openAPIDocument))
     try app.register(collection: HomeController())
+    try app.register(collection: PhotosController())
 
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())
     try api.register(collection: ProfileController())
+    try api.register(collection: ListingsController())
+    try api.register(collection: UsersController())
 }

@@ -1,4 +1,4 @@
-import RoutingKit
+@preconcurrency import RoutingKit  // TrieRouter is not marked Sendable; ours is never mutated after init
 import Vapor
 
 /// Vapor answers 404 when a path exists but not for the request's method; HTTP says 405 with

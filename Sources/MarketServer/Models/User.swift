@@ -17,6 +17,8 @@ final class User: Model, @unchecked Sendable {
     @OptionalField(key: "password_hash") var passwordHash: String?
     @OptionalField(key: "contact_kind") var contactKind: String?
     @OptionalField(key: "contact_value") var contactValue: String?
+    /// The campus the student trades on; listings take it from their seller.
+    @OptionalField(key: "campus") var campus: String?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
     @OptionalField(key: "deleted_at") var deletedAt: Date?
@@ -26,6 +28,7 @@ final class User: Model, @unchecked Sendable {
     init(id: UUID? = nil, email: String, username: String?, name: String, passwordHash: String?) {
         self.id = id
         self.email = email
+        self.campus = Self.defaultCampus(forEmail: email)
         self.username = username
         self.name = name
         self.passwordHash = passwordHash
@@ -44,6 +47,11 @@ final class User: Model, @unchecked Sendable {
 
     func profile() throws -> UserProfile {
         UserProfile(id: try requireID(), email: email, name: name, username: username,
-                    contact: contact, createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
+                    contact: contact, campus: campus, createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
+    }
+
+    /// A student's campus until they choose one: their email's domain ("uw.edu").
+    static func defaultCampus(forEmail email: String) -> String? {
+        email.split(separator: "@").last.map(String.init)
     }
 }

@@ -77,6 +77,7 @@ struct AccountService {
         }
         if let name = input.name { user.name = AccountRules.normalizeName(name) }
         if let username { user.username = username }
+        if let campus = input.campus { user.campus = campus.trimmingCharacters(in: .whitespacesAndNewlines) }
         if let contact = input.contact {
             user.contact = ContactMethod(kind: contact.kind, value: contact.value.trimmingCharacters(in: .whitespacesAndNewlines))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 import Vapor
 
 /// Operator-facing configuration, read once from the environment at start-up.
@@ -23,6 +24,11 @@ public struct AppSettings: Sendable {
     /// Take the client address from `X-Forwarded-For` (only behind a proxy you run).
     public var trustForwardedFor: Bool
     public var loginThrottle: LoginThrottlePolicy
+    /// Currency of listings that name none, and of fees.
+    public var defaultCurrency: String = "USD"
+    /// What featuring a listing costs, and for how long it runs.
+    public var featurePriceCents: Int = 500
+    public var featureDuration: TimeInterval = 7 * 86_400
 
     public init(
         dataDirectory: String,
@@ -45,7 +51,7 @@ public struct AppSettings: Sendable {
     }
 
     /// Reads `DATA_DIR`, `DATABASE_URL`, `AUTO_MIGRATE`, `TOKEN_TTL_DAYS`, `BCRYPT_COST`,
-    /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`.
+    /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`, `DEFAULT_CURRENCY`, `FEATURE_PRICE_CENTS`, `FEATURE_DAYS`.
     public static func fromEnvironment() throws -> AppSettings {
         let dataDirectory = Environment.get("DATA_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
         let database: DatabaseChoice
@@ -63,6 +69,12 @@ public struct AppSettings: Sendable {
         if let days = try integer("TOKEN_TTL_DAYS", in: 1...365) { settings.tokenLifetime = TimeInterval(days) * 86_400 }
         if let cost = try integer("BCRYPT_COST", in: 4...31) { settings.bcryptCost = cost }
         if let size = Environment.get("MAX_BODY_SIZE"), !size.isEmpty { settings.maxBodySize = ByteCount(stringLiteral: size) }
+        if let currency = Environment.get("DEFAULT_CURRENCY"), !currency.isEmpty {
+            guard Money.isCurrencyCode(currency) else { throw ConfigurationError("DEFAULT_CURRENCY must be an ISO 4217 code such as USD, not '\(currency)'") }
+            settings.defaultCurrency = currency
+        }
+        if let cents = try integer("FEATURE_PRICE_CENTS", in: 1...Money.maxMinorUnits) { settings.featurePriceCents = cents }
+        if let days = try integer("FEATURE_DAYS", in: 1...365) { settings.featureDuration = TimeInterval(days) * 86_400 }
         return settings
     }
 

@@ -8,3 +8,10 @@ extension UserProfile: Content {}
 extension RegisterRequest: Content {}
 extension LoginRequest: Content {}
 extension UpdateProfileRequest: Content {}
+extension MarketCore.Listing: Content {}
+extension ListingPage: Content {}
+extension ListingPhoto: Content {}
+extension SellerSummary: Content {}
+extension FeatureReceipt: Content {}
+extension FeatureRefund: Content {}
+extension ListingRemoval: Content {}

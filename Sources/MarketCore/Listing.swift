@@ -1,0 +1,156 @@
+import Foundation
+
+/// A listing as the API returns it.
+public struct Listing: Codable, Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var title: String
+    public var description: String
+    public var categories: [ListingCategory]
+    public var condition: ListingCondition
+    public var salePriceCents: Int?
+    public var rentPriceCents: Int?
+    public var rentUnit: RentUnit?
+    public var openToTrade: Bool
+    public var currency: String
+    public var textbook: TextbookDetails?
+    public var status: ListingStatus
+    public var seller: SellerSummary
+    public var campus: String?
+    /// True while a paid feature runs; featured listings come first among matching results.
+    public var isFeatured: Bool
+    public var featuredUntil: Date?
+    public var photos: [ListingPhoto]
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: UUID, title: String, description: String, categories: [ListingCategory], condition: ListingCondition,
+                salePriceCents: Int?, rentPriceCents: Int?, rentUnit: RentUnit?, openToTrade: Bool, currency: String,
+                textbook: TextbookDetails?, status: ListingStatus, seller: SellerSummary, campus: String?,
+                isFeatured: Bool, featuredUntil: Date?, photos: [ListingPhoto], createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.categories = categories
+        self.condition = condition
+        self.salePriceCents = salePriceCents
+        self.rentPriceCents = rentPriceCents
+        self.rentUnit = rentUnit
+        self.openToTrade = openToTrade
+        self.currency = currency
+        self.textbook = textbook
+        self.status = status
+        self.seller = seller
+        self.campus = campus
+        self.isFeatured = isFeatured
+        self.featuredUntil = featuredUntil
+        self.photos = photos
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+public struct ListingPhoto: Codable, Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var url: String
+    public var contentType: String
+
+    public init(id: UUID, url: String, contentType: String) {
+        self.id = id
+        self.url = url
+        self.contentType = contentType
+    }
+}
+
+/// The seller as shown with a listing. Lists carry `id` and `name`; a listing's detail page
+/// adds the public profile, and `contact` only for signed-in viewers.
+public struct SellerSummary: Codable, Sendable, Equatable {
+    public var id: UUID
+    public var name: String
+    public var campus: String?
+    public var memberSince: Date?
+    public var activeListingsCount: Int?
+    public var contact: ContactMethod?
+
+    public init(id: UUID, name: String, campus: String? = nil, memberSince: Date? = nil,
+                activeListingsCount: Int? = nil, contact: ContactMethod? = nil) {
+        self.id = id
+        self.name = name
+        self.campus = campus
+        self.memberSince = memberSince
+        self.activeListingsCount = activeListingsCount
+        self.contact = contact
+    }
+}
+
+/// One page of the feed or a search.
+public struct ListingPage: Codable, Sendable, Equatable {
+    public var items: [Listing]
+    /// Pass as `cursor` for the next page; nil on the last page.
+    public var nextCursor: String?
+
+    public init(items: [Listing], nextCursor: String?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+
+    private enum CodingKeys: String, CodingKey { case items, nextCursor }
+
+    /// `nextCursor` is written as `null` on the last page rather than left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(nextCursor, forKey: .nextCursor)
+    }
+}
+
+/// Answer to buying a feature for a listing.
+public struct FeatureReceipt: Codable, Sendable, Equatable {
+    public var listingId: UUID
+    public var featuredUntil: Date
+    public var feeCents: Int
+    public var currency: String
+    /// Until then, `DELETE /listings/{id}/feature` cancels with a full refund.
+    public var cancellableUntil: Date
+
+    public init(listingId: UUID, featuredUntil: Date, feeCents: Int, currency: String, cancellableUntil: Date) {
+        self.listingId = listingId
+        self.featuredUntil = featuredUntil
+        self.feeCents = feeCents
+        self.currency = currency
+        self.cancellableUntil = cancellableUntil
+    }
+}
+
+/// Answer to cancelling a feature: the fee comes back in full.
+public struct FeatureRefund: Codable, Sendable, Equatable {
+    public var listingId: UUID
+    public var refundCents: Int
+    public var currency: String
+
+    public init(listingId: UUID, refundCents: Int, currency: String) {
+        self.listingId = listingId
+        self.refundCents = refundCents
+        self.currency = currency
+    }
+}
+
+/// Answer to `DELETE /api/v1/listings/{id}`: whether the listing was deleted, or archived
+/// because transactions refer to it.
+public struct ListingRemoval: Codable, Sendable, Equatable {
+    public var result: String
+    public var message: String
+
+    public init(result: String, message: String) {
+        self.result = result
+        self.message = message
+    }
+}
+
+/// Body of `PUT /api/v1/listings/{id}/photos/order`.
+public struct PhotoOrder: Codable, Sendable, Equatable {
+    public var photoIds: [UUID]
+
+    public init(photoIds: [UUID]) {
+        self.photoIds = photoIds
+    }
+}

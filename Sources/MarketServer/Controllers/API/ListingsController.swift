@@ -1,0 +1,105 @@
+import Fluent
+import MarketCore
+import SQLKit
+import Vapor
+
+/// `/api/v1/listings`: the feed and search, listing CRUD, photos and features.
+struct ListingsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let listings = routes.grouped("listings")
+        listings.get(use: search)
+        listings.post(use: create)
+        let listing = listings.grouped(":listingID")
+        listing.get(use: show)
+        listing.put(use: replace)
+        listing.delete(use: remove)
+        // Photos stream in as multipart; the limit leaves room for the form's own framing.
+        listing.on(.POST, "photos", body: .collect(maxSize: ByteCount(value: PhotoStore.maxBytes + 64 * 1024)), use: addPhoto)
+        listing.put("photos", "order", use: reorderPhotos)
+        listing.delete("photos", ":photoID", use: removePhoto)
+        listing.post("feature", use: feature)
+        listing.delete("feature", use: cancelFeature)
+    }
+
+    func search(req: Request) async throws -> ListingPage {
+        let query = try ListingQuery(from: req)
+        let result = try await ListingSearch(sql: req.db as! any SQLDatabase, now: req.now).page(query)
+        let items = try await req.listingPresenter.present(result.listings)
+        return ListingPage(items: items, nextCursor: result.next?.token)
+    }
+
+    func create(req: Request) async throws -> Response {
+        let session = try req.requireSession()
+        let listing = try await req.listings.create(try req.jsonBody(ListingInput.self), by: session.user)
+        let body = try await req.listingPresenter.presentDetail(listing, viewerSignedIn: true)
+        return try await body.encodeResponse(status: .created, for: req)
+    }
+
+    func show(req: Request) async throws -> MarketCore.Listing {
+        let listing = try await req.listings.find(try req.uuidParameter("listingID"))
+        return try await req.listingPresenter.presentDetail(listing, viewerSignedIn: req.auth.has(Session.self))
+    }
+
+    func replace(req: Request) async throws -> MarketCore.Listing {
+        let session = try req.requireSession()
+        let id = try req.uuidParameter("listingID")
+        let listing = try await req.listings.replace(id, with: try req.jsonBody(ListingInput.self), by: session.user)
+        return try await req.listingPresenter.presentDetail(listing, viewerSignedIn: true)
+    }
+
+    func remove(req: Request) async throws -> ListingRemoval {
+        let session = try req.requireSession()
+        let outcome = try await req.listings.remove(try req.uuidParameter("listingID"), by: session.user, photos: req.photoStore)
+        switch outcome {
+        case .deleted:
+            return ListingRemoval(result: "deleted", message: "The listing was deleted.")
+        case .archived:
+            return ListingRemoval(result: "archived", message: "The listing was archived, not deleted, because transactions refer to it. It no longer appears in the feed.")
+        }
+    }
+
+    struct PhotoUpload: Content {
+        var photo: File
+    }
+
+    func addPhoto(req: Request) async throws -> Response {
+        let session = try req.requireSession()
+        guard req.headers.contentType?.type == "multipart", req.headers.contentType?.subType == "form-data" else {
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type",
+                           message: "Upload the photo as multipart/form-data with the field 'photo'.")
+        }
+        let upload: PhotoUpload
+        do {
+            upload = try req.content.decode(PhotoUpload.self)
+        } catch {
+            throw APIError.validation(["photo": "is required: a file in the form field 'photo'"])
+        }
+        let record = try await req.listingPhotos.add(Array(buffer: upload.photo.data), to: try req.uuidParameter("listingID"), by: session.user)
+        let photo = ListingPhoto(id: try record.requireID(), url: "/photos/\(record.fileName)", contentType: record.contentType)
+        return try await photo.encodeResponse(status: .created, for: req)
+    }
+
+    func reorderPhotos(req: Request) async throws -> [ListingPhoto] {
+        let session = try req.requireSession()
+        let order = try req.jsonBody(PhotoOrder.self)
+        let records = try await req.listingPhotos.reorder(try req.uuidParameter("listingID"), to: order.photoIds, by: session.user)
+        return try records.map { ListingPhoto(id: try $0.requireID(), url: "/photos/\($0.fileName)", contentType: $0.contentType) }
+    }
+
+    func removePhoto(req: Request) async throws -> HTTPStatus {
+        let session = try req.requireSession()
+        try await req.listingPhotos.remove(try req.uuidParameter("photoID"), from: try req.uuidParameter("listingID"), by: session.user)
+        return .noContent
+    }
+
+    func feature(req: Request) async throws -> Response {
+        let session = try req.requireSession()
+        let receipt = try await req.features.feature(try req.uuidParameter("listingID"), by: session.user)
+        return try await receipt.encodeResponse(status: .created, for: req)
+    }
+
+    func cancelFeature(req: Request) async throws -> FeatureRefund {
+        let session = try req.requireSession()
+        return try await req.features.cancel(try req.uuidParameter("listingID"), by: session.user)
+    }
+}

@@ -1,0 +1,23 @@
+import Vapor
+
+/// `GET /photos/{file}`: photo files, cacheable forever (a name is the hash of its bytes).
+struct PhotosController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("photos", ":file", use: serve)
+    }
+
+    func serve(req: Request) async throws -> Response {
+        guard let name = req.parameters.get("file"), PhotoStore.isValidName(name),
+              let type = PhotoStore.ImageType(rawValue: String(name.split(separator: ".")[1])) else {
+            throw APIError(.notFound, code: "photo_not_found", message: "There is no photo at this address.")
+        }
+        let path = req.photoStore.path(for: name)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw APIError(.notFound, code: "photo_not_found", message: "There is no photo at this address.")
+        }
+        let response = try await req.fileio.asyncStreamFile(at: path)
+        response.headers.replaceOrAdd(name: .contentType, value: type.contentType)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=31536000, immutable")
+        return response
+    }
+}

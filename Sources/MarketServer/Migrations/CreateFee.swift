@@ -1,0 +1,24 @@
+import Fluent
+import SQLKit
+
+/// Money the marketplace charges (featured listings) and gives back (refunds). The ledger
+/// (Transactions issue) reads these.
+struct CreateFee: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Fee.schema)
+            .id()
+            .field("user_id", .uuid, .required, .references(User.schema, "id"))
+            .field("listing_id", .uuid, .references(Listing.schema, "id"))
+            .field("kind", .string, .required)
+            .field("amount_cents", .int64, .required)
+            .field("currency", .string, .required)
+            .field("created_at", .datetime, .required)
+            .create()
+        try await (database as! any SQLDatabase).create(index: "ix_fees_user").on(Fee.schema).column("user_id").column("created_at").run()
+        try await (database as! any SQLDatabase).create(index: "ix_fees_listing").on(Fee.schema).column("listing_id").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Fee.schema).delete()
+    }
+}

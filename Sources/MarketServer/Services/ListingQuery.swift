@@ -1,0 +1,145 @@
+import Foundation
+import MarketCore
+import Vapor
+
+/// The feed's and search's parameters, checked. Built from the URL query of `GET /api/v1/listings`.
+struct ListingQuery: Sendable {
+    var text: SearchText?
+    var categoryMask: Int64?
+    var offer: OfferKind?
+    var minPriceCents: Int?
+    var maxPriceCents: Int?
+    var condition: ListingCondition?
+    var sellerID: UUID?
+    var campus: String?
+    var status: ListingStatus = .active
+    var sort: ListingSort
+    var limit: Int
+    var cursor: ListingCursor?
+
+    static let defaultLimit = 20
+    static let maxLimit = 100
+
+    /// Reads the URL query; every bad parameter is named in one 422.
+    init(from request: Request) throws {
+        struct Raw: Decodable {
+            var q: String?, category: String?, offer: String?, condition: String?, seller: String?, campus: String?
+            var status: String?, sort: String?, cursor: String?
+            var minPriceCents: String?, maxPriceCents: String?, limit: String?
+        }
+        let raw = (try? request.query.decode(Raw.self)) ?? Raw()
+        var errors = FieldErrors()
+        func parse<T: RawRepresentable>(_ value: String?, _ field: String) -> T? where T.RawValue == String, T: CaseIterable {
+            guard let value, !value.isEmpty else { return nil }
+            if let parsed = T(rawValue: value) { return parsed }
+            errors[field] = "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))"
+            return nil
+        }
+        func integer(_ value: String?, _ field: String, _ range: ClosedRange<Int>) -> Int? {
+            guard let value, !value.isEmpty else { return nil }
+            if let number = Int(value), range.contains(number) { return number }
+            errors[field] = "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+            return nil
+        }
+
+        let trimmed = raw.q?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if trimmed.count > 200 { errors["q"] = "must be at most 200 characters" }
+        text = trimmed.isEmpty || trimmed.count > 200 ? nil : SearchText(trimmed)
+
+        if let list = raw.category, !list.isEmpty {
+            var mask: Int64 = 0
+            for slug in list.split(separator: ",") {
+                if let category = ListingCategory(rawValue: String(slug)) { mask |= category.bit } else {
+                    errors["category"] = "must be one or more (comma-separated) of \(ListingCategory.allCases.map(\.rawValue).joined(separator: ", "))"
+                }
+            }
+            categoryMask = mask == 0 ? nil : mask
+        }
+        offer = parse(raw.offer, "offer")
+        condition = parse(raw.condition, "condition")
+        status = parse(raw.status, "status") ?? .active
+        minPriceCents = integer(raw.minPriceCents, "minPriceCents", 0...Money.maxMinorUnits)
+        maxPriceCents = integer(raw.maxPriceCents, "maxPriceCents", 0...Money.maxMinorUnits)
+        if let minPriceCents, let maxPriceCents, minPriceCents > maxPriceCents {
+            errors["maxPriceCents"] = "must be at least minPriceCents"
+        }
+        if let seller = raw.seller, !seller.isEmpty {
+            sellerID = UUID(uuidString: seller)
+            if sellerID == nil { errors["seller"] = "must be a user id (UUID)" }
+        }
+        campus = raw.campus.flatMap { $0.isEmpty ? nil : $0 }
+        limit = integer(raw.limit, "limit", 1...Self.maxLimit) ?? Self.defaultLimit
+        let requestedSort: ListingSort? = parse(raw.sort, "sort")
+        sort = requestedSort ?? (text == nil ? .newest : .relevance)
+        if sort == .relevance, text == nil {
+            errors["sort"] = "relevance needs a search query q"
+        }
+        if let token = raw.cursor, !token.isEmpty {
+            cursor = ListingCursor(token: token)
+            if cursor == nil { errors["cursor"] = "is not a cursor this server issued" }
+        }
+        try APIError.check(errors)
+    }
+}
+
+/// What a person typed in the search box, reduced to what the index can match: lower-cased
+/// word tokens (so no character can break the query syntax), or an ISBN.
+struct SearchText: Sendable {
+    let tokens: [String]
+    /// Set when the text is a valid ISBN (either form, any hyphens): looked up exactly.
+    let isbn: String?
+
+    /// More words than this add cost and almost never precision.
+    static let maxTokens = 8
+
+    init(_ text: String) {
+        isbn = ISBN.looksLikeISBN(text) ? ISBN.normalize(text) : nil
+        var tokens: [String] = []
+        var current = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        var seen = Set<String>()
+        self.tokens = Array(tokens.filter { seen.insert($0).inserted }.prefix(Self.maxTokens))
+    }
+
+    /// Nothing searchable (e.g. only punctuation): matches no listing.
+    var isEmpty: Bool { tokens.isEmpty && isbn == nil }
+}
+
+/// Where the next page starts: the result segment, the last key in it, and the moment the first
+/// page was taken (so a feature that expires mid-paging does not move a listing between segments).
+struct ListingCursor: Codable, Sendable, Equatable {
+    var segment: Int
+    var seq: Int64
+    var price: Int64?
+    var asOf: Date
+
+    init(segment: Int, seq: Int64, price: Int64?, asOf: Date) {
+        self.segment = segment
+        self.seq = seq
+        self.price = price
+        self.asOf = asOf
+    }
+
+    init?(token: String) {
+        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard token.count <= 300, let data = Data(base64Encoded: base64),
+              let cursor = try? JSONDecoder().decode(ListingCursor.self, from: data),
+              (0..<8).contains(cursor.segment) else { return nil }
+        self = cursor
+    }
+
+    var token: String {
+        let data = (try? JSONEncoder().encode(self)) ?? Data()
+        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}

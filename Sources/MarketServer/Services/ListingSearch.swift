@@ -1,0 +1,161 @@
+import FluentSQL
+import Foundation
+import MarketCore
+import SQLKit
+
+/// The feed and full-text search over listings.
+///
+/// Ranking rule (also in openapi.yaml): results come in segments, each read in index order —
+/// 1. featured listings that match the query and filters, then 2. the other matches.
+/// With a query sorted by relevance, each of those splits again: listings whose title, author,
+/// ISBN or course code contain every word come before listings that match only through their
+/// description; within a segment, newest first. Price sorts order each segment by price.
+///
+/// Why tiers rather than bm25 scores: scoring every match of a common word costs tens of
+/// milliseconds at a million listings (74 ms for a word matching 54k rows, measured), while each
+/// tier is a scan in row-id order that stops after one page (0.1–0.2 ms), and pages stay stable.
+struct ListingSearch {
+    let sql: any SQLDatabase
+    let now: Date
+
+    enum Tier { case any, primary, secondary }
+
+    struct Segment {
+        let featured: Bool?  // nil: featured and not alike (featuring applies to active listings)
+        let tier: Tier
+    }
+
+    func page(_ query: ListingQuery) async throws -> (listings: [Listing], next: ListingCursor?) {
+        if let text = query.text, text.isEmpty { return ([], nil) }
+        let asOf = query.cursor?.asOf ?? now
+        let segments = Self.segments(for: query)
+        var found: [(listing: Listing, segment: Int)] = []
+        var segmentIndex = query.cursor?.segment ?? 0
+        var after = query.cursor
+        while segmentIndex < segments.count, found.count <= query.limit {
+            let wanted = query.limit + 1 - found.count
+            let rows = try await fetch(segments[segmentIndex], index: segmentIndex, query: query, after: after, asOf: asOf, limit: wanted)
+            found += rows.map { ($0, segmentIndex) }
+            if rows.count == wanted { break }
+            segmentIndex += 1
+            after = nil
+        }
+        guard found.count > query.limit else { return (found.map(\.listing), nil) }
+        found.removeLast()
+        let last = found[found.count - 1]
+        let cursor = ListingCursor(segment: last.segment, seq: last.listing.seq ?? 0, price: last.listing.sortPriceCents, asOf: asOf)
+        return (found.map(\.listing), cursor)
+    }
+
+    static func segments(for query: ListingQuery) -> [Segment] {
+        let tiers: [Tier] = (query.sort == .relevance && query.text?.isbn == nil) ? [.primary, .secondary] : [.any]
+        guard query.status == .active else { return tiers.map { Segment(featured: nil, tier: $0) } }
+        return tiers.map { Segment(featured: true, tier: $0) } + tiers.map { Segment(featured: false, tier: $0) }
+    }
+
+    private func fetch(_ segment: Segment, index: Int, query: ListingQuery, after cursor: ListingCursor?,
+                       asOf: Date, limit: Int) async throws -> [Listing] {
+        let dialect = SearchDialect(isPostgres: sql.dialect.name == "postgresql")
+        var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
+        var from: SQLQueryString = "listings l"
+        var seqColumn = "l.seq"
+
+        if let text = query.text {
+            if let isbn = text.isbn {
+                conditions.append("l.isbn = \(bind: isbn)")
+            } else {
+                // Few listings are featured: for that segment drive the join from the listing side.
+                let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, listingsFirst: segment.featured == true)
+                from = shape.from
+                conditions.append(shape.condition)
+                seqColumn = shape.seqColumn
+            }
+        }
+        if let mask = query.categoryMask { conditions.append("(l.category_mask & \(bind: mask)) != 0") }
+        switch query.offer {
+        case .buy: conditions.append("l.sale_price_cents IS NOT NULL")
+        case .rent: conditions.append("l.rent_price_cents IS NOT NULL")
+        case .trade: conditions.append("l.open_to_trade = \(bind: true)")
+        case nil: break
+        }
+        if let minimum = query.minPriceCents { conditions.append("l.sort_price_cents >= \(bind: Int64(minimum))") }
+        if let maximum = query.maxPriceCents { conditions.append("l.sort_price_cents <= \(bind: Int64(maximum))") }
+        if let condition = query.condition { conditions.append("l.condition = \(bind: condition.rawValue)") }
+        if let seller = query.sellerID { conditions.append("l.seller_id = \(bind: seller)") }
+        if let campus = query.campus { conditions.append("l.campus = \(bind: campus)") }
+        switch segment.featured {
+        case true?: conditions.append("l.featured_until > \(bind: asOf)")
+        case false?: conditions.append("(l.featured_until IS NULL OR l.featured_until <= \(bind: asOf))")
+        case nil: break
+        }
+
+        let order: SQLQueryString
+        switch query.sort {
+        case .newest, .relevance:
+            if let cursor, cursor.segment == index { conditions.append("\(unsafeRaw: seqColumn) < \(bind: cursor.seq)") }
+            order = "\(unsafeRaw: seqColumn) DESC"
+        case .priceAsc, .priceDesc:
+            // Price sorts list what has a price (trade-only listings have none).
+            conditions.append("l.sort_price_cents IS NOT NULL")
+            let ascending = query.sort == .priceAsc
+            if let cursor, cursor.segment == index, let price = cursor.price {
+                let beyond = ascending ? ">" : "<"
+                conditions.append("(l.sort_price_cents \(unsafeRaw: beyond) \(bind: price) OR (l.sort_price_cents = \(bind: price) AND l.seq \(unsafeRaw: beyond) \(bind: cursor.seq)))")
+            }
+            order = ascending ? "l.sort_price_cents ASC, l.seq ASC" : "l.sort_price_cents DESC, l.seq DESC"
+        }
+
+        let statement: SQLQueryString = """
+            SELECT \(unsafeRaw: Self.columns) FROM \(from) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT \(literal: limit)
+            """
+        return try await sql.raw(statement).all(decodingFluent: Listing.self)
+    }
+
+    /// The listing columns a result needs (not PostgreSQL's search vector).
+    static let columns = [
+        "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
+        "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
+        "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at",
+    ].map { "l.\($0)" }.joined(separator: ", ")
+}
+
+/// The parts of a full-text query that differ between SQLite FTS5 and PostgreSQL tsvector.
+struct SearchDialect {
+    let isPostgres: Bool
+
+    struct Shape {
+        var from: SQLQueryString
+        var condition: SQLQueryString
+        /// The expression that orders "newest": FTS5 walks its own row ids fastest.
+        var seqColumn: String
+    }
+
+    /// Tokens are letters and digits only (see `SearchText`), so quoting them cannot break the syntax.
+    func textSearch(tokens: [String], tier: ListingSearch.Tier, listingsFirst: Bool) -> Shape {
+        if isPostgres {
+            let all = tokens.map { "'\($0)'" }.joined(separator: " & ")
+            let primary = tokens.map { "'\($0)':A" }.joined(separator: " & ")
+            let condition: SQLQueryString
+            switch tier {
+            case .any: condition = "l.search_vector @@ to_tsquery('english', \(bind: all))"
+            case .primary: condition = "l.search_vector @@ to_tsquery('english', \(bind: primary))"
+            case .secondary:
+                condition = "l.search_vector @@ to_tsquery('english', \(bind: all)) AND NOT (l.search_vector @@ to_tsquery('english', \(bind: primary)))"
+            }
+            return Shape(from: "listings l", condition: condition, seqColumn: "l.seq")
+        }
+        let phrases = tokens.map { "\"\($0)\"" }.joined(separator: " ")
+        let primary = "{title author isbn course_code} : (\(phrases))"
+        let match: String
+        switch tier {
+        case .any: match = phrases
+        case .primary: match = primary
+        case .secondary: match = "(\(phrases)) NOT (\(primary))"
+        }
+        // CROSS JOIN fixes SQLite's loop order: listings outer when few listings qualify.
+        let from: SQLQueryString = listingsFirst
+            ? "listings l CROSS JOIN listings_fts ON listings_fts.rowid = l.seq"
+            : "listings_fts JOIN listings l ON l.seq = listings_fts.rowid"
+        return Shape(from: from, condition: "listings_fts MATCH \(bind: match)", seqColumn: listingsFirst ? "l.seq" : "listings_fts.rowid")
+    }
+}
