@@ -38,7 +38,7 @@ struct FeatureService {
         guard let feature = try await ListingFeature.query(on: database)
             .filter(\.$listing.$id == listingID).filter(\.$cancelledAt == nil).filter(\.$endsAt > now)
             .with(\.$fee).first() else {
-            throw APIError(.notFound, code: "not_featured", message: "This listing is not featured.")
+            throw APIError(.conflict, code: "not_featured", message: "This listing is not featured, so there is nothing to cancel.")
         }
         guard now < Self.endOfUTCDay(feature.startsAt) else {
             throw APIError(.conflict, code: "too_late_to_cancel", message: "A feature can be cancelled only on the day (UTC) it was bought.")

@@ -29,14 +29,15 @@ struct ListingQuery: Sendable {
         }
         let raw = (try? request.query.decode(Raw.self)) ?? Raw()
         var errors = FieldErrors()
+        // A typed parameter that is present must be valid, even when empty ("?offer=" is a mistake).
         func parse<T: RawRepresentable>(_ value: String?, _ field: String) -> T? where T.RawValue == String, T: CaseIterable {
-            guard let value, !value.isEmpty else { return nil }
+            guard let value else { return nil }
             if let parsed = T(rawValue: value) { return parsed }
             errors[field] = "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))"
             return nil
         }
         func integer(_ value: String?, _ field: String, _ range: ClosedRange<Int>) -> Int? {
-            guard let value, !value.isEmpty else { return nil }
+            guard let value else { return nil }
             if let number = Int(value), range.contains(number) { return number }
             errors[field] = "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
             return nil
@@ -63,7 +64,7 @@ struct ListingQuery: Sendable {
         if let minPriceCents, let maxPriceCents, minPriceCents > maxPriceCents {
             errors["maxPriceCents"] = "must be at least minPriceCents"
         }
-        if let seller = raw.seller, !seller.isEmpty {
+        if let seller = raw.seller {
             sellerID = UUID(uuidString: seller)
             if sellerID == nil { errors["seller"] = "must be a user id (UUID)" }
         }

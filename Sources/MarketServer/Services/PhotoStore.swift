@@ -41,11 +41,11 @@ struct PhotoStore: Sendable {
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
             throw CocoaError(.fileWriteUnknown)
         }
-        do {
-            _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: temporary))
-        } catch {
+        // rename(2) is atomic: readers see no file or the whole file. A simultaneous upload of the
+        // same bytes may win the race; its file is identical, so replacing it is harmless.
+        guard rename(temporary, path) == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw error
+            throw CocoaError(.fileWriteUnknown)
         }
         return name
     }

@@ -8,7 +8,13 @@ import VaporTesting
 
 /// A clock tests can move forward, so expiry and throttling windows are checked without sleeping.
 final class TestClock: Sendable {
-    private let current = NIOLockedValueBox(Date())
+    private let current: NIOLockedValueBox<Date>
+
+    /// Starts at a fixed mid-morning UTC time by default, so "same day" rules are deterministic.
+    init(start: Date = Date(timeIntervalSince1970: 1_795_000_000)) {  // 2026-11-18T09:46:40Z
+        current = NIOLockedValueBox(start)
+    }
+
     var now: Date { current.withLockedValue { $0 } }
     func advance(by seconds: TimeInterval) { current.withLockedValue { $0 += seconds } }
     var wallClock: WallClock { WallClock(now: { [self] in now }) }

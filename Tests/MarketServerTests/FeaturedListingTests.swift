@@ -1,0 +1,118 @@
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+
+@Suite("Featured listings")
+struct FeaturedListingTests {
+    @Test("a featured listing comes first among matching results, and never appears for a query it does not match")
+    func rankingRule() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let featured = try await app.createListing(.sample("Oak desk", description: "Solid"), token: seller.token)
+            try await app.createListing(.sample("Pine desk", description: "Light"), token: seller.token)
+            try await app.createListing(.sample("Desk chair", description: "Ergonomic"), token: seller.token)
+            try await app.createListing(.sample("Bike", description: "Blue"), token: seller.token)
+            #expect(try await app.send(.POST, "/api/v1/listings/\(featured.id)/feature", token: seller.token).status == .created)
+
+            #expect(try await app.titles("q=desk").first == "Oak desk")
+            #expect(try await app.titles("").first == "Oak desk")
+            #expect(try await app.titles("q=bike") == ["Bike"])
+            #expect(try await app.titles("q=desk&category=electronics").isEmpty)
+            #expect(try await app.titles("q=chair") == ["Desk chair"])
+            let item = try await app.searchListings("q=desk").items.first
+            #expect(item?.isFeatured == true)
+        }
+    }
+
+    @Test("a featured description-only match still comes before unfeatured title matches, but only when it matches")
+    func featuredAmongMatchesOnly() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let lamp = try await app.createListing(.sample("Lamp", description: "Great for a desk"), token: seller.token)
+            try await app.createListing(.sample("Standing desk", description: "Tall"), token: seller.token)
+            try await app.send(.POST, "/api/v1/listings/\(lamp.id)/feature", token: seller.token)
+
+            #expect(try await app.titles("q=desk") == ["Lamp", "Standing desk"])
+            #expect(try await app.titles("q=tall") == ["Standing desk"])
+        }
+    }
+
+    @Test("buying a feature records the fee; only the owner can buy one; twice at once is 409")
+    func buying() async throws {
+        try await withTestApp { app in
+            let owner = try await app.register()
+            let other = try await app.register()
+            let listing = try await app.createListing(token: owner.token)
+
+            let byOther = try await app.send(.POST, "/api/v1/listings/\(listing.id)/feature", token: other.token)
+            let bought = try await app.send(.POST, "/api/v1/listings/\(listing.id)/feature", token: owner.token)
+            let again = try await app.send(.POST, "/api/v1/listings/\(listing.id)/feature", token: owner.token)
+
+            #expect(byOther.status == .forbidden)
+            #expect(bought.status == .created)
+            let receipt = try bought.decode(FeatureReceipt.self)
+            #expect(receipt.feeCents == 500)
+            #expect(receipt.currency == "USD")
+            #expect(again.status == .conflict)
+            let fees = try await Fee.query(on: app.db).all()
+            #expect(fees.map(\.amountCents) == [500])
+        }
+    }
+
+    @Test("a feature expires by itself after its duration (7 days by default)")
+    func expiry() async throws {
+        let clock = TestClock()
+        try await withTestApp(clock: clock) { app in
+            let seller = try await app.register()
+            let featured = try await app.createListing(.sample("Old lamp"), token: seller.token)
+            try await app.createListing(.sample("New lamp"), token: seller.token)
+            try await app.send(.POST, "/api/v1/listings/\(featured.id)/feature", token: seller.token)
+            #expect(try await app.titles("q=lamp") == ["Old lamp", "New lamp"])
+
+            clock.advance(by: 7 * 86_400 + 1)
+
+            #expect(try await app.titles("q=lamp") == ["New lamp", "Old lamp"])
+            let read = try await app.send(.GET, "/api/v1/listings/\(featured.id)").decode(MarketCore.Listing.self)
+            #expect(read.isFeatured == false)
+            #expect(try await app.send(.POST, "/api/v1/listings/\(featured.id)/feature", token: seller.token).status == .created)
+        }
+    }
+
+    @Test("cancelling on the day of purchase refunds the fee and unfeatures the listing")
+    func cancelSameDay() async throws {
+        let clock = TestClock()
+        try await withTestApp(clock: clock) { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+            try await app.send(.POST, "/api/v1/listings/\(listing.id)/feature", token: seller.token)
+            clock.advance(by: 3_600)
+
+            let response = try await app.send(.DELETE, "/api/v1/listings/\(listing.id)/feature", token: seller.token)
+
+            #expect(response.status == .ok)
+            #expect(try response.decode(FeatureRefund.self).refundCents == 500)
+            #expect(try await Fee.query(on: app.db).all().map(\.amountCents).sorted() == [-500, 500])
+            #expect(try await app.searchListings("").items.first?.isFeatured == false)
+            #expect(try await app.send(.DELETE, "/api/v1/listings/\(listing.id)/feature", token: seller.token).status == .conflict)
+        }
+    }
+
+    @Test("after the day of purchase a feature can no longer be cancelled")
+    func cancelTooLate() async throws {
+        let clock = TestClock()
+        try await withTestApp(clock: clock) { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+            try await app.send(.POST, "/api/v1/listings/\(listing.id)/feature", token: seller.token)
+            clock.advance(by: 86_400)
+
+            let response = try await app.send(.DELETE, "/api/v1/listings/\(listing.id)/feature", token: seller.token)
+
+            #expect(response.status == .conflict)
+            #expect(try response.error.code == "too_late_to_cancel")
+            #expect(try await Fee.query(on: app.db).count() == 1)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+
+@Suite("Listing photos")
+struct ListingPhotoTests {
+    static func photoFiles(_ app: Application) -> [String] {
+        let directory = app.settings.dataDirectory + "/photos"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
+    }
+
+    @Test("a PNG named .jpg is stored and served as PNG, with long-lived caching")
+    func sniffsRealType() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+
+            let response = try await app.uploadPhoto(SampleImages.png, named: "holiday.jpg", declaredType: "image/jpeg", to: listing.id, token: seller.token)
+
+            #expect(response.status == .created)
+            let photo = try response.decode(ListingPhoto.self)
+            #expect(photo.contentType == "image/png")
+            #expect(photo.url.hasSuffix(".png"))
+            let served = try await app.send(.GET, photo.url)
+            #expect(served.status == .ok)
+            #expect(served.headers.first(name: .contentType) == "image/png")
+            #expect(served.headers.first(name: .cacheControl)?.contains("max-age=31536000") == true)
+            #expect(Array(served.body.readableBytesView) == SampleImages.png)
+        }
+    }
+
+    @Test("JPEG and WebP are recognised by their bytes", arguments: [
+        (SampleImages.jpeg, "image/jpeg"), (SampleImages.webp, "image/webp"),
+    ])
+    func otherTypes(bytes: [UInt8], type: String) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+
+            let response = try await app.uploadPhoto(bytes, named: "x.png", to: listing.id, token: seller.token)
+
+            #expect(response.status == .created)
+            #expect(try response.decode(ListingPhoto.self).contentType == type)
+        }
+    }
+
+    @Test("a text file named .jpg is rejected with 422 and leaves no file behind")
+    func rejectsNonImages() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+
+            let response = try await app.uploadPhoto(SampleImages.text, named: "photo.jpg", to: listing.id, token: seller.token)
+
+            #expect(response.status == .unprocessableEntity)
+            #expect(try response.error.fields?["photo"] != nil)
+            #expect(Self.photoFiles(app).isEmpty)
+            #expect(try await ListingPhotoRecord.query(on: app.db).count() == 0)
+        }
+    }
+
+    @Test("only the owner uploads; at most 8 photos per listing")
+    func ownerAndLimit() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let other = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+
+            let byOther = try await app.uploadPhoto(SampleImages.png, named: "a.png", to: listing.id, token: other.token)
+            #expect(byOther.status == .forbidden)
+            for index in 0..<8 {
+                let bytes = SampleImages.jpeg + [UInt8(index)]  // distinct files
+                #expect(try await app.uploadPhoto(bytes, named: "\(index).jpg", to: listing.id, token: seller.token).status == .created)
+            }
+            let ninth = try await app.uploadPhoto(SampleImages.png, named: "9.png", to: listing.id, token: seller.token)
+
+            #expect(ninth.status == .conflict)
+            #expect(Self.photoFiles(app).count == 8)
+        }
+    }
+
+    @Test("the owner reorders and deletes photos; a deleted photo's file goes unless another photo shares it")
+    func reorderAndDelete() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+            let first = try await app.uploadPhoto(SampleImages.png, named: "a.png", to: listing.id, token: seller.token).decode(ListingPhoto.self)
+            let second = try await app.uploadPhoto(SampleImages.jpeg, named: "b.jpg", to: listing.id, token: seller.token).decode(ListingPhoto.self)
+            let duplicate = try await app.uploadPhoto(SampleImages.png, named: "c.png", to: listing.id, token: seller.token).decode(ListingPhoto.self)
+            #expect(duplicate.url == first.url)
+
+            let reordered = try await app.send(.PUT, "/api/v1/listings/\(listing.id)/photos/order",
+                                               json: PhotoOrder(photoIds: [second.id, duplicate.id, first.id]), token: seller.token)
+            #expect(reordered.status == .ok)
+            let read = try await app.send(.GET, "/api/v1/listings/\(listing.id)").decode(MarketCore.Listing.self)
+            #expect(read.photos.map(\.id) == [second.id, duplicate.id, first.id])
+            let badOrder = try await app.send(.PUT, "/api/v1/listings/\(listing.id)/photos/order",
+                                              json: PhotoOrder(photoIds: [second.id]), token: seller.token)
+            #expect(badOrder.status == .unprocessableEntity)
+
+            #expect(try await app.send(.DELETE, "/api/v1/listings/\(listing.id)/photos/\(first.id)", token: seller.token).status == .noContent)
+            #expect(Self.photoFiles(app).count == 2)  // the PNG is still used by `duplicate`
+            #expect(try await app.send(.DELETE, "/api/v1/listings/\(listing.id)/photos/\(duplicate.id)", token: seller.token).status == .noContent)
+            #expect(Self.photoFiles(app).count == 1)
+        }
+    }
+
+    @Test("deleting a listing removes its photo files")
+    func deleteListingRemovesFiles() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+            try await app.uploadPhoto(SampleImages.png, named: "a.png", to: listing.id, token: seller.token)
+
+            try await app.send(.DELETE, "/api/v1/listings/\(listing.id)", token: seller.token)
+
+            #expect(Self.photoFiles(app).isEmpty)
+        }
+    }
+
+    @Test("photo names that are not ours are refused (403 or 404), so no path escapes the photo directory")
+    func safeNames() async throws {
+        try await withTestApp { app in
+            let traversal = try await app.send(.GET, "/photos/..%2F..%2Fetc%2Fpasswd")
+            let missing = try await app.send(.GET, "/photos/\(String(repeating: "a", count: 64)).png")
+
+            #expect(traversal.status == .notFound || traversal.status == .forbidden)  // Vapor's file middleware refuses ".." itself
+            #expect(!traversal.text.contains("root:"))
+            #expect(missing.status == .notFound)
+        }
+    }
+}

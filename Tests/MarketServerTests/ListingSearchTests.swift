@@ -1,0 +1,184 @@
+import Fluent
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+
+@Suite("Listings: feed and search")
+struct ListingSearchTests {
+    @Test("a title match ranks above a description-only match, even an older one")
+    func relevance() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            try await app.createListing(.sample("Organic chemistry textbook", description: "Clean copy"), token: seller.token)
+            try await app.createListing(.sample("Lab goggles", description: "Needed for organic chemistry lab"), token: seller.token)
+            try await app.createListing(.sample("Beanbag", description: "Comfy"), token: seller.token)
+
+            let titles = try await app.titles("q=Organic%20Chemistry")
+
+            #expect(titles == ["Organic chemistry textbook", "Lab goggles"])
+        }
+    }
+
+    @Test("search is case-insensitive, stems words, and matches author and course code")
+    func matchesFields() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            try await app.createListing(.sample("Linear Algebra", categories: ["textbooks"],
+                                                textbook: TextbookDetails(author: "Gilbert Strang", courseCode: "MATH 208")), token: seller.token)
+            try await app.createListing(.sample("Desk lamps"), token: seller.token)
+
+            #expect(try await app.titles("q=LINEAR") == ["Linear Algebra"])
+            #expect(try await app.titles("q=strang") == ["Linear Algebra"])
+            #expect(try await app.titles("q=math%20208") == ["Linear Algebra"])
+            #expect(try await app.titles("q=lamp") == ["Desk lamps"])
+        }
+    }
+
+    @Test("an ISBN finds the book with or without hyphens, as ISBN-10 or ISBN-13", arguments: [
+        "9780306406157", "978-0-306-40615-7", "0306406152", "0-306-40615-2",
+    ])
+    func isbnSearch(query: String) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            try await app.createListing(.sample("Signals and Systems", categories: ["textbooks"],
+                                                textbook: TextbookDetails(isbn: "978-0-306-40615-7")), token: seller.token)
+            try await app.createListing(.sample("Another book", categories: ["textbooks"],
+                                                textbook: TextbookDetails(isbn: "0-19-853453-1")), token: seller.token)
+
+            #expect(try await app.titles("q=\(query)") == ["Signals and Systems"])
+        }
+    }
+
+    @Test("queries made of special characters never error", arguments: [
+        "\"", "'", "*", "NOT", "AND OR", "{title}:x", "(((", "-", "%25", "a\"b", "NEAR(a b)", "😀", "x:y", "^start",
+    ])
+    func specialCharacters(query: String) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            try await app.createListing(.sample("Plain lamp"), token: seller.token)
+            let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+
+            let response = try await app.send(.GET, "/api/v1/listings?q=\(encoded)")
+
+            #expect(response.status == .ok)
+        }
+    }
+
+    @Test("filters: category, offer, price range, condition, seller, status")
+    func filters() async throws {
+        try await withTestApp { app in
+            let alice = try await app.register()
+            let bob = try await app.register()
+            try await app.createListing(.sample("Sofa", categories: ["furniture"], condition: "fair", salePriceCents: 8_000), token: alice.token)
+            try await app.createListing(.sample("Tent", categories: ["outdoor", "sporting_goods"], salePriceCents: nil, rentPriceCents: 900, rentUnit: "day"), token: alice.token)
+            try await app.createListing(.sample("Chess set", categories: ["toys"], condition: "new", salePriceCents: nil, openToTrade: true), token: bob.token)
+            let sold = try await app.createListing(.sample("Old phone", categories: ["electronics"], salePriceCents: 3_000), token: bob.token)
+            try await MarketServer.Listing.query(on: app.db).filter(\.$id == sold.id).set(\.$status, to: "sold").update()
+
+            #expect(try await app.titles("category=furniture") == ["Sofa"])
+            #expect(try await app.titles("category=toys,outdoor").sorted() == ["Chess set", "Tent"])
+            #expect(try await app.titles("offer=buy") == ["Sofa"])
+            #expect(try await app.titles("offer=rent") == ["Tent"])
+            #expect(try await app.titles("offer=trade") == ["Chess set"])
+            #expect(try await app.titles("minPriceCents=1000&maxPriceCents=9000") == ["Sofa"])
+            #expect(try await app.titles("maxPriceCents=1000") == ["Tent"])
+            #expect(try await app.titles("condition=new") == ["Chess set"])
+            #expect(try await app.titles("seller=\(bob.user.id)") == ["Chess set"])
+            #expect(try await app.titles("status=sold") == ["Old phone"])
+        }
+    }
+
+    @Test("bad filter values are one 422 naming each parameter")
+    func badFilters() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.GET, "/api/v1/listings?category=boats&offer=steal&limit=500&minPriceCents=9&maxPriceCents=1&sort=random&cursor=garbage")
+
+            #expect(response.status == .unprocessableEntity)
+            #expect(try response.error.fields?.keys.sorted() == ["category", "cursor", "limit", "maxPriceCents", "offer", "sort"])
+        }
+    }
+
+    @Test("a typed parameter given empty is an error, not ignored")
+    func emptyTypedParameters() async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.GET, "/api/v1/listings?seller=&offer=&limit=")
+
+            #expect(response.status == .unprocessableEntity)
+            #expect(try response.error.fields?.keys.sorted() == ["limit", "offer", "seller"])
+        }
+    }
+
+    @Test("price sorts order by the sale price, else the rent price")
+    func priceSorts() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            try await app.createListing(.sample("Mid", salePriceCents: 500), token: seller.token)
+            try await app.createListing(.sample("Cheap", salePriceCents: nil, rentPriceCents: 100, rentUnit: "hour"), token: seller.token)
+            try await app.createListing(.sample("Dear", salePriceCents: 900), token: seller.token)
+
+            #expect(try await app.titles("sort=price_asc") == ["Cheap", "Mid", "Dear"])
+            #expect(try await app.titles("sort=price_desc") == ["Dear", "Mid", "Cheap"])
+            #expect(try await app.titles("sort=price_asc&limit=1") == ["Cheap"])
+        }
+    }
+
+    @Test("cursor pages are stable while new listings arrive: no duplicates, nothing skipped", arguments: ["newest", "price_asc", "relevance"])
+    func cursorStableUnderInserts(sort: String) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            var originals: [String] = []
+            for index in 1...7 {
+                let title = "Poster \(index)"
+                originals.append(title)
+                try await app.createListing(.sample(title, description: index.isMultiple(of: 2) ? "poster print" : "art", salePriceCents: 100 * index), token: seller.token)
+            }
+            let query = "q=poster&sort=\(sort)&limit=3"
+            var seen: [String] = []
+            var cursor: String?
+            repeat {
+                let page = try await app.searchListings(query + (cursor.map { "&cursor=\($0)" } ?? ""))
+                seen += page.items.map(\.title)
+                cursor = page.nextCursor
+                // New listings arrive between page requests.
+                try await app.createListing(.sample("Poster new \(seen.count)", salePriceCents: 50), token: seller.token)
+            } while cursor != nil
+
+            let originalsSeen = seen.filter { originals.contains($0) }
+            #expect(Set(originalsSeen) == Set(originals))
+            #expect(originalsSeen.count == originals.count, "duplicates in \(seen)")
+        }
+    }
+
+    @Test("pages follow one another in order with the default newest sort")
+    func newestOrder() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            for index in 1...5 { try await app.createListing(.sample("Item \(index)"), token: seller.token) }
+
+            let first = try await app.searchListings("limit=2")
+            let second = try await app.searchListings("limit=2&cursor=\(try #require(first.nextCursor))")
+            let third = try await app.searchListings("limit=2&cursor=\(try #require(second.nextCursor))")
+
+            #expect((first.items + second.items + third.items).map(\.title) == ["Item 5", "Item 4", "Item 3", "Item 2", "Item 1"])
+            #expect(third.nextCursor == nil)
+        }
+    }
+
+    @Test("edits and deletions are reflected in search at once (the index follows every write)")
+    func indexFollowsWrites() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(.sample("Kettle"), token: seller.token)
+            #expect(try await app.titles("q=kettle") == ["Kettle"])
+
+            try await app.send(.PUT, "/api/v1/listings/\(listing.id)", json: ListingInput.sample("Toaster"), token: seller.token)
+            #expect(try await app.titles("q=kettle").isEmpty)
+            #expect(try await app.titles("q=toaster") == ["Toaster"])
+
+            try await app.send(.DELETE, "/api/v1/listings/\(listing.id)", token: seller.token)
+            #expect(try await app.titles("q=toaster").isEmpty)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+import VaporTesting
+
+extension ListingInput {
+    /// A valid listing for sale; tests change what they are about.
+    static func sample(_ title: String = "Desk lamp", description: String = "Works well", categories: [String] = ["furniture"],
+                       condition: String = "good", salePriceCents: Int? = 1_500, rentPriceCents: Int? = nil,
+                       rentUnit: String? = nil, openToTrade: Bool? = nil, textbook: TextbookDetails? = nil) -> ListingInput {
+        ListingInput(title: title, description: description, categories: categories, condition: condition,
+                     salePriceCents: salePriceCents, rentPriceCents: rentPriceCents, rentUnit: rentUnit,
+                     openToTrade: openToTrade, textbook: textbook)
+    }
+}
+
+extension Application {
+    @discardableResult
+    func createListing(_ input: ListingInput = .sample(), token: String) async throws -> MarketCore.Listing {
+        let response = try await send(.POST, "/api/v1/listings", json: input, token: token)
+        #expect(response.status == .created, "create failed: \(response.text)")
+        return try response.decode(MarketCore.Listing.self)
+    }
+
+    /// `GET /api/v1/listings` with the given query string; fails the test on a non-200.
+    func searchListings(_ query: String, token: String? = nil) async throws -> ListingPage {
+        let response = try await send(.GET, "/api/v1/listings?\(query)", token: token)
+        #expect(response.status == .ok, "search failed: \(response.text)")
+        return try response.decode(ListingPage.self)
+    }
+
+    func titles(_ query: String) async throws -> [String] {
+        try await searchListings(query).items.map(\.title)
+    }
+
+    /// Uploads `bytes` as the multipart field `photo` with the given file name.
+    func uploadPhoto(_ bytes: [UInt8], named fileName: String, declaredType: String = "image/jpeg",
+                     to listingID: UUID, token: String) async throws -> TestResponse {
+        let boundary = "----campusmarket-test-boundary"
+        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(fileName)\"\r\nContent-Type: \(declaredType)\r\n\r\n".utf8)
+        body.append(contentsOf: bytes)
+        body.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
+        headers.bearerAuthorization = .init(token: token)
+        let request = TestingHTTPRequest(method: .POST, url: URI(path: "/api/v1/listings/\(listingID)/photos"),
+                                         headers: headers, body: ByteBuffer(data: body))
+        let response = try await testing().performTest(request: request)
+        return TestResponse(status: response.status, headers: response.headers, body: response.body)
+    }
+}
+
+/// Small real images: the smallest valid PNG (1×1), and JPEG/WebP headers.
+enum SampleImages {
+    static let png: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+        0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+        0x89, 0x00, 0x00, 0x00, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00,
+        0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE,
+        0x42, 0x60, 0x82,
+    ]
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01] + Array(repeating: 0, count: 64) + [0xFF, 0xD9]
+    static let webp: [UInt8] = Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + Array(repeating: 0, count: 32)
+    static let text: [UInt8] = Array("this is not an image, just text pretending to be one".utf8)
+}
