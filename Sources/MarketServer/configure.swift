@@ -38,6 +38,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware.use(APIErrorMiddleware())
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
 
+    app.asyncCommands.use(SeedCommand(), as: "seed")
+
     try routes(app)
     // Needs the full route table, so it is added last (it runs innermost).
     app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))

@@ -65,3 +65,13 @@ enum SampleImages {
     static let webp: [UInt8] = Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + Array(repeating: 0, count: 32)
     static let text: [UInt8] = Array("this is not an image, just text pretending to be one".utf8)
 }
+
+extension Application {
+    /// Runs `campusmarket seed` inside this application.
+    func seed(listings: Int, users: Int, seed: Int = 1) async throws {
+        let input = CommandInput(arguments: ["campusmarket", "seed", "--listings", "\(listings)", "--users", "\(users)", "--seed", "\(seed)"])
+        var context = CommandContext(console: console, input: input)
+        context.application = self
+        try await console.run(asyncCommands.group(), with: context)
+    }
+}

@@ -1,0 +1,113 @@
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// `campusmarket seed --listings N --users M [--seed S]`: fills the database with realistic,
+/// deterministic demo data (the same seed gives the same users and listings). Every seed user's
+/// password is `campusmarket`.
+struct SeedCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "listings", short: "l", help: "How many listings to create (default 1000).")
+        var listings: Int?
+        @Option(name: "users", short: "u", help: "How many users to create (default 100).")
+        var users: Int?
+        @Option(name: "seed", short: "s", help: "Random seed; the same seed makes the same data (default 1).")
+        var seed: Int?
+
+        init() {}
+    }
+
+    var help: String { "Creates demo users and listings (deterministic for a given --seed)." }
+
+    static let password = "campusmarket"
+    /// Rows per INSERT, and INSERTs per transaction.
+    static let rowsPerStatement = 500
+    static let statementsPerTransaction = 20
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        let listingCount = max(0, signature.listings ?? 1_000)
+        let userCount = max(1, signature.users ?? 100)
+        var factory = SeedListingFactory(random: SeededGenerator(seed: UInt64(truncatingIfNeeded: signature.seed ?? 1)))
+        try await app.autoMigrate()
+        let started = Date()
+
+        let sellers = try await createUsers(userCount, factory: &factory, app: app)
+        context.console.print("Created \(userCount) users (password '\(Self.password)').")
+
+        let now = Date()
+        let span: TimeInterval = 365 * 86_400
+        var progress = ProgressLine(total: listingCount, console: context.console)
+        var made = 0
+        while made < listingCount {
+            let chunk = min(Self.rowsPerStatement * Self.statementsPerTransaction, listingCount - made)
+            var statements: [[SeedListingFactory.Row]] = []
+            var rows: [SeedListingFactory.Row] = []
+            for offset in 0..<chunk {
+                // Oldest first, so the database's row order is also creation order ("newest" = highest seq).
+                let createdAt = now.addingTimeInterval(-span * (1 - Double(made + offset) / Double(max(1, listingCount))))
+                let seller = sellers[factory.int(0...sellers.count - 1)]
+                rows.append(factory.row(seller: seller, createdAt: createdAt, now: now))
+                if rows.count == Self.rowsPerStatement { statements.append(rows); rows = [] }
+            }
+            if !rows.isEmpty { statements.append(rows) }
+            let batch = statements
+            try await app.db.transaction { db in
+                let sql = db as! any SQLDatabase
+                for statement in batch { try await Self.insert(statement, into: sql) }
+            }
+            made += chunk
+            progress.update(made)
+        }
+        progress.finish()
+        let seconds = Date().timeIntervalSince(started)
+        context.console.print("Created \(listingCount) listings in \(String(format: "%.1f", seconds)) s.")
+    }
+
+    private func createUsers(_ count: Int, factory: inout SeedListingFactory, app: Application) async throws -> [(id: UUID, campus: String)] {
+        let hash = try Bcrypt.hash(Self.password, cost: app.settings.bcryptCost)
+        var sellers: [(id: UUID, campus: String)] = []
+        var batch: [User] = []
+        for index in 0..<count {
+            let first = factory.pick(SeedCatalogue.firstNames), last = factory.pick(SeedCatalogue.lastNames)
+            let campus = factory.pick(SeedCatalogue.campuses)
+            let id = factory.uuid()
+            let user = User(id: id, email: "\(first).\(last).\(index)@\(campus)".lowercased(), username: nil,
+                            name: "\(first) \(last)", passwordHash: hash)
+            batch.append(user)
+            sellers.append((id, campus))
+            if batch.count == 500 || index == count - 1 {
+                try await batch.create(on: app.db)
+                batch = []
+            }
+        }
+        return sellers
+    }
+
+    private static func insert(_ rows: [SeedListingFactory.Row], into sql: any SQLDatabase) async throws {
+        let columns = SeedListingFactory.columns.joined(separator: ", ")
+        let values = rows.map { row -> SQLQueryString in "(\(binds: row.values))" }.joined(separator: ", ")
+        try await sql.raw("INSERT INTO listings (\(unsafeRaw: columns)) VALUES \(values)").run()
+    }
+}
+
+/// A one-line progress bar redrawn in place.
+struct ProgressLine {
+    let total: Int
+    let console: any Console
+    let started = Date()
+
+    mutating func update(_ done: Int) {
+        let fraction = total == 0 ? 1 : Double(done) / Double(total)
+        let width = 30
+        let filled = Int(fraction * Double(width))
+        let rate = Double(done) / max(0.001, Date().timeIntervalSince(started))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        console.output("\r[\(bar)] \(Int(fraction * 100))% \(done)/\(total) listings, \(Int(rate))/s".consoleText(), newLine: false)
+    }
+
+    func finish() {
+        console.output("", newLine: true)
+    }
+}
