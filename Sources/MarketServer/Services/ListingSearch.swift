@@ -57,15 +57,23 @@ struct ListingSearch {
                        asOf: Date, limit: Int) async throws -> [Listing] {
         let dialect = SearchDialect(isPostgres: sql.dialect.name == "postgresql")
         var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
-        var from: SQLQueryString = "listings l"
+        // Featured listings are few: reach them through their own index, never by scanning the rest.
+        var from = dialect.listings(index: segment.featured == true ? "ix_listings_featured" : nil)
         var seqColumn = "l.seq"
 
         if let text = query.text {
             if let isbn = text.isbn {
                 conditions.append("l.isbn = \(bind: isbn)")
             } else {
-                // Few listings are featured: for that segment drive the join from the listing side.
-                let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, listingsFirst: segment.featured == true)
+                let drive: SearchDialect.Drive
+                if segment.featured == true {
+                    drive = .listings(index: "ix_listings_featured")
+                } else if query.sort == .priceAsc || query.sort == .priceDesc {
+                    drive = try await priceSortDrive(dialect: dialect, tokens: text.tokens, tier: segment.tier)
+                } else {
+                    drive = .text
+                }
+                let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, drive: drive)
                 from = shape.from
                 conditions.append(shape.condition)
                 seqColumn = shape.seqColumn
@@ -111,51 +119,24 @@ struct ListingSearch {
         return try await sql.raw(statement).all(decodingFluent: Listing.self)
     }
 
+    /// Sorting matches by price: few matches are read and sorted; many are found faster by
+    /// walking the price index and checking each listing against the text (SQLite cannot
+    /// estimate full-text selectivity itself; PostgreSQL's planner can).
+    private func priceSortDrive(dialect: SearchDialect, tokens: [String], tier: Tier) async throws -> SearchDialect.Drive {
+        guard !dialect.isPostgres else { return .text }
+        let cap = 5_000
+        let match = dialect.ftsMatch(tokens: tokens, tier: tier)
+        let probe: SQLQueryString = """
+            SELECT count(*) AS n FROM (SELECT rowid FROM listings_fts WHERE listings_fts MATCH \(bind: match) LIMIT \(literal: cap))
+            """
+        let matches = try await sql.raw(probe).first()?.decode(column: "n", as: Int.self) ?? 0
+        return matches < cap ? .text : .listings(index: "ix_listings_status_price")
+    }
+
     /// The listing columns a result needs (not PostgreSQL's search vector).
     static let columns = [
         "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
         "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
         "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at",
     ].map { "l.\($0)" }.joined(separator: ", ")
-}
-
-/// The parts of a full-text query that differ between SQLite FTS5 and PostgreSQL tsvector.
-struct SearchDialect {
-    let isPostgres: Bool
-
-    struct Shape {
-        var from: SQLQueryString
-        var condition: SQLQueryString
-        /// The expression that orders "newest": FTS5 walks its own row ids fastest.
-        var seqColumn: String
-    }
-
-    /// Tokens are letters and digits only (see `SearchText`), so quoting them cannot break the syntax.
-    func textSearch(tokens: [String], tier: ListingSearch.Tier, listingsFirst: Bool) -> Shape {
-        if isPostgres {
-            let all = tokens.map { "'\($0)'" }.joined(separator: " & ")
-            let primary = tokens.map { "'\($0)':A" }.joined(separator: " & ")
-            let condition: SQLQueryString
-            switch tier {
-            case .any: condition = "l.search_vector @@ to_tsquery('english', \(bind: all))"
-            case .primary: condition = "l.search_vector @@ to_tsquery('english', \(bind: primary))"
-            case .secondary:
-                condition = "l.search_vector @@ to_tsquery('english', \(bind: all)) AND NOT (l.search_vector @@ to_tsquery('english', \(bind: primary)))"
-            }
-            return Shape(from: "listings l", condition: condition, seqColumn: "l.seq")
-        }
-        let phrases = tokens.map { "\"\($0)\"" }.joined(separator: " ")
-        let primary = "{title author isbn course_code} : (\(phrases))"
-        let match: String
-        switch tier {
-        case .any: match = phrases
-        case .primary: match = primary
-        case .secondary: match = "(\(phrases)) NOT (\(primary))"
-        }
-        // CROSS JOIN fixes SQLite's loop order: listings outer when few listings qualify.
-        let from: SQLQueryString = listingsFirst
-            ? "listings l CROSS JOIN listings_fts ON listings_fts.rowid = l.seq"
-            : "listings_fts JOIN listings l ON l.seq = listings_fts.rowid"
-        return Shape(from: from, condition: "listings_fts MATCH \(bind: match)", seqColumn: listingsFirst ? "l.seq" : "listings_fts.rowid")
-    }
 }

@@ -1,0 +1,65 @@
+import SQLKit
+
+/// The parts of a full-text query that differ between SQLite FTS5 and PostgreSQL tsvector.
+struct SearchDialect {
+    let isPostgres: Bool
+
+    /// Which side of the listings ⋈ full-text join SQLite walks first. Its planner cannot estimate
+    /// full-text selectivity and, left alone, may re-run the text query once per listing.
+    enum Drive {
+        /// Walk the text matches in row-id order (newest first) and look each listing up.
+        case text
+        /// Walk listings through `index` and check each against the text.
+        case listings(index: String)
+    }
+
+    struct Shape {
+        var from: SQLQueryString
+        var condition: SQLQueryString
+        /// The expression that orders "newest": FTS5 walks its own row ids fastest.
+        var seqColumn: String
+    }
+
+    /// `listings l`, on SQLite pinned to `index` when given (PostgreSQL plans for itself).
+    func listings(index: String?) -> SQLQueryString {
+        guard let index, !isPostgres else { return "listings l" }
+        return "listings l INDEXED BY \(ident: index)"
+    }
+
+    /// Tokens are letters and digits only (see `SearchText`), so quoting them cannot break the syntax.
+    func textSearch(tokens: [String], tier: ListingSearch.Tier, drive: Drive) -> Shape {
+        if isPostgres {
+            let all = tokens.map { "'\($0)'" }.joined(separator: " & ")
+            let primary = tokens.map { "'\($0)':A" }.joined(separator: " & ")
+            let condition: SQLQueryString
+            switch tier {
+            case .any: condition = "l.search_vector @@ to_tsquery('english', \(bind: all))"
+            case .primary: condition = "l.search_vector @@ to_tsquery('english', \(bind: primary))"
+            case .secondary:
+                condition = "l.search_vector @@ to_tsquery('english', \(bind: all)) AND NOT (l.search_vector @@ to_tsquery('english', \(bind: primary)))"
+            }
+            return Shape(from: "listings l", condition: condition, seqColumn: "l.seq")
+        }
+        let condition: SQLQueryString = "listings_fts MATCH \(bind: ftsMatch(tokens: tokens, tier: tier))"
+        // CROSS JOIN fixes SQLite's loop order: the left side is walked first.
+        switch drive {
+        case .text:
+            return Shape(from: "listings_fts CROSS JOIN listings l ON l.seq = listings_fts.rowid",
+                         condition: condition, seqColumn: "listings_fts.rowid")
+        case .listings(let index):
+            return Shape(from: "\(listings(index: index)) CROSS JOIN listings_fts ON listings_fts.rowid = l.seq",
+                         condition: condition, seqColumn: "l.seq")
+        }
+    }
+
+    /// The FTS5 query: all tokens; for the primary tier, all of them in title, author, ISBN or course.
+    func ftsMatch(tokens: [String], tier: ListingSearch.Tier) -> String {
+        let phrases = tokens.map { "\"\($0)\"" }.joined(separator: " ")
+        let primary = "{title author isbn course_code} : (\(phrases))"
+        switch tier {
+        case .any: return phrases
+        case .primary: return primary
+        case .secondary: return "(\(phrases)) NOT (\(primary))"
+        }
+    }
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Search benchmark: builds release, seeds N listings, starts the server, and measures with wrk
+# in one run: /healthz, then each realistic search alone, then the mix of searches.
+#
+#   bench/search.sh [--listings N] [--database sqlite|postgres] [--duration SECONDS]
+#
+# For each endpoint it prints requests/s and p50/p99 latency with 1 connection (service time)
+# and with 32 connections (throughput), and the throughput as a ratio of /healthz in this run.
+# Needs wrk (installed from Debian's packages if missing). PostgreSQL runs on a throwaway
+# cluster from scripts/start-postgres.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+listings=100000
+database=sqlite
+duration=10
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --listings) listings=$2; shift 2 ;;
+    --database) database=$2; shift 2 ;;
+    --duration) duration=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+swift build -c release --product campusmarket >&2
+binary=.build/release/campusmarket
+
+port=8190
+data=$(mktemp -d /tmp/campusmarket-bench.XXXXXX)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  [ "$database" = postgres ] && scripts/stop-postgres.sh
+  rm -rf "$data"
+}
+trap cleanup EXIT
+export DATA_DIR="$data" LOG_LEVEL=warning
+if [ "$database" = postgres ]; then
+  export DATABASE_URL; DATABASE_URL=$(scripts/start-postgres.sh)
+fi
+
+echo "seeding $listings listings on $database" >&2
+seed_started=$(date +%s)
+"$binary" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 >&2
+seed_seconds=$(( $(date +%s) - seed_started ))
+if [ "$database" = postgres ]; then
+  psql "$DATABASE_URL" -qc "VACUUM ANALYZE listings" >&2
+fi
+
+"$binary" serve --port "$port" >"$data/server.log" 2>&1 &
+server_pid=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 1 60); do curl -fsS "$base/healthz" >/dev/null 2>&1 && break; sleep 1; done
+
+# Realistic queries, built from the seeded data so they match something.
+isbn=$(curl -fsS "$base/api/v1/listings?category=textbooks&limit=1" | python3 -c 'import sys,json; print(json.load(sys.stdin)["items"][0]["textbook"]["isbn"])')
+deep_cursor=$(python3 - "$base" <<'PY'
+import json, sys, urllib.request
+base, cursor = sys.argv[1], None
+for _ in range(50):  # 50 pages of 20 into the feed
+    url = base + "/api/v1/listings?limit=20" + (f"&cursor={cursor}" if cursor else "")
+    cursor = json.load(urllib.request.urlopen(url))["nextCursor"]
+print(cursor)
+PY
+)
+declare -A queries=(
+  [keyword]="/api/v1/listings?q=desk"
+  [keyword_category_price]="/api/v1/listings?q=calculus&category=textbooks&minPriceCents=2000&maxPriceCents=10000"
+  [isbn]="/api/v1/listings?q=$isbn"
+  [newest_page_1]="/api/v1/listings"
+  [deep_cursor_page]="/api/v1/listings?cursor=$deep_cursor"
+)
+order=(keyword keyword_category_price isbn newest_page_1 deep_cursor_page)
+
+# The mix: wrk picks one of the searches at random for each request.
+mix_script="$data/mix.lua"
+{
+  echo "local paths = {"
+  for name in "${order[@]}"; do echo "  \"${queries[$name]}\","; done
+  echo "}"
+  echo 'math.randomseed(7)'
+  echo 'request = function() return wrk.format("GET", paths[math.random(#paths)]) end'
+} >"$mix_script"
+
+measure() {  # measure CONNECTIONS PATH [SCRIPT] -> "rps p50 p99"
+  local connections=$1 path=$2 script=${3:-}
+  local threads=$(( connections < 2 ? 1 : 2 ))
+  local output
+  output=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency ${script:+-s "$script"} "$base$path")
+  python3 - "$output" <<'PY'
+import re, sys
+text = sys.argv[1]
+def ms(label):
+    m = re.search(r"^\s*" + label + r"\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+    value, unit = float(m.group(1)), m.group(2)
+    return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+print(f"{rps:.0f} {ms('50%'):.2f} {ms('99%'):.2f} {errors.group(1) if errors else 0}")
+PY
+}
+
+# Warm caches, then measure everything in this one run.
+for name in "${order[@]}"; do wrk -t1 -c4 -d2s "$base${queries[$name]}" >/dev/null; done
+read -r health_rps health_p50 health_p99 health_err < <(measure 32 /healthz)
+read -r health1_rps health1_p50 health1_p99 _ < <(measure 1 /healthz)
+
+echo
+echo "CampusMarket search benchmark: $listings listings on $database, release build, $(nproc) cores, wrk ${duration}s per row (seeded in ${seed_seconds}s)"
+echo
+echo "| endpoint | 1 conn req/s | 1 conn p50 ms | 1 conn p99 ms | 32 conn req/s | 32 conn p50 ms | 32 conn p99 ms | ratio to /healthz (32 conn) | non-2xx |"
+echo "|---|---|---|---|---|---|---|---|---|"
+echo "| /healthz | $health1_rps | $health1_p50 | $health1_p99 | $health_rps | $health_p50 | $health_p99 | 1.00 | $health_err |"
+for name in "${order[@]}"; do
+  read -r rps1 p50_1 p99_1 _ < <(measure 1 "${queries[$name]}")
+  read -r rps p50 p99 err < <(measure 32 "${queries[$name]}")
+  ratio=$(python3 -c "print(f'{$rps / $health_rps:.2f}')")
+  echo "| $name | $rps1 | $p50_1 | $p99_1 | $rps | $p50 | $p99 | $ratio | $err |"
+done
+read -r mix_rps1 mix_p50_1 mix_p99_1 _ < <(measure 1 / "$mix_script")
+read -r mix_rps mix_p50 mix_p99 mix_err < <(measure 32 / "$mix_script")
+ratio=$(python3 -c "print(f'{$mix_rps / $health_rps:.2f}')")
+echo "| **search mix** | $mix_rps1 | $mix_p50_1 | $mix_p99_1 | $mix_rps | $mix_p50 | $mix_p99 | **$ratio** | $mix_err |"
+echo
+echo "Queries: keyword = \`${queries[keyword]}\`; keyword_category_price = \`${queries[keyword_category_price]}\`; isbn = \`/api/v1/listings?q=<a seeded ISBN>\`; newest_page_1 = \`/api/v1/listings\`; deep_cursor_page = page 51 of the feed by cursor."
