@@ -1,26 +1,18 @@
 import Fluent
 import Foundation
 import MarketCore
+import SQLKit
 
-/// Turns listing rows into API listings, loading sellers and photos for a whole page in two
-/// queries rather than two per listing.
+/// Turns listing rows into API listings, loading the photos of a whole page in one query.
 struct ListingPresenter {
     let database: any Database
     let now: Date
 
-    func present(_ listings: [Listing]) async throws -> [MarketCore.Listing] {
-        let ids = listings.compactMap(\.id)
-        let sellerIDs = Set(listings.map(\.$seller.id))
-        guard !ids.isEmpty else { return [] }
-        let sellers = try await User.query(on: database).filter(\.$id ~~ sellerIDs).all()
-            .reduce(into: [UUID: User]()) { $0[$1.id!] = $1 }
-        let photos = try await ListingPhotoRecord.query(on: database).filter(\.$listing.$id ~~ ids)
-            .sort(\.$position).all()
-        let photosByListing = Dictionary(grouping: photos, by: \.$listing.id)
-        return try listings.map { listing in
-            let seller = sellers[listing.$seller.id]
-            return try present(listing, seller: SellerSummary(id: listing.$seller.id, name: seller?.name ?? "Deleted user"),
-                               photos: photosByListing[try listing.requireID()] ?? [])
+    /// A page of the feed: sellers carry `id` and `name` only.
+    func present(_ rows: [ListingRow]) async throws -> [MarketCore.Listing] {
+        let photos = try await photos(of: rows.map(\.id))
+        return rows.map { row in
+            present(row, seller: SellerSummary(id: row.sellerID, name: row.sellerName ?? "Deleted user"), photos: photos[row.id] ?? [])
         }
     }
 
@@ -38,31 +30,48 @@ struct ListingPresenter {
             memberSince: seller?.createdAt,
             activeListingsCount: activeCount,
             contact: viewerSignedIn && seller?.deletedAt == nil ? seller?.contact : nil)
-        let photos = try await ListingPhotoRecord.query(on: database)
-            .filter(\.$listing.$id == listing.requireID()).sort(\.$position).all()
-        return try present(listing, seller: summary, photos: photos)
+        let row = try ListingRow(listing, sellerName: seller?.name)
+        return present(row, seller: summary, photos: try await photos(of: [row.id])[row.id] ?? [])
     }
 
-    private func present(_ listing: Listing, seller: SellerSummary, photos: [ListingPhotoRecord]) throws -> MarketCore.Listing {
-        MarketCore.Listing(
-            id: try listing.requireID(),
-            title: listing.title,
-            description: listing.description,
-            categories: ListingCategory.from(mask: listing.categoryMask),
-            condition: ListingCondition(rawValue: listing.condition) ?? .good,
-            salePriceCents: listing.salePriceCents.map(Int.init),
-            rentPriceCents: listing.rentPriceCents.map(Int.init),
-            rentUnit: listing.rentUnit.flatMap(RentUnit.init(rawValue:)),
-            openToTrade: listing.openToTrade,
-            currency: listing.currency,
-            textbook: listing.textbook,
-            status: listing.listingStatus,
+    private func photos(of listingIDs: [UUID]) async throws -> [UUID: [ListingPhoto]] {
+        guard !listingIDs.isEmpty else { return [:] }
+        let sql = database as! any SQLDatabase
+        let rows = try await sql.raw("""
+            SELECT id, listing_id, file_name, content_type FROM listing_photos
+            WHERE listing_id IN (\(binds: listingIDs)) ORDER BY listing_id, position
+            """).all()
+        var byListing: [UUID: [ListingPhoto]] = [:]
+        for row in rows {
+            let photo = ListingPhoto(id: try row.decode(column: "id", as: UUID.self),
+                                     url: "/photos/" + (try row.decode(column: "file_name", as: String.self)),
+                                     contentType: try row.decode(column: "content_type", as: String.self))
+            byListing[try row.decode(column: "listing_id", as: UUID.self), default: []].append(photo)
+        }
+        return byListing
+    }
+
+    private func present(_ row: ListingRow, seller: SellerSummary, photos: [ListingPhoto]) -> MarketCore.Listing {
+        let featured = row.isFeatured(at: now)
+        return MarketCore.Listing(
+            id: row.id,
+            title: row.title,
+            description: row.description,
+            categories: ListingCategory.from(mask: row.categoryMask),
+            condition: ListingCondition(rawValue: row.condition) ?? .good,
+            salePriceCents: row.salePriceCents.map(Int.init),
+            rentPriceCents: row.rentPriceCents.map(Int.init),
+            rentUnit: row.rentUnit.flatMap(RentUnit.init(rawValue:)),
+            openToTrade: row.openToTrade,
+            currency: row.currency,
+            textbook: row.textbook,
+            status: ListingStatus(rawValue: row.status) ?? .archived,
             seller: seller,
-            campus: listing.campus,
-            isFeatured: listing.isFeatured(at: now),
-            featuredUntil: listing.isFeatured(at: now) ? listing.featuredUntil : nil,
-            photos: try photos.map { ListingPhoto(id: try $0.requireID(), url: "/photos/\($0.fileName)", contentType: $0.contentType) },
-            createdAt: listing.createdAt,
-            updatedAt: listing.updatedAt)
+            campus: row.campus,
+            isFeatured: featured,
+            featuredUntil: featured ? row.featuredUntil : nil,
+            photos: photos,
+            createdAt: row.createdAt,
+            updatedAt: row.updatedAt)
     }
 }

@@ -25,26 +25,43 @@ struct ListingSearch {
         let tier: Tier
     }
 
-    func page(_ query: ListingQuery) async throws -> (listings: [Listing], next: ListingCursor?) {
+    func page(_ query: ListingQuery) async throws -> (listings: [ListingRow], next: ListingCursor?) {
         if let text = query.text, text.isEmpty { return ([], nil) }
         let asOf = query.cursor?.asOf ?? now
         let segments = Self.segments(for: query)
-        var found: [(listing: Listing, segment: Int)] = []
-        var segmentIndex = query.cursor?.segment ?? 0
-        var after = query.cursor
-        while segmentIndex < segments.count, found.count <= query.limit {
-            let wanted = query.limit + 1 - found.count
-            let rows = try await fetch(segments[segmentIndex], index: segmentIndex, query: query, after: after, asOf: asOf, limit: wanted)
-            found += rows.map { ($0, segmentIndex) }
-            if rows.count == wanted { break }
-            segmentIndex += 1
-            after = nil
+        let first = query.cursor?.segment ?? 0
+        guard first < segments.count else { return ([], nil) }
+        // Every remaining segment in one round trip: each branch reads at most a page, in index order.
+        var branches: [SQLQueryString] = []
+        for index in first..<segments.count {
+            let statement = try await segmentStatement(segments[index], index: index, query: query,
+                                                       after: index == first ? query.cursor : nil, asOf: asOf, limit: query.limit + 1)
+            branches.append("SELECT * FROM (\(statement)) AS segment_\(unsafeRaw: String(index))")
         }
+        let rows = try await sql.raw(branches.joined(separator: " UNION ALL ")).all()
+        var found = try rows.map { (listing: try ListingRow(row: $0), segment: try $0.decode(column: "segment_index", as: Int.self)) }
+        found.sort { Self.precedes($0, $1, sort: query.sort) }
+        found = Array(found.prefix(query.limit + 1))
         guard found.count > query.limit else { return (found.map(\.listing), nil) }
         found.removeLast()
         let last = found[found.count - 1]
-        let cursor = ListingCursor(segment: last.segment, seq: last.listing.seq ?? 0, price: last.listing.sortPriceCents, asOf: asOf)
+        let cursor = ListingCursor(segment: last.segment, seq: last.listing.seq, price: last.listing.sortPriceCents, asOf: asOf)
         return (found.map(\.listing), cursor)
+    }
+
+    /// The page order: segment by segment, and within one the order its SQL reads in.
+    static func precedes(_ a: (listing: ListingRow, segment: Int), _ b: (listing: ListingRow, segment: Int), sort: ListingSort) -> Bool {
+        if a.segment != b.segment { return a.segment < b.segment }
+        switch sort {
+        case .newest, .relevance:
+            return a.listing.seq > b.listing.seq
+        case .priceAsc:
+            let (pa, pb) = (a.listing.sortPriceCents ?? 0, b.listing.sortPriceCents ?? 0)
+            return pa != pb ? pa < pb : a.listing.seq < b.listing.seq
+        case .priceDesc:
+            let (pa, pb) = (a.listing.sortPriceCents ?? 0, b.listing.sortPriceCents ?? 0)
+            return pa != pb ? pa > pb : a.listing.seq > b.listing.seq
+        }
     }
 
     static func segments(for query: ListingQuery) -> [Segment] {
@@ -53,8 +70,9 @@ struct ListingSearch {
         return tiers.map { Segment(featured: true, tier: $0) } + tiers.map { Segment(featured: false, tier: $0) }
     }
 
-    private func fetch(_ segment: Segment, index: Int, query: ListingQuery, after cursor: ListingCursor?,
-                       asOf: Date, limit: Int) async throws -> [Listing] {
+    /// One segment's SELECT, tagged with its index as `segment_index`.
+    private func segmentStatement(_ segment: Segment, index: Int, query: ListingQuery, after cursor: ListingCursor?,
+                                  asOf: Date, limit: Int) async throws -> SQLQueryString {
         let dialect = SearchDialect(isPostgres: sql.dialect.name == "postgresql")
         var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
         // Featured listings are few: reach them through their own index, never by scanning the rest.
@@ -100,23 +118,24 @@ struct ListingSearch {
         let order: SQLQueryString
         switch query.sort {
         case .newest, .relevance:
-            if let cursor, cursor.segment == index { conditions.append("\(unsafeRaw: seqColumn) < \(bind: cursor.seq)") }
+            if let cursor { conditions.append("\(unsafeRaw: seqColumn) < \(bind: cursor.seq)") }
             order = "\(unsafeRaw: seqColumn) DESC"
         case .priceAsc, .priceDesc:
             // Price sorts list what has a price (trade-only listings have none).
             conditions.append("l.sort_price_cents IS NOT NULL")
             let ascending = query.sort == .priceAsc
-            if let cursor, cursor.segment == index, let price = cursor.price {
+            if let cursor, let price = cursor.price {
                 let beyond = ascending ? ">" : "<"
                 conditions.append("(l.sort_price_cents \(unsafeRaw: beyond) \(bind: price) OR (l.sort_price_cents = \(bind: price) AND l.seq \(unsafeRaw: beyond) \(bind: cursor.seq)))")
             }
             order = ascending ? "l.sort_price_cents ASC, l.seq ASC" : "l.sort_price_cents DESC, l.seq DESC"
         }
 
-        let statement: SQLQueryString = """
-            SELECT \(unsafeRaw: Self.columns) FROM \(from) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT \(literal: limit)
+        return """
+            SELECT \(unsafeRaw: ListingRow.selectList), \(literal: index) AS segment_index FROM \(from)
+            LEFT JOIN users u ON u.id = l.seller_id
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT \(literal: limit)
             """
-        return try await sql.raw(statement).all(decodingFluent: Listing.self)
     }
 
     /// Sorting matches by price: few matches are read and sorted; many are found faster by
@@ -132,11 +151,4 @@ struct ListingSearch {
         let matches = try await sql.raw(probe).first()?.decode(column: "n", as: Int.self) ?? 0
         return matches < cap ? .text : .listings(index: "ix_listings_status_price")
     }
-
-    /// The listing columns a result needs (not PostgreSQL's search vector).
-    static let columns = [
-        "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
-        "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
-        "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at",
-    ].map { "l.\($0)" }.joined(separator: ", ")
 }
