@@ -39,6 +39,23 @@ struct FeaturedListingTests {
         }
     }
 
+    @Test("editing a featured listing keeps the featured search in step with its new words")
+    func featuredIndexFollowsEdits() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(.sample("Kettle"), token: seller.token)
+            try await app.createListing(.sample("Teapot"), token: seller.token)
+            try await app.send(.POST, "/api/v1/listings/\(listing.id)/feature", token: seller.token)
+
+            try await app.send(.PUT, "/api/v1/listings/\(listing.id)", json: ListingInput.sample("Teapot deluxe"), token: seller.token)
+
+            #expect(try await app.titles("q=kettle").isEmpty)
+            let teapots = try await app.searchListings("q=teapot").items
+            #expect(teapots.map(\.title) == ["Teapot deluxe", "Teapot"])
+            #expect(teapots.first?.isFeatured == true)
+        }
+    }
+
     @Test("buying a feature records the fee; only the owner can buy one; twice at once is 409")
     func buying() async throws {
         try await withTestApp { app in

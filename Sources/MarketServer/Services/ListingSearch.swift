@@ -29,19 +29,26 @@ struct ListingSearch {
         if let text = query.text, text.isEmpty { return ([], nil) }
         let asOf = query.cursor?.asOf ?? now
         let segments = Self.segments(for: query)
-        let first = query.cursor?.segment ?? 0
-        guard first < segments.count else { return ([], nil) }
-        // Every remaining segment in one round trip: each branch reads at most a page, in index order.
-        var branches: [SQLQueryString] = []
-        for index in first..<segments.count {
-            let statement = try await segmentStatement(segments[index], index: index, query: query,
-                                                       after: index == first ? query.cursor : nil, asOf: asOf, limit: query.limit + 1)
-            branches.append("SELECT * FROM (\(statement)) AS segment_\(unsafeRaw: String(index))")
+        var next = query.cursor?.segment ?? 0
+        var found: [(listing: ListingRow, segment: Int)] = []
+        // Featured segments are cheap (few rows, their own index), so they travel in one round trip
+        // with the first regular segment; a later segment is read only when the page is still short.
+        while next < segments.count, found.count <= query.limit {
+            var last = next
+            while last < segments.count - 1, segments[last].featured == true { last += 1 }
+            var branches: [SQLQueryString] = []
+            for index in next...last {
+                let statement = try await segmentStatement(segments[index], index: index, query: query,
+                                                           after: index == query.cursor?.segment ? query.cursor : nil,
+                                                           asOf: asOf, limit: query.limit + 1 - found.count)
+                branches.append("SELECT * FROM (\(statement)) AS segment_\(unsafeRaw: String(index))")
+            }
+            let rows = try await sql.raw(branches.joined(separator: " UNION ALL ")).all()
+            var batch = try rows.map { (listing: try ListingRow(row: $0), segment: try $0.decode(column: "segment_index", as: Int.self)) }
+            batch.sort { Self.precedes($0, $1, sort: query.sort) }
+            found += batch.prefix(query.limit + 1 - found.count)
+            next = last + 1
         }
-        let rows = try await sql.raw(branches.joined(separator: " UNION ALL ")).all()
-        var found = try rows.map { (listing: try ListingRow(row: $0), segment: try $0.decode(column: "segment_index", as: Int.self)) }
-        found.sort { Self.precedes($0, $1, sort: query.sort) }
-        found = Array(found.prefix(query.limit + 1))
         guard found.count > query.limit else { return (found.map(\.listing), nil) }
         found.removeLast()
         let last = found[found.count - 1]
@@ -85,7 +92,7 @@ struct ListingSearch {
             } else {
                 let drive: SearchDialect.Drive
                 if segment.featured == true {
-                    drive = .listings(index: "ix_listings_featured")
+                    drive = .featured
                 } else if query.sort == .priceAsc || query.sort == .priceDesc {
                     drive = try await priceSortDrive(dialect: dialect, tokens: text.tokens, tier: segment.tier)
                 } else {

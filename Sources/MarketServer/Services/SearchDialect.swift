@@ -11,6 +11,8 @@ struct SearchDialect {
         case text
         /// Walk listings through `index` and check each against the text.
         case listings(index: String)
+        /// Walk the matches among featured listings only (SQLite's small `featured_fts`).
+        case featured
     }
 
     struct Shape {
@@ -40,9 +42,13 @@ struct SearchDialect {
             }
             return Shape(from: "listings l", condition: condition, seqColumn: "l.seq")
         }
-        let condition: SQLQueryString = "listings_fts MATCH \(bind: ftsMatch(tokens: tokens, tier: tier))"
+        let match = ftsMatch(tokens: tokens, tier: tier)
+        let condition: SQLQueryString = "listings_fts MATCH \(bind: match)"
         // CROSS JOIN fixes SQLite's loop order: the left side is walked first.
         switch drive {
+        case .featured:
+            return Shape(from: "featured_fts CROSS JOIN listings l ON l.seq = featured_fts.rowid",
+                         condition: "featured_fts MATCH \(bind: match)", seqColumn: "featured_fts.rowid")
         case .text:
             return Shape(from: "listings_fts CROSS JOIN listings l ON l.seq = listings_fts.rowid",
                          condition: condition, seqColumn: "listings_fts.rowid")
