@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import MarketCore
 
 /// One photo of a listing. The file lives under `DATA_DIR/photos/<file_name>`, named by the
 /// SHA-256 of its bytes, so identical uploads share one file.
@@ -23,5 +24,16 @@ final class ListingPhotoRecord: Model, @unchecked Sendable {
         self.byteCount = byteCount
         self.position = position
         self.createdAt = createdAt
+    }
+}
+
+extension MarketCore.ListingPhoto {
+    /// The photo as the API shows it: served from `/photos/<file name>`.
+    init(id: UUID, fileName: String, contentType: String) {
+        self.init(id: id, url: "/photos/" + fileName, contentType: contentType)
+    }
+
+    init(_ record: ListingPhotoRecord) throws {
+        self.init(id: try record.requireID(), fileName: record.fileName, contentType: record.contentType)
     }
 }

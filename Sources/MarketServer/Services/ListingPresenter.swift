@@ -44,7 +44,7 @@ struct ListingPresenter {
         var byListing: [UUID: [ListingPhoto]] = [:]
         for row in rows {
             let photo = ListingPhoto(id: try row.decode(column: "id", as: UUID.self),
-                                     url: "/photos/" + (try row.decode(column: "file_name", as: String.self)),
+                                     fileName: try row.decode(column: "file_name", as: String.self),
                                      contentType: try row.decode(column: "content_type", as: String.self))
             byListing[try row.decode(column: "listing_id", as: UUID.self), default: []].append(photo)
         }

@@ -75,15 +75,14 @@ struct ListingsController: RouteCollection {
             throw APIError.validation(["photo": "is required: a file in the form field 'photo'"])
         }
         let record = try await req.listingPhotos.add(Array(buffer: upload.photo.data), to: try req.uuidParameter("listingID"), by: session.user)
-        let photo = ListingPhoto(id: try record.requireID(), url: "/photos/\(record.fileName)", contentType: record.contentType)
-        return try await photo.encodeResponse(status: .created, for: req)
+        return try await ListingPhoto(record).encodeResponse(status: .created, for: req)
     }
 
     func reorderPhotos(req: Request) async throws -> [ListingPhoto] {
         let session = try req.requireSession()
         let order = try req.jsonBody(PhotoOrder.self)
         let records = try await req.listingPhotos.reorder(try req.uuidParameter("listingID"), to: order.photoIds, by: session.user)
-        return try records.map { ListingPhoto(id: try $0.requireID(), url: "/photos/\($0.fileName)", contentType: $0.contentType) }
+        return try records.map(ListingPhoto.init)
     }
 
     func removePhoto(req: Request) async throws -> HTTPStatus {
