@@ -61,6 +61,21 @@ struct ListingPhotoTests {
         }
     }
 
+    @Test("a photo over 5 MB is refused with 413 and leaves nothing behind")
+    func tooLarge() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+            let oversized = SampleImages.png + Array(repeating: 0, count: PhotoStore.maxBytes)
+
+            let response = try await app.uploadPhoto(oversized, named: "huge.png", to: listing.id, token: seller.token)
+
+            #expect(response.status == .payloadTooLarge)
+            #expect(try response.error.fields?["photo"] != nil)
+            #expect(Self.photoFiles(app).isEmpty)
+        }
+    }
+
     @Test("only the owner uploads; at most 8 photos per listing")
     func ownerAndLimit() async throws {
         try await withTestApp { app in
