@@ -14,8 +14,17 @@ struct AccountService {
     let decoyHash: String
     let now: Date
 
-    private var tokens: SessionTokens { SessionTokens(database: database, lifetime: settings.tokenLifetime, now: now) }
-    private var throttle: LoginThrottle { LoginThrottle(database: database, policy: settings.loginThrottle, now: now) }
+    private var tokens: SessionTokens { tokens(on: database) }
+    private var throttle: LoginThrottle { throttle(on: database) }
+
+    /// Bound to `db`, e.g. a transaction's connection.
+    private func tokens(on db: any Database) -> SessionTokens {
+        SessionTokens(database: db, lifetime: settings.tokenLifetime, now: now)
+    }
+
+    private func throttle(on db: any Database) -> LoginThrottle {
+        LoginThrottle(database: db, policy: settings.loginThrottle, now: now)
+    }
 
     func register(_ input: RegisterRequest) async throws -> AuthResponse {
         try APIError.check(input.validate())
@@ -27,7 +36,7 @@ struct AccountService {
             return try await database.transaction { db in
                 let user = User(email: email, username: username, name: AccountRules.normalizeName(input.name ?? ""), passwordHash: hash)
                 try await user.create(on: db)
-                let issued = try await SessionTokens(database: db, lifetime: settings.tokenLifetime, now: now).issue(for: user.requireID())
+                let issued = try await tokens(on: db).issue(for: user.requireID())
                 return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
             }
         } catch {
@@ -86,8 +95,7 @@ struct AccountService {
                 if let newHash {
                     user.passwordHash = newHash
                     // A new password signs out every other device: the old one may have leaked.
-                    try await SessionTokens(database: db, lifetime: settings.tokenLifetime, now: now)
-                        .revokeAll(userID: userID, except: session.tokenID)
+                    try await tokens(on: db).revokeAll(userID: userID, except: session.tokenID)
                 }
                 try await user.save(on: db)
             }
@@ -113,8 +121,8 @@ struct AccountService {
             user.passwordHash = nil
             user.deletedAt = now
             try await user.save(on: db)
-            try await SessionTokens(database: db, lifetime: settings.tokenLifetime, now: now).revokeAll(userID: userID)
-            try await LoginThrottle(database: db, policy: settings.loginThrottle, now: now).clear(accountKey: "user:\(userID)")
+            try await tokens(on: db).revokeAll(userID: userID)
+            try await throttle(on: db).clear(accountKey: "user:\(userID)")
         }
     }
 

@@ -18,20 +18,11 @@ struct ListingPresenter {
 
     /// One listing with its seller's public profile; the contact only for signed-in viewers.
     func presentDetail(_ listing: Listing, viewerSignedIn: Bool) async throws -> MarketCore.Listing {
-        let seller = try await User.find(listing.$seller.id, on: database)
-        let activeCount = try await Listing.query(on: database)
-            .filter(\.$seller.$id == listing.$seller.id)
-            .filter(\.$status == ListingStatus.active.rawValue)
-            .count()
-        let summary = SellerSummary(
-            id: listing.$seller.id,
-            name: seller?.name ?? "Deleted user",
-            campus: seller?.campus,
-            memberSince: seller?.createdAt,
-            activeListingsCount: activeCount,
-            contact: viewerSignedIn && seller?.deletedAt == nil ? seller?.contact : nil)
-        let row = try ListingRow(listing, sellerName: seller?.name)
-        return present(row, seller: summary, photos: try await photos(of: [row.id])[row.id] ?? [])
+        let sellerID = listing.$seller.id
+        let seller = try await SellerProfiles(database: database).profile(of: sellerID, viewerSignedIn: viewerSignedIn)
+            ?? SellerSummary(id: sellerID, name: "Deleted user")
+        let row = try ListingRow(listing, sellerName: seller.name)
+        return present(row, seller: seller, photos: try await photos(of: [row.id])[row.id] ?? [])
     }
 
     private func photos(of listingIDs: [UUID]) async throws -> [UUID: [ListingPhoto]] {

@@ -9,13 +9,11 @@ struct UsersController: RouteCollection {
     }
 
     func show(req: Request) async throws -> SellerSummary {
-        let id = try req.uuidParameter("userID")
-        guard let user = try await User.find(id, on: req.db), user.deletedAt == nil else {
+        let profile = try await SellerProfiles(database: req.db)
+            .profile(of: try req.uuidParameter("userID"), viewerSignedIn: req.auth.has(Session.self))
+        guard let profile else {
             throw APIError(.notFound, code: "user_not_found", message: "There is no user with this id.")
         }
-        let active = try await Listing.query(on: req.db).filter(\.$seller.$id == id)
-            .filter(\.$status == ListingStatus.active.rawValue).count()
-        return SellerSummary(id: id, name: user.name, campus: user.campus, memberSince: user.createdAt,
-                             activeListingsCount: active, contact: req.auth.has(Session.self) ? user.contact : nil)
+        return profile
     }
 }

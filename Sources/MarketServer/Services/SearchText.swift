@@ -1,0 +1,32 @@
+import MarketCore
+
+/// What a person typed in the search box, reduced to what the index can match: lower-cased
+/// word tokens (so no character can break the query syntax), or an ISBN.
+struct SearchText: Sendable {
+    let tokens: [String]
+    /// Set when the text is a valid ISBN (either form, any hyphens): looked up exactly.
+    let isbn: String?
+
+    /// More words than this add cost and almost never precision.
+    static let maxTokens = 8
+
+    init(_ text: String) {
+        isbn = ISBN.looksLikeISBN(text) ? ISBN.normalize(text) : nil
+        var tokens: [String] = []
+        var current = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        var seen = Set<String>()
+        self.tokens = Array(tokens.filter { seen.insert($0).inserted }.prefix(Self.maxTokens))
+    }
+
+    /// Nothing searchable (e.g. only punctuation): matches no listing.
+    var isEmpty: Bool { tokens.isEmpty && isbn == nil }
+}
