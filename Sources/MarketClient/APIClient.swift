@@ -34,7 +34,12 @@ public final class APIClient: Sendable {
     }
 
     private func perform(_ endpoint: any Endpoint) async throws -> Data {
-        var request = URLRequest(url: baseURL.appendingPathComponent("api/v1").appendingPathComponent(endpoint.path))
+        var url = baseURL.appendingPathComponent("api/v1").appendingPathComponent(endpoint.path)
+        if !endpoint.queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.queryItems = endpoint.queryItems
+            url = components.url ?? url
+        }
+        var request = URLRequest(url: url)
         request.httpMethod = endpoint.method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let body = endpoint.body {

@@ -44,6 +44,46 @@ struct ClientOverHTTPTests {
     }
 }
 
+extension ClientOverHTTPTests {
+    @Test("creates, searches, pages and features listings through the SDK")
+    func listingsRoundTrip() async throws {
+        try await withTestApp { app in
+            try await app.withLiveServer { baseURL in
+                let tokenBox = TokenBox()
+                let client = APIClient(baseURL: baseURL, tokenProvider: { await tokenBox.token })
+                let auth: AuthResponse = try await client.send(AuthEndpoint.register(
+                    RegisterRequest(email: "seller@campus.edu", password: "correct horse", name: "Seller")))
+                await tokenBox.set(auth.token)
+
+                let created: MarketCore.Listing = try await client.send(ListingEndpoint.create(ListingInput(
+                    title: "Calculus textbook", categories: ["textbooks"], condition: "good", salePriceCents: 4_000,
+                    textbook: TextbookDetails(isbn: "0-306-40615-2"))))
+                let _: MarketCore.Listing = try await client.send(ListingEndpoint.create(ListingInput(
+                    title: "Desk lamp", description: "Lights calculus homework", categories: ["furniture"], condition: "good", salePriceCents: 900)))
+                let found: ListingPage = try await client.send(ListingEndpoint.search([URLQueryItem(name: "q", value: "calculus"),
+                                                                                      URLQueryItem(name: "limit", value: "1")]))
+                let next: ListingPage = try await client.send(ListingEndpoint.search([URLQueryItem(name: "q", value: "calculus"),
+                                                                                     URLQueryItem(name: "cursor", value: found.nextCursor)]))
+                let receipt: FeatureReceipt = try await client.send(ListingEndpoint.feature(created.id))
+
+                #expect(created.textbook?.isbn == "9780306406157")
+                #expect(found.items.map(\.title) == ["Calculus textbook"])
+                #expect(next.items.map(\.title) == ["Desk lamp"])
+                #expect(next.nextCursor == nil)
+                #expect(receipt.listingId == created.id)
+                do {
+                    let _: MarketCore.Listing = try await client.send(ListingEndpoint.create(ListingInput(title: "x", categories: [], condition: "mint")))
+                    Issue.record("an invalid listing must be refused")
+                } catch APIClientError.server(let status, let error) {
+                    #expect(status == 422)
+                    let fields = Set((error.fields ?? [:]).keys)
+                    #expect(fields.isSuperset(of: ["title", "categories", "condition"]))
+                }
+            }
+        }
+    }
+}
+
 actor TokenBox {
     var token: String?
     func set(_ token: String?) { self.token = token }
