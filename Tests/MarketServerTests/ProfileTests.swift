@@ -103,4 +103,23 @@ struct ProfileTests {
             #expect(again.user.id != auth.user.id)
         }
     }
+
+    @Test("deleting an account archives its listings in the same step, so nobody can find them to buy")
+    func deletionArchivesListings() async throws {
+        try await withTestApp { app in
+            let leaving = try await app.register()
+            let staying = try await app.register()
+            let listing = try await app.createListing(.sample("Futon"), token: leaving.token)
+            try await app.send(.POST, "/api/v1/listings/\(listing.id)/feature", token: leaving.token)
+            try await app.createListing(.sample("Futon frame"), token: staying.token)
+
+            try await app.send(.DELETE, "/api/v1/me", token: leaving.token)
+
+            #expect(try await app.titles("q=futon") == ["Futon frame"])
+            let read = try await app.send(.GET, "/api/v1/listings/\(listing.id)").decode(MarketCore.Listing.self)
+            #expect(read.status == .archived)
+            #expect(read.isFeatured == false)
+            #expect(read.seller.name == "Deleted user")
+        }
+    }
 }

@@ -109,7 +109,8 @@ struct AccountService {
     }
 
     /// The account can no longer sign in; the row stays, anonymised, so records that name it
-    /// (orders, messages) keep a party. Its email is freed for a new registration.
+    /// (orders, messages) keep a party. Its email is freed for a new registration, and its open
+    /// listings are archived in the same transaction.
     func delete(_ session: Session) async throws {
         let user = session.user
         let userID = try user.requireID()
@@ -122,6 +123,7 @@ struct AccountService {
             user.deletedAt = now
             try await user.save(on: db)
             try await tokens(on: db).revokeAll(userID: userID)
+            try await ListingService(database: db, settings: settings, now: now).archiveAll(of: userID)
             try await throttle(on: db).clear(accountKey: "user:\(userID)")
         }
     }

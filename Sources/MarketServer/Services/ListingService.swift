@@ -53,6 +53,17 @@ struct ListingService {
         return .deleted
     }
 
+    /// Takes every open listing of a seller off the market (account deletion), ending features.
+    func archiveAll(of sellerID: UUID) async throws {
+        try await Listing.query(on: database)
+            .filter(\.$seller.$id == sellerID)
+            .filter(\.$status ~~ [ListingStatus.active.rawValue, ListingStatus.reserved.rawValue])
+            .set(\.$status, to: ListingStatus.archived.rawValue)
+            .set(\.$featuredUntil, to: nil)
+            .set(\.$updatedAt, to: now)
+            .update()
+    }
+
     func find(_ id: UUID) async throws -> Listing {
         guard let listing = try await Listing.query(on: database).filter(\.$id == id).first() else {
             throw APIError(.notFound, code: "listing_not_found", message: "There is no listing with this id.")
