@@ -64,13 +64,4 @@ final class Listing: Model, @unchecked Sendable {
     }
 
     var listingStatus: ListingStatus { ListingStatus(rawValue: status) ?? .archived }
-
-    func isFeatured(at now: Date) -> Bool {
-        featuredUntil.map { $0 > now } ?? false
-    }
-
-    var textbook: TextbookDetails? {
-        if author == nil, edition == nil, isbn == nil, courseCode == nil { return nil }
-        return TextbookDetails(author: author, edition: edition, isbn: isbn, courseCode: courseCode)
-    }
 }

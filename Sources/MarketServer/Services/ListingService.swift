@@ -18,7 +18,7 @@ struct ListingService {
         let draft = try validate(input)
         let listing = Listing(sellerID: try seller.requireID(), campus: seller.campus, draft: draft, now: now)
         try await listing.create(on: database)
-        return try await find(listing.requireID())
+        return listing
     }
 
     /// A full replacement of the listing's fields (PUT). Sold or archived listings stay as they were.
