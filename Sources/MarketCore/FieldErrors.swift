@@ -3,7 +3,7 @@ public typealias FieldErrors = [String: String]
 
 extension Dictionary where Key == String, Value == String {
     /// Records `message` for `field` unless an earlier rule already reported that field.
-    mutating func note(_ field: String, _ message: String) {
+    public mutating func note(_ field: String, _ message: String) {
         if self[field] == nil { self[field] = message }
     }
 }

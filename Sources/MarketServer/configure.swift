@@ -21,6 +21,11 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateListingPhoto())  // photos of listings (files in DATA_DIR/photos)
     app.migrations.add(CreateFee())           // marketplace fees and refunds
     app.migrations.add(CreateListingFeature())// paid featured periods
+    app.migrations.add(CreateDeliveryQuote()) // delivery quotes a purchase may cite
+    app.migrations.add(CreateTradeOffer())    // trade offers and their offered listings
+    app.migrations.add(CreateOrder())         // orders + history; one live sale, no overlapping rentals
+    app.migrations.add(CreateNotification())  // in-app notifications
+    app.migrations.add(CreateLedgerEntry())   // personal ledger (orders, fees, expenses), fees copied in
 
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
     app.decoyPasswordHash = try Bcrypt.hash("no account has this password", cost: settings.bcryptCost)
@@ -58,7 +63,7 @@ extension JSONEncoder {
 extension JSONDecoder {
     static var api: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = ISO8601Wire.decoding
         return decoder
     }
 }

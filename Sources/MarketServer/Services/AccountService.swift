@@ -12,6 +12,8 @@ struct AccountService {
     /// A bcrypt hash of nothing in particular, verified when the account does not exist so that
     /// a wrong email takes as long to refuse as a wrong password.
     let decoyHash: String
+    /// Deleting an account tells the other parties of its open orders.
+    var notificationSenders: [any NotificationSender] = [InAppNotificationSender()]
     let now: Date
 
     private var tokens: SessionTokens { tokens(on: database) }
@@ -123,6 +125,12 @@ struct AccountService {
             user.deletedAt = now
             try await user.save(on: db)
             try await tokens(on: db).revokeAll(userID: userID)
+            // Open orders and pending offers end first, so the listings they held are released
+            // (then archived when they are the deleted user's). Completed orders stay in the
+            // other party's history.
+            let recorder = OrderRecorder(notifier: Notifier(senders: notificationSenders, now: now), now: now)
+            try await OrderLifecycle(database: db, recorder: recorder, now: now).cancelAll(of: userID, on: db)
+            try await TradeOfferService(database: db, recorder: recorder, now: now).closeAll(of: userID, on: db)
             try await ListingService(database: db, settings: settings, now: now).archiveAll(of: userID)
             try await throttle(on: db).clear(accountKey: "user:\(userID)")
         }

@@ -24,6 +24,7 @@ struct FeatureService {
             let fee = Fee(userID: userID, listingID: listingID, kind: .feature, amountCents: Int64(settings.featurePriceCents),
                           currency: settings.defaultCurrency, createdAt: now)
             try await fee.create(on: db)
+            try await LedgerEntryRecord.forFee(fee, listingTitle: listing.title, now: now).create(on: db)
             try await ListingFeature(listingID: listingID, feeID: fee.requireID(), startsAt: now, endsAt: ends).create(on: db)
             listing.featuredUntil = ends
             try await listing.save(on: db)
@@ -48,8 +49,10 @@ struct FeatureService {
         try await database.transaction { db in
             feature.cancelledAt = now
             try await feature.save(on: db)
-            try await Fee(userID: userID, listingID: listingID, kind: .featureRefund, amountCents: -fee.amountCents,
-                          currency: fee.currency, createdAt: now).create(on: db)
+            let refund = Fee(userID: userID, listingID: listingID, kind: .featureRefund, amountCents: -fee.amountCents,
+                             currency: fee.currency, createdAt: now)
+            try await refund.create(on: db)
+            try await LedgerEntryRecord.forFee(refund, listingTitle: listing.title, now: now).create(on: db)
             listing.featuredUntil = nil
             try await listing.save(on: db)
         }

@@ -16,17 +16,9 @@ struct ListingCursor: Codable, Sendable, Equatable {
     }
 
     init?(token: String) {
-        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard token.count <= 300, let data = Data(base64Encoded: base64),
-              let cursor = try? JSONDecoder().decode(ListingCursor.self, from: data),
-              (0..<8).contains(cursor.segment) else { return nil }
+        guard let cursor = OpaqueToken.decode(token, as: ListingCursor.self), (0..<8).contains(cursor.segment) else { return nil }
         self = cursor
     }
 
-    var token: String {
-        let data = (try? JSONEncoder().encode(self)) ?? Data()
-        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
+    var token: String { OpaqueToken.encode(self) }
 }

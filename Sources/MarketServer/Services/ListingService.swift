@@ -36,6 +36,10 @@ struct ListingService {
     func remove(_ id: UUID, by user: User, photos: PhotoStore) async throws -> Removal {
         let listing = try await owned(id, by: user)
         let listingID = try listing.requireID()
+        if try await hasOpenOrders(listingID) {
+            throw APIError(.conflict, code: "listing_has_open_orders",
+                           message: "This listing has orders in progress. Decline or complete them before removing it.")
+        }
         if try await hasTransactions(listingID) {
             listing.status = ListingStatus.archived.rawValue
             listing.featuredUntil = nil
@@ -80,8 +84,18 @@ struct ListingService {
         return listing
     }
 
+    /// Money, an order or a trade offer refers to it: the listing must be kept (archived).
     func hasTransactions(_ listingID: UUID) async throws -> Bool {
-        try await Fee.query(on: database).filter(\.$listing.$id == listingID).count() > 0
+        if try await Fee.query(on: database).filter(\.$listing.$id == listingID).count() > 0 { return true }
+        if try await Order.query(on: database).filter(\.$listing.$id == listingID).count() > 0 { return true }
+        if try await TradeOfferRecord.query(on: database).filter(\.$listing.$id == listingID).count() > 0 { return true }
+        return try await TradeOfferItem.query(on: database).filter(\.$listing.$id == listingID).count() > 0
+    }
+
+    /// An order still in progress holds it: it cannot be removed until that order ends.
+    func hasOpenOrders(_ listingID: UUID) async throws -> Bool {
+        try await Order.query(on: database).filter(\.$listing.$id == listingID)
+            .filter(\.$status ~~ OrderStatus.allCases.filter(\.isOpen).map(\.rawValue)).count() > 0
     }
 
     private func validate(_ input: ListingInput) throws -> ListingDraft {

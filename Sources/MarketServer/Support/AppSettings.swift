@@ -29,6 +29,10 @@ public struct AppSettings: Sendable {
     /// What featuring a listing costs, and for how long it runs.
     public var featurePriceCents: Int = 500
     public var featureDuration: TimeInterval = 7 * 86_400
+    /// The longest rental one order may book.
+    public var maxRentalDuration: TimeInterval = 30 * 86_400
+    /// Zones and prices of the default delivery quote provider.
+    var delivery = DeliverySettings()
 
     public init(
         dataDirectory: String,
@@ -51,7 +55,9 @@ public struct AppSettings: Sendable {
     }
 
     /// Reads `DATA_DIR`, `DATABASE_URL`, `AUTO_MIGRATE`, `TOKEN_TTL_DAYS`, `BCRYPT_COST`,
-    /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`, `DEFAULT_CURRENCY`, `FEATURE_PRICE_CENTS`, `FEATURE_DAYS`.
+    /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`, `DEFAULT_CURRENCY`, `FEATURE_PRICE_CENTS`, `FEATURE_DAYS`,
+    /// `RENTAL_MAX_DAYS`, `DELIVERY_ZONES`, `DELIVERY_BASE_CENTS`, `DELIVERY_PER_KM_CENTS`, `DELIVERY_QUOTE_MINUTES`,
+    /// and `DATABASE_SCHEMA` (a PostgreSQL schema to use instead of `public`).
     public static func fromEnvironment() throws -> AppSettings {
         let dataDirectory = Environment.get("DATA_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
         let database: DatabaseChoice
@@ -59,7 +65,11 @@ public struct AppSettings: Sendable {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw ConfigurationError("DATABASE_URL must be a postgres:// URL; leave it unset for the embedded SQLite database")
             }
-            database = .postgres(url: url, schema: nil)
+            let schema = Environment.get("DATABASE_SCHEMA").flatMap { $0.isEmpty ? nil : $0 }
+            if let schema, !schema.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+                throw ConfigurationError("DATABASE_SCHEMA must be letters, digits and underscores, not '\(schema)'")
+            }
+            database = .postgres(url: url, schema: schema)
         } else {
             database = .sqlite(path: dataDirectory + "/campusmarket.sqlite")
         }
@@ -75,6 +85,11 @@ public struct AppSettings: Sendable {
         }
         if let cents = try integer("FEATURE_PRICE_CENTS", in: 1...Money.maxMinorUnits) { settings.featurePriceCents = cents }
         if let days = try integer("FEATURE_DAYS", in: 1...365) { settings.featureDuration = TimeInterval(days) * 86_400 }
+        if let days = try integer("RENTAL_MAX_DAYS", in: 1...365) { settings.maxRentalDuration = TimeInterval(days) * 86_400 }
+        if let zones = Environment.get("DELIVERY_ZONES"), !zones.isEmpty { settings.delivery.zones = try DeliveryZone.parseList(zones) }
+        if let cents = try integer("DELIVERY_BASE_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.baseFeeCents = cents }
+        if let cents = try integer("DELIVERY_PER_KM_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.perKilometreCents = cents }
+        if let minutes = try integer("DELIVERY_QUOTE_MINUTES", in: 1...1_440) { settings.delivery.quoteLifetime = TimeInterval(minutes) * 60 }
         return settings
     }
 

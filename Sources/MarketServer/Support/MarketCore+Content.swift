@@ -15,3 +15,15 @@ extension SellerSummary: Content {}
 extension FeatureReceipt: Content {}
 extension FeatureRefund: Content {}
 extension ListingRemoval: Content {}
+extension MarketCore.Order: Content {}
+extension OrderPage: Content {}
+extension Availability: Content {}
+extension TradeOffer: Content {}
+extension TradeOfferPage: Content {}
+extension DeliveryQuote: Content {}
+extension MarketNotification: Content {}
+extension NotificationPage: Content {}
+extension UnreadCount: Content {}
+extension Ledger: Content {}
+extension Expense: Content {}
+extension ExpensePage: Content {}

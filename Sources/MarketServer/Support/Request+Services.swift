@@ -5,7 +5,8 @@ extension Request {
     /// The account rules, bound to this request's database and clock.
     var accounts: AccountService {
         AccountService(database: db, settings: application.settings, passwords: password.async,
-                       decoyHash: application.decoyPasswordHash, now: now)
+                       decoyHash: application.decoyPasswordHash,
+                       notificationSenders: application.notificationSenders, now: now)
     }
 
     var sessionTokens: SessionTokens {

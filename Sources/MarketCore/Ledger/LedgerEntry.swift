@@ -1,0 +1,86 @@
+import Foundation
+
+public enum LedgerKind: String, Codable, Sendable, CaseIterable {
+    case expense, earning
+}
+
+/// Where an entry came from: a completed order, a marketplace fee or refund, or typed in by hand.
+public enum LedgerSource: String, Codable, Sendable, CaseIterable {
+    case purchase, rental, trade
+    case featureFee = "feature_fee"
+    case featureRefund = "feature_refund"
+    case manual
+}
+
+/// One line of a personal ledger. An expense's `amountCents` is what was spent (a refund is a
+/// negative expense); an earning's is what came in.
+public struct LedgerEntry: Codable, Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var kind: LedgerKind
+    public var source: LedgerSource
+    /// A listing category slug, `marketplace_fees`, or `personal` for hand-typed expenses.
+    public var category: String
+    public var title: String
+    public var amountCents: Int
+    public var currency: String
+    public var orderId: UUID?
+    public var listingId: UUID?
+    public var occurredAt: Date
+
+    public init(id: UUID, kind: LedgerKind, source: LedgerSource, category: String, title: String, amountCents: Int,
+                currency: String, orderId: UUID?, listingId: UUID?, occurredAt: Date) {
+        self.id = id
+        self.kind = kind
+        self.source = source
+        self.category = category
+        self.title = title
+        self.amountCents = amountCents
+        self.currency = currency
+        self.orderId = orderId
+        self.listingId = listingId
+        self.occurredAt = occurredAt
+    }
+}
+
+/// Sums over a set of entries in one currency. `key` is a month (`2026-11`, UTC) or a category.
+public struct LedgerTotal: Codable, Sendable, Equatable {
+    public var key: String?
+    public var currency: String
+    public var spentCents: Int
+    public var earnedCents: Int
+    public var netCents: Int
+
+    public init(key: String?, currency: String, spentCents: Int, earnedCents: Int) {
+        self.key = key
+        self.currency = currency
+        self.spentCents = spentCents
+        self.earnedCents = earnedCents
+        self.netCents = earnedCents - spentCents
+    }
+}
+
+/// `GET /api/v1/ledger`: a page of entries, newest first, and totals over the whole ledger.
+public struct Ledger: Codable, Sendable, Equatable {
+    public var entries: [LedgerEntry]
+    public var nextCursor: String?
+    public var totals: [LedgerTotal]
+    public var byMonth: [LedgerTotal]
+    public var byCategory: [LedgerTotal]
+
+    public init(entries: [LedgerEntry], nextCursor: String?, totals: [LedgerTotal], byMonth: [LedgerTotal], byCategory: [LedgerTotal]) {
+        self.entries = entries
+        self.nextCursor = nextCursor
+        self.totals = totals
+        self.byMonth = byMonth
+        self.byCategory = byCategory
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encode(totals, forKey: .totals)
+        try container.encode(byMonth, forKey: .byMonth)
+        try container.encode(byCategory, forKey: .byCategory)
+    }
+}

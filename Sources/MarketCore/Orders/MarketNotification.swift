@@ -1,0 +1,65 @@
+import Foundation
+
+public enum NotificationKind: String, Codable, Sendable, CaseIterable {
+    case purchaseRequested = "purchase_requested"
+    case rentalRequested = "rental_requested"
+    case tradeOfferReceived = "trade_offer_received"
+    case tradeOfferAccepted = "trade_offer_accepted"
+    case tradeOfferDeclined = "trade_offer_declined"
+    case tradeOfferWithdrawn = "trade_offer_withdrawn"
+    case orderStatusChanged = "order_status_changed"
+}
+
+/// Something that happened to one of your orders or offers.
+public struct MarketNotification: Codable, Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var kind: NotificationKind
+    public var message: String
+    public var orderId: UUID?
+    public var tradeOfferId: UUID?
+    public var listingId: UUID?
+    /// For `order_status_changed`: the status the order reached.
+    public var orderStatus: OrderStatus?
+    public var createdAt: Date
+    public var readAt: Date?
+
+    public init(id: UUID, kind: NotificationKind, message: String, orderId: UUID?, tradeOfferId: UUID?, listingId: UUID?,
+                orderStatus: OrderStatus?, createdAt: Date, readAt: Date?) {
+        self.id = id
+        self.kind = kind
+        self.message = message
+        self.orderId = orderId
+        self.tradeOfferId = tradeOfferId
+        self.listingId = listingId
+        self.orderStatus = orderStatus
+        self.createdAt = createdAt
+        self.readAt = readAt
+    }
+}
+
+public struct NotificationPage: Codable, Sendable, Equatable {
+    public var items: [MarketNotification]
+    public var nextCursor: String?
+    public var unreadCount: Int
+
+    public init(items: [MarketNotification], nextCursor: String?, unreadCount: Int) {
+        self.items = items
+        self.nextCursor = nextCursor
+        self.unreadCount = unreadCount
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encode(unreadCount, forKey: .unreadCount)
+    }
+}
+
+public struct UnreadCount: Codable, Sendable, Equatable {
+    public var unreadCount: Int
+
+    public init(unreadCount: Int) {
+        self.unreadCount = unreadCount
+    }
+}

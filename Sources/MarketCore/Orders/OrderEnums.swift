@@ -1,0 +1,49 @@
+/// Purchases, rentals and accepted trades share one order resource; `type` says which.
+public enum OrderType: String, Codable, Sendable, CaseIterable {
+    case purchase, rental, trade
+}
+
+/// pending → accepted → ready_for_pickup | out_for_delivery → completed, or declined / cancelled.
+public enum OrderStatus: String, Codable, Sendable, CaseIterable {
+    case pending, accepted
+    case readyForPickup = "ready_for_pickup"
+    case outForDelivery = "out_for_delivery"
+    case completed, declined, cancelled
+
+    /// Still in progress: something can happen next.
+    public var isOpen: Bool {
+        switch self {
+        case .pending, .accepted, .readyForPickup, .outForDelivery: true
+        case .completed, .declined, .cancelled: false
+        }
+    }
+
+    /// Holds the item (a sale) or the period (a rental): every status but declined and cancelled.
+    public var isLive: Bool { self != .declined && self != .cancelled }
+
+    /// The statuses that release what the order held, as SQL literals for partial indexes.
+    public static let released: [OrderStatus] = [.declined, .cancelled]
+}
+
+public enum Fulfillment: String, Codable, Sendable, CaseIterable {
+    case pickup, delivery
+}
+
+/// Which side of an order someone is on.
+public enum OrderRole: String, Codable, Sendable, CaseIterable {
+    case buyer, seller
+}
+
+/// `GET /api/v1/me/activity?kind=`: Teebay's four lists, plus trades.
+public enum ActivityKind: String, Codable, Sendable, CaseIterable {
+    /// Purchases you made.
+    case bought
+    /// Your listings others bought.
+    case sold
+    /// Rentals you took.
+    case borrowed
+    /// Your listings others rented.
+    case lent
+    /// Trades on either side.
+    case traded
+}

@@ -1,0 +1,50 @@
+import Fluent
+import Foundation
+import MarketCore
+
+/// An offer of the offerer's own listings (and cash) for someone else's listing.
+final class TradeOfferRecord: Model, @unchecked Sendable {
+    static let schema = "trade_offers"
+
+    @ID(key: .id) var id: UUID?
+    @OptionalField(key: "seq") var seq: Int64?
+    @Parent(key: "listing_id") var listing: Listing
+    @Parent(key: "offerer_id") var offerer: User
+    @Parent(key: "seller_id") var seller: User
+    @Field(key: "cash_top_up_cents") var cashTopUpCents: Int64
+    @Field(key: "currency") var currency: String
+    @Field(key: "status") var status: String
+    @Field(key: "created_at") var createdAt: Date
+    @OptionalField(key: "decided_at") var decidedAt: Date?
+
+    init() {}
+
+    init(listingID: UUID, offererID: UUID, sellerID: UUID, cashTopUpCents: Int, currency: String, now: Date) {
+        self.id = UUID()
+        self.$listing.id = listingID
+        self.$offerer.id = offererID
+        self.$seller.id = sellerID
+        self.cashTopUpCents = Int64(cashTopUpCents)
+        self.currency = currency
+        self.status = TradeOfferStatus.pending.rawValue
+        self.createdAt = now
+    }
+
+    var offerStatus: TradeOfferStatus { TradeOfferStatus(rawValue: status) ?? .declined }
+}
+
+/// One of the offerer's listings in a trade offer.
+final class TradeOfferItem: Model, @unchecked Sendable {
+    static let schema = "trade_offer_items"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "offer_id") var offer: TradeOfferRecord
+    @Parent(key: "listing_id") var listing: Listing
+
+    init() {}
+
+    init(offerID: UUID, listingID: UUID) {
+        self.$offer.id = offerID
+        self.$listing.id = listingID
+    }
+}

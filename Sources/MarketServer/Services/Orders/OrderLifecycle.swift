@@ -1,0 +1,120 @@
+import Fluent
+import Foundation
+import MarketCore
+
+/// Moves orders through their lifecycle (`OrderAction` holds the table): who may take each
+/// step, what the listing does as a result, and the ledger lines a completed order writes.
+struct OrderLifecycle {
+    let database: any Database
+    let recorder: OrderRecorder
+    let now: Date
+
+    /// Wrong confirmation codes allowed before completion is locked for `codeLockout`.
+    static let maxCodeFailures = 5
+    static let codeLockout: TimeInterval = 15 * 60
+
+    private enum Outcome: Sendable {
+        case moved(Order)
+        case wrongCode(lockedUntil: Date?)
+    }
+
+    func perform(_ action: OrderAction, on orderID: UUID, by user: User, confirmationCode: String? = nil) async throws -> Order {
+        let userID = try user.requireID()
+        guard let unlocked = try await Order.find(orderID, on: database), let role = unlocked.role(of: userID) else {
+            throw OrderErrors.orderNotFound
+        }
+        guard action.actor == role else {
+            throw APIError(.forbidden, code: "not_your_step",
+                           message: "Only the \(action.actor.rawValue) can \(action.rawValue.replacingOccurrences(of: "-", with: " ")) this order.")
+        }
+        if action == .complete, (confirmationCode ?? "").isEmpty {
+            throw APIError.validation(["confirmationCode": "is required: the 6-digit code the buyer shows you"])
+        }
+        // A wrong code must be counted even though the step fails, so the transaction returns
+        // the outcome and the error is thrown after it commits.
+        let outcome: Outcome = try await database.transaction { db in
+            guard let listing = try await ListingLock.lock(unlocked.$listing.id, on: db),
+                  let order = try await Order.find(orderID, on: db) else { throw OrderErrors.orderNotFound }
+            guard let target = action.target(from: order.orderStatus, fulfillment: order.orderFulfillment) else {
+                throw Self.illegal(action, order)
+            }
+            if action == .complete {
+                if let locked = order.codeLockedUntil, locked > now { throw Self.lockedOut(until: locked) }
+                if !ConfirmationCode.matches(confirmationCode ?? "", order.confirmationCode) {
+                    return try await countWrongCode(order, on: db)
+                }
+            }
+            try await recorder.move(order, to: target, by: userID, listingTitle: listing.title, on: db)
+            switch target {
+            case .declined, .cancelled:
+                try await OrderListings.release(order, now: now, on: db)
+            case .completed:
+                try await OrderListings.markSold(order, now: now, on: db)
+                for entry in try LedgerEntryRecord.forCompleted(order, listing: listing, now: now) { try await entry.create(on: db) }
+            default:
+                break
+            }
+            return .moved(order)
+        }
+        switch outcome {
+        case .moved(let order):
+            return order
+        case .wrongCode(let lockedUntil?):
+            throw Self.lockedOut(until: lockedUntil)
+        case .wrongCode(nil):
+            throw APIError.validation(["confirmationCode": "does not match the buyer's code"])
+        }
+    }
+
+    /// Cancels every open order `userID` is a party to (account deletion), releasing what they held.
+    func cancelAll(of userID: UUID, on db: any Database) async throws {
+        let open = try await Order.query(on: db)
+            .group(.or) { $0.filter(\.$buyer.$id == userID).filter(\.$seller.$id == userID) }
+            .filter(\.$status ~~ OrderStatus.allCases.filter(\.isOpen).map(\.rawValue))
+            .with(\.$listing)
+            .all()
+        for order in open {
+            try await recorder.move(order, to: .cancelled, by: userID, listingTitle: order.listing.title, on: db)
+            try await OrderListings.release(order, now: now, on: db)
+        }
+    }
+
+    private func countWrongCode(_ order: Order, on db: any Database) async throws -> Outcome {
+        order.codeFailures += 1
+        var lockedUntil: Date?
+        if order.codeFailures >= Self.maxCodeFailures {
+            lockedUntil = now.addingTimeInterval(Self.codeLockout)
+            order.codeLockedUntil = lockedUntil
+            order.codeFailures = 0
+        }
+        try await order.save(on: db)
+        return .wrongCode(lockedUntil: lockedUntil)
+    }
+
+    private static func illegal(_ action: OrderAction, _ order: Order) -> APIError {
+        let status = order.status.replacingOccurrences(of: "_", with: " ")
+        var message = "An order that is \(status) cannot be \(action.pastTense)."
+        if action == .ready, order.orderFulfillment == .delivery { message += " It is for delivery: use out-for-delivery." }
+        if action == .outForDelivery, order.orderFulfillment == .pickup { message += " It is for pickup: use ready." }
+        return APIError(.conflict, code: "illegal_transition", message: message)
+    }
+
+    private static func lockedOut(until: Date) -> APIError {
+        APIError(.tooManyRequests, code: "too_many_wrong_codes",
+                 message: "Too many wrong confirmation codes. Try again after \(Date.ISO8601FormatStyle().format(until)).",
+                 headers: ["Retry-After": "\(Int(codeLockout))"])
+    }
+}
+
+extension OrderAction {
+    var pastTense: String {
+        switch self {
+        case .accept: "accepted"
+        case .decline: "declined"
+        case .cancel: "cancelled"
+        case .ready: "marked ready for pickup"
+        case .outForDelivery: "sent out for delivery"
+        case .complete: "completed"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Fluent
+import Foundation
+import MarketCore
+
+/// Buying a listing. One live purchase per listing: the listing row is locked while the order
+/// is made, and a unique partial index on orders stops a second one whatever happens.
+struct PurchaseService {
+    let database: any Database
+    let recorder: OrderRecorder
+    let now: Date
+
+    func purchase(_ listingID: UUID, _ request: PurchaseRequest, by buyer: User) async throws -> Order {
+        var errors = FieldErrors()
+        var fulfillment: Fulfillment?
+        if let raw = request.fulfillment {
+            fulfillment = Fulfillment(rawValue: raw)
+            if fulfillment == nil { errors.note("fulfillment", "must be pickup or delivery") }
+        } else {
+            errors.note("fulfillment", "is required: pickup or delivery")
+        }
+        if fulfillment == .delivery, request.quoteId == nil {
+            errors.note("quoteId", "is required for delivery: ask POST /api/v1/delivery/quotes for one")
+        }
+        if fulfillment == .pickup, request.quoteId != nil {
+            errors.note("quoteId", "is only for delivery")
+        }
+        try APIError.check(errors)
+        let buyerID = try buyer.requireID()
+        let delivery = fulfillment == .delivery
+
+        do {
+            return try await database.transaction { db in
+                guard let listing = try await ListingLock.lock(listingID, on: db) else { throw OrderErrors.listingNotFound }
+                guard listing.$seller.id != buyerID else {
+                    throw APIError(.forbidden, code: "own_listing", message: "You cannot buy your own listing.")
+                }
+                guard let price = listing.salePriceCents else {
+                    throw APIError(.conflict, code: "not_for_sale", message: "This listing is not for sale.")
+                }
+                guard listing.listingStatus == .active else { throw OrderErrors.unavailable(listing) }
+                if try await hasUpcomingRentals(listingID, on: db) {
+                    throw APIError(.conflict, code: "has_upcoming_rentals",
+                                   message: "This listing is booked for rentals that have not ended yet, so it cannot be sold now.")
+                }
+                var deliveryFee: Int64 = 0
+                var quoteID: UUID?
+                if delivery, let id = request.quoteId {
+                    let quote = try await usableQuote(id, for: listing, buyerID: buyerID, on: db)
+                    quote.usedAt = now
+                    try await quote.save(on: db)
+                    deliveryFee = quote.feeCents
+                    quoteID = id
+                }
+                let order = Order(type: .purchase, listingID: listingID, buyerID: buyerID, sellerID: listing.$seller.id,
+                                  fulfillment: delivery ? .delivery : .pickup, totalCents: Int(price + deliveryFee),
+                                  deliveryFeeCents: Int(deliveryFee), currency: listing.currency, now: now)
+                order.quoteID = quoteID
+                listing.status = ListingStatus.reserved.rawValue
+                listing.updatedAt = now
+                try await listing.save(on: db)
+                try await recorder.create(order, by: buyerID, notify: OutgoingNotification(
+                    userID: listing.$seller.id, kind: .purchaseRequested,
+                    message: "\(buyer.name) wants to buy “\(listing.title)”. Accept or decline the order.",
+                    orderID: order.id, listingID: listingID, orderStatus: .pending), on: db)
+                return order
+            }
+        } catch where DatabaseConflict.isConflict(error) {
+            throw APIError(.conflict, code: "listing_unavailable", message: "This listing is already reserved or sold.")
+        }
+    }
+
+    private func hasUpcomingRentals(_ listingID: UUID, on db: any Database) async throws -> Bool {
+        try await Order.query(on: db)
+            .filter(\.$listing.$id == listingID).filter(\.$type == OrderType.rental.rawValue)
+            .filter(\.$status !~ OrderStatus.released.map(\.rawValue))
+            .filter(\.$endsAt > now)
+            .count() > 0
+    }
+
+    /// The buyer's own unused, unexpired quote for this listing, or a 422 saying which it is not.
+    private func usableQuote(_ id: UUID, for listing: Listing, buyerID: UUID, on db: any Database) async throws -> DeliveryQuoteRecord {
+        func invalid(_ problem: String) -> APIError { APIError.validation(["quoteId": problem]) }
+        guard let quote = try await DeliveryQuoteRecord.find(id, on: db), quote.$user.id == buyerID else {
+            throw invalid("is not a delivery quote of yours")
+        }
+        guard quote.$listing.id == listing.id else { throw invalid("was given for another listing") }
+        guard quote.usedAt == nil else { throw invalid("has already been used") }
+        guard quote.expiresAt > now else { throw invalid("has expired; ask for a new quote") }
+        guard quote.currency == listing.currency else { throw invalid("is in \(quote.currency) but the listing is priced in \(listing.currency)") }
+        return quote
+    }
+}
+
+/// Errors more than one order service raises.
+enum OrderErrors {
+    static let listingNotFound = APIError(.notFound, code: "listing_not_found", message: "There is no listing with this id.")
+    static let orderNotFound = APIError(.notFound, code: "order_not_found", message: "There is no order of yours with this id.")
+
+    static func unavailable(_ listing: Listing) -> APIError {
+        APIError(.conflict, code: "listing_unavailable", message: "This listing is \(listing.status), so it is not available.")
+    }
+}

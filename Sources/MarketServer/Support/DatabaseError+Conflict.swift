@@ -1,0 +1,17 @@
+import FluentPostgresDriver
+import FluentSQLiteDriver
+
+/// Recognises the errors the database raises when one of its guarantees stops a write
+/// (the one-live-sale unique index, the no-overlap exclusion constraint), so a lost race
+/// becomes a 409 for the client instead of a 500.
+enum DatabaseConflict {
+    static func isConflict(_ error: any Error) -> Bool {
+        if let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] {
+            return state == "23505" || state == "23P01"  // unique_violation, exclusion_violation
+        }
+        if let error = error as? SQLiteError {
+            return error.reason == .constraintUniqueFailed || error.reason == .constraint
+        }
+        return false
+    }
+}
