@@ -34,5 +34,8 @@ chmod 755 "$dir"
   -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" >&2 \
   || { cat "$dir/server.log" >&2; exit 1; }
 "$pg_bin/psql" -h 127.0.0.1 -p "$port" -U postgres -qc "CREATE DATABASE campusmarket" >&2
+# Created once here, as the superuser: tests migrate many schemas at once, and concurrent
+# CREATE EXTENSION calls can collide.
+"$pg_bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d campusmarket -qc "CREATE EXTENSION btree_gist" >&2
 echo "$dir" >"$state_file"
 echo "postgres://postgres@127.0.0.1:$port/campusmarket"

@@ -1,0 +1,151 @@
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+
+/// Many clients at once against real server processes: one on SQLite, two sharing PostgreSQL.
+/// The database, not luck, must keep one sale per listing and rentals apart.
+@Suite("Races between many clients", .serialized)
+struct RaceTests {
+    static let clients = 200
+    static var serverCount: Int { TestDatabase.isPostgres ? 2 : 1 }
+
+    @Test("200 buyers race for one listing: exactly one purchase succeeds, the rest are 409")
+    func purchaseRace() async throws {
+        try await withRaceSetup { client, servers in
+            let seller = try await client.register(on: servers[0], name: "Seller")
+            let listing: MarketCore.Listing = try await client.json(.POST, servers[0] + "/api/v1/listings", ListingInput.sample("Contested desk"),
+                                                                     token: seller.token, expect: .created)
+            let buyers = try await client.registerMany(Self.clients, on: servers)
+
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for (index, buyer) in buyers.enumerated() {
+                    group.addTask {
+                        try await client.send(.POST, servers[index % servers.count] + "/api/v1/listings/\(listing.id)/purchase",
+                                              PurchaseRequest(fulfillment: "pickup"), token: buyer.token).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+
+            #expect(statuses.filter { $0 == .created }.count == 1)
+            #expect(statuses.filter { $0 == .conflict }.count == Self.clients - 1)
+            let orders: OrderPage = try await client.json(.GET, servers[0] + "/api/v1/orders?role=seller&limit=100", Optional<String>.none,
+                                                           token: seller.token, expect: .ok)
+            #expect(orders.items.count == 1)
+            let after: MarketCore.Listing = try await client.json(.GET, servers.last! + "/api/v1/listings/\(listing.id)", Optional<String>.none,
+                                                                   token: nil, expect: .ok)
+            #expect(after.status == .reserved)
+        }
+    }
+
+    @Test("200 overlapping rental requests: the accepted ones never overlap, and each refused one overlaps an accepted one")
+    func rentalRace() async throws {
+        try await withRaceSetup { client, servers in
+            let owner = try await client.register(on: servers[0], name: "Owner")
+            let listing: MarketCore.Listing = try await client.json(
+                .POST, servers[0] + "/api/v1/listings", ListingInput.sample("Contested camera", salePriceCents: nil, rentPriceCents: 200, rentUnit: "hour"),
+                token: owner.token, expect: .created)
+            let renters = try await client.registerMany(Self.clients, on: servers)
+            // Periods of 1–6 hours starting within the next 48 hours: dense enough that most collide.
+            let origin = (Date().timeIntervalSince1970 / 3_600).rounded(.up) * 3_600 + 3_600
+            var generator = SeededGenerator(seed: 4)
+            let periods = (0..<Self.clients).map { _ -> BookedPeriod in
+                let start = origin + Double(Int.random(in: 0..<48, using: &generator)) * 3_600
+                return BookedPeriod(start: Date(timeIntervalSince1970: start),
+                                    end: Date(timeIntervalSince1970: start + Double(Int.random(in: 1...6, using: &generator)) * 3_600))
+            }
+
+            let results = try await withThrowingTaskGroup(of: (Int, HTTPStatus).self) { group in
+                for (index, renter) in renters.enumerated() {
+                    group.addTask {
+                        let response = try await client.send(.POST, servers[index % servers.count] + "/api/v1/listings/\(listing.id)/rentals",
+                                                             RentalRequest(start: periods[index].start, end: periods[index].end), token: renter.token)
+                        return (index, response.status)
+                    }
+                }
+                return try await group.reduce(into: [Int: HTTPStatus]()) { $0[$1.0] = $1.1 }
+            }
+
+            #expect(results.values.allSatisfy { $0 == .created || $0 == .conflict }, "\(Set(results.values))")
+            let accepted = results.filter { $0.value == .created }.map { periods[$0.key] }
+            let refused = results.filter { $0.value == .conflict }.map { periods[$0.key] }
+            func overlap(_ a: BookedPeriod, _ b: BookedPeriod) -> Bool { a.start < b.end && b.start < a.end }
+            #expect(!accepted.isEmpty)
+            for (i, a) in accepted.enumerated() {
+                for b in accepted[(i + 1)...] { #expect(!overlap(a, b), "accepted rentals overlap: \(a) and \(b)") }
+            }
+            for period in refused { #expect(accepted.contains { overlap($0, period) }, "refused without a clash: \(period)") }
+            let availability: Availability = try await client.json(
+                .GET, servers.last! + "/api/v1/listings/\(listing.id)/availability", Optional<String>.none, token: nil, expect: .ok)
+            #expect(availability.booked.count == accepted.count)
+            #expect(Set(availability.booked.map(\.start)) == Set(accepted.map(\.start)))
+        }
+    }
+
+    private func withRaceSetup(_ body: (RaceClient, [String]) async throws -> Void) async throws {
+        let servers = try await ServerProcesses.start(count: Self.serverCount)
+        let client = try await RaceClient.make()
+        do {
+            try await body(client, servers.baseURLs)
+        } catch {
+            await client.shutdown()
+            await servers.stop()
+            throw error
+        }
+        await client.shutdown()
+        await servers.stop()
+    }
+}
+
+/// An HTTP client that really opens one connection per concurrent request (AsyncHTTPClient's
+/// default would queue them behind 8 connections per host and hide the race).
+struct RaceClient: Sendable {
+    private let app: Application
+
+    static func make() async throws -> RaceClient {
+        let app = try await Application.make(.testing)
+        app.http.client.configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 400)
+        app.http.client.configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+        return RaceClient(app: app)
+    }
+
+    func shutdown() async {
+        try? await app.asyncShutdown()
+    }
+
+    func send(_ method: HTTPMethod, _ url: String, _ body: (some Encodable)?, token: String?) async throws -> ClientResponse {
+        try await app.client.send(method, to: URI(string: url)) { request in
+            if let token { request.headers.bearerAuthorization = .init(token: token) }
+            if let body { try request.content.encode(body, using: JSONEncoder.api) }
+        }
+    }
+
+    func json<T: Decodable>(_ method: HTTPMethod, _ url: String, _ body: (some Encodable)?, token: String?, expect: HTTPStatus) async throws -> T {
+        let response = try await send(method, url, body, token: token)
+        guard response.status == expect, let buffer = response.body else {
+            throw TestFailure("\(method) \(url): expected \(expect), got \(response.status): \(response.body.map { String(buffer: $0) } ?? "")")
+        }
+        return try JSONDecoder.api.decode(T.self, from: Data(buffer: buffer))
+    }
+
+    func register(on server: String, name: String) async throws -> AuthResponse {
+        let request = RegisterRequest(email: "racer-\(UUID().uuidString.prefix(12).lowercased())@campus.edu", password: "correct horse battery", name: name)
+        return try await json(.POST, server + "/api/v1/auth/register", request, token: nil, expect: .created)
+    }
+
+    /// `count` accounts, registered 20 at a time across the servers.
+    func registerMany(_ count: Int, on servers: [String]) async throws -> [AuthResponse] {
+        var accounts: [AuthResponse] = []
+        for batch in stride(from: 0, to: count, by: 20) {
+            accounts += try await withThrowingTaskGroup(of: AuthResponse.self) { group in
+                for index in batch..<min(batch + 20, count) {
+                    group.addTask { try await register(on: servers[index % servers.count], name: "Racer \(index)") }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        return accounts
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import MarketServer
+import NIOCore
+import NIOPosix
+import Testing
+import Vapor
+
+/// Real `campusmarket serve` processes sharing one database: a fresh SQLite file (one process,
+/// the embedded default), or a fresh schema in the PostgreSQL of `DATABASE_URL` (two processes,
+/// as when a campus scales out). The first process migrates; the others start with
+/// `AUTO_MIGRATE=false`, as a deploy would run them.
+struct ServerProcesses {
+    let baseURLs: [String]
+    private let processes: [Process]
+    private let directory: String
+    private let schema: String?
+
+    /// The executable `swift build` put next to this test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("campusmarket")
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func start(count: Int) async throws -> ServerProcesses {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw TestFailure("\(executable.path) is missing: run `swift build` (or `swift test`, which builds it) first")
+        }
+        let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-race-\(id)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DATA_DIR"] = directory
+        environment["BCRYPT_COST"] = "4"
+        environment["LOG_LEVEL"] = "warning"
+        var schema: String?
+        if TestDatabase.isPostgres {
+            schema = "race_\(id)"
+            environment["DATABASE_SCHEMA"] = schema
+        }
+        var processes: [Process] = []
+        var urls: [String] = []
+        do {
+            for index in 0..<count {
+                let port = try await freePort()
+                var env = environment
+                if index > 0 { env["AUTO_MIGRATE"] = "false" }
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"]
+                process.environment = env
+                process.currentDirectoryURL = packageRoot
+                let log = FileHandle(forWritingAtPath: directory + "/server\(index).log")
+                    ?? { FileManager.default.createFile(atPath: directory + "/server\(index).log", contents: nil)
+                         return FileHandle(forWritingAtPath: directory + "/server\(index).log")! }()
+                process.standardOutput = log
+                process.standardError = log
+                try process.run()
+                processes.append(process)
+                let url = "http://127.0.0.1:\(port)"
+                try await waitUntilHealthy(url, process: process, log: directory + "/server\(index).log")
+                urls.append(url)
+            }
+        } catch {
+            for process in processes { process.terminate(); process.waitUntilExit() }
+            throw error
+        }
+        return ServerProcesses(baseURLs: urls, processes: processes, directory: directory, schema: schema)
+    }
+
+    func stop() async {
+        for process in processes {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        if let schema, let url = ProcessInfo.processInfo.environment["DATABASE_URL"] {
+            // The servers are gone; drop their schema with a throwaway application.
+            let settings = AppSettings(dataDirectory: directory, database: .postgres(url: url, schema: schema))
+            try? await withApp(settings: settings, clock: nil, migrate: false) { app in
+                try await TestDatabase(directory: directory, settings: settings).drop(using: app)
+            }
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        return port
+    }
+
+    private static func waitUntilHealthy(_ url: String, process: Process, log: String) async throws {
+        for _ in 0..<300 {
+            guard process.isRunning else { break }
+            if let (status, _) = try? await httpRequest("GET", URL(string: url + "/healthz")!), status == 200 { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw TestFailure("server at \(url) did not become healthy:\n\(output.suffix(2_000))")
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
