@@ -90,9 +90,12 @@ struct OrderLifecycleTests {
                 #expect(response.status == .unprocessableEntity)
                 #expect(try response.error.fields?["confirmationCode"] == "does not match the buyer's code")
             }
-            #expect(try await app.act(.complete, on: order.id, token: deal.seller.token, code: wrong).status == .tooManyRequests)
+            let locked = try await app.act(.complete, on: order.id, token: deal.seller.token, code: wrong)
+            #expect(locked.status == .tooManyRequests)
+            #expect(locked.headers.first(name: "Retry-After") == "900")
+            clock.advance(by: 60)
             #expect(try await app.act(.complete, on: order.id, token: deal.seller.token, code: order.confirmationCode).status == .tooManyRequests)
-            clock.advance(by: 15 * 60 + 1)
+            clock.advance(by: 14 * 60 + 1)
             #expect(try await app.act(.complete, on: order.id, token: deal.seller.token, code: order.confirmationCode).status == .ok)
         }
     }

@@ -39,7 +39,7 @@ struct OrderLifecycle {
                 throw Self.illegal(action, order)
             }
             if action == .complete {
-                if let locked = order.codeLockedUntil, locked > now { throw Self.lockedOut(until: locked) }
+                if let locked = order.codeLockedUntil, locked > now { throw lockedOut(until: locked) }
                 if !ConfirmationCode.matches(confirmationCode ?? "", order.confirmationCode) {
                     return try await countWrongCode(order, on: db)
                 }
@@ -60,7 +60,7 @@ struct OrderLifecycle {
         case .moved(let order):
             return order
         case .wrongCode(let lockedUntil?):
-            throw Self.lockedOut(until: lockedUntil)
+            throw lockedOut(until: lockedUntil)
         case .wrongCode(nil):
             throw APIError.validation(["confirmationCode": "does not match the buyer's code"])
         }
@@ -99,10 +99,10 @@ struct OrderLifecycle {
         return APIError(.conflict, code: "illegal_transition", message: message)
     }
 
-    private static func lockedOut(until: Date) -> APIError {
+    private func lockedOut(until: Date) -> APIError {
         APIError(.tooManyRequests, code: "too_many_wrong_codes",
                  message: "Too many wrong confirmation codes. Try again after \(Date.ISO8601FormatStyle().format(until)).",
-                 headers: ["Retry-After": "\(Int(codeLockout))"])
+                 headers: ["Retry-After": "\(max(1, Int(until.timeIntervalSince(now).rounded(.up))))"])
     }
 }
 

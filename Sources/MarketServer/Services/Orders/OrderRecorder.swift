@@ -24,7 +24,7 @@ struct OrderRecorder: Sendable {
         let recipient = actorID == order.$buyer.id ? order.$seller.id : order.$buyer.id
         try await notifier.send(OutgoingNotification(
             userID: recipient, kind: .orderStatusChanged,
-            message: "Your \(order.type) of “\(listingTitle)” is now \(status.rawValue.replacingOccurrences(of: "_", with: " ")).",
+            message: "The \(order.type) of “\(listingTitle)” is now \(status.rawValue.replacingOccurrences(of: "_", with: " ")).",
             orderID: orderID, listingID: order.$listing.id, orderStatus: status), on: db)
     }
 }

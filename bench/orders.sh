@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Orders benchmark: purchases and rental requests per second, each on a listing of its own (so
+# every request makes an order: no conflicts), against /healthz in the same run. Release build.
+#
+#   bench/orders.sh [--database sqlite|postgres] [--duration SECONDS] [--listings N]
+#
+# N listings for sale and N for rent are created over the API first; a run must not need more
+# than N orders of a kind (the non-2xx column shows if it did). Needs wrk (installed if missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+database=sqlite
+duration=5
+listings=12000
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --database) database=$2; shift 2 ;;
+    --duration) duration=$2; shift 2 ;;
+    --listings) listings=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+swift build -c release --product campusmarket >&2
+binary=.build/release/campusmarket
+source bench/lib.sh
+
+port=8191
+data=$(mktemp -d /tmp/campusmarket-bench.XXXXXX)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  [ "$database" = postgres ] && scripts/stop-postgres.sh
+  rm -rf "$data"
+}
+trap cleanup EXIT
+# bcrypt cost 4: registering the buyers is set-up, not what is measured.
+export DATA_DIR="$data" LOG_LEVEL=warning BCRYPT_COST=4
+if [ "$database" = postgres ]; then
+  export DATABASE_URL; DATABASE_URL=$(scripts/start-postgres.sh)
+fi
+"$binary" serve --port "$port" >"$data/server.log" 2>&1 &
+server_pid=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 1 60); do curl -fsS "$base/healthz" >/dev/null 2>&1 && break; sleep 1; done
+
+echo "creating $listings listings for sale and $listings for rent" >&2
+python3 - "$base" "$listings" "$data" <<'PY'
+import json, sys, urllib.request
+from concurrent.futures import ThreadPoolExecutor
+base, count, data = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+def call(method, path, body, token=None):
+    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json", **({"Authorization": "Bearer " + token} if token else {})})
+    return json.load(urllib.request.urlopen(request))
+def register(i):
+    return call("POST", "/api/v1/auth/register", {"email": f"bench{i}@campus.edu", "password": "benchmark-password", "name": f"Bench {i}"})["token"]
+sellers = [register(i) for i in range(10)]
+buyers = [register(100 + i) for i in range(20)]
+def listing(i, rent):
+    body = {"title": f"Bench item {i}", "categories": ["other"], "condition": "good"}
+    body.update({"rentPriceCents": 300, "rentUnit": "hour"} if rent else {"salePriceCents": 1500})
+    return call("POST", "/api/v1/listings", body, sellers[i % len(sellers)])["id"]
+with ThreadPoolExecutor(8) as pool:
+    for name, rent in (("sale", False), ("rent", True)):
+        ids = list(pool.map(lambda i: listing(i, rent), range(count)))
+        open(f"{data}/{name}.ids", "w").write("\n".join(ids) + "\n")
+open(f"{data}/tokens", "w").write("\n".join(buyers) + "\n")
+PY
+
+start=$(python3 -c 'import datetime as d; t=d.datetime.now(d.timezone.utc).replace(minute=0, second=0, microsecond=0)+d.timedelta(days=1); print(t.strftime("%Y-%m-%dT%H:%M:%SZ")); print((t+d.timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M:%SZ"))')
+export ORDERS_TOKENS="$data/tokens" ORDERS_THREADS=2 ORDERS_START=${start%%$'\n'*} ORDERS_END=${start##*$'\n'}
+
+wrk -t1 -c4 -d2s "$base/healthz" >/dev/null
+read -r health_rps health_p50 health_p99 health_err < <(measure 32 /healthz)
+echo
+echo "CampusMarket orders benchmark: $database, release build, $(nproc) cores, wrk ${duration}s per row, 32 connections, every order on its own listing"
+echo
+echo "| request | req/s | p50 ms | p99 ms | ratio to /healthz | non-2xx |"
+echo "|---|---|---|---|---|---|"
+echo "| GET /healthz | $health_rps | $health_p50 | $health_p99 | 1.00 | $health_err |"
+for kind in purchase rental; do
+  ids_file="$data/sale.ids"; [ "$kind" = rental ] && ids_file="$data/rent.ids"
+  read -r rps p50 p99 err < <(ORDERS_KIND=$kind ORDERS_IDS=$ids_file measure 32 / bench/orders.lua)
+  ratio=$(python3 -c "print(f'{$rps / $health_rps:.2f}')")
+  echo "| POST …/$( [ "$kind" = purchase ] && echo purchase || echo rentals ) | $rps | $p50 | $p99 | $ratio | $err |"
+done
