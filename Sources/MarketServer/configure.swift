@@ -11,6 +11,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
 
     try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
     try await DatabaseSetup.configure(app, for: settings.database)
+    if case .sqlite = settings.database { app.sqliteWriteGate = AsyncGate() }
 
     // Migrations, in order. Never edit a shipped one: add a new one after it.
     app.migrations.add(CreateUser())          // accounts

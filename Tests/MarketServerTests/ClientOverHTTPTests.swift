@@ -88,3 +88,47 @@ actor TokenBox {
     var token: String?
     func set(_ token: String?) { self.token = token }
 }
+
+extension ClientOverHTTPTests {
+    @Test("buys, rents, completes an order and reads the ledger through the SDK")
+    func ordersRoundTrip() async throws {
+        try await withTestApp { app in
+            try await app.withLiveServer { baseURL in
+                let sellerBox = TokenBox(), buyerBox = TokenBox()
+                let seller = APIClient(baseURL: baseURL, tokenProvider: { await sellerBox.token })
+                let buyer = APIClient(baseURL: baseURL, tokenProvider: { await buyerBox.token })
+                await sellerBox.set(try await app.register().token)
+                await buyerBox.set(try await app.register().token)
+                let desk: MarketCore.Listing = try await seller.send(ListingEndpoint.create(.sample("Desk", salePriceCents: 3_000)))
+                let bike: MarketCore.Listing = try await seller.send(ListingEndpoint.create(.sample("Bike", salePriceCents: nil, rentPriceCents: 500, rentUnit: "day")))
+
+                let quote: DeliveryQuote = try await buyer.send(OrderEndpoint.quote(DeliveryQuoteRequest(listingId: desk.id, dropoff: "east")))
+                let order: MarketCore.Order = try await buyer.send(OrderEndpoint.purchase(listing: desk.id, PurchaseRequest(fulfillment: "delivery", quoteId: quote.id)))
+                let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3_600).rounded(.up) * 3_600 + 86_400)
+                let rental: MarketCore.Order = try await buyer.send(OrderEndpoint.rent(listing: bike.id, RentalRequest(start: start, end: start.addingTimeInterval(2 * 86_400))))
+                let booked: Availability = try await buyer.send(OrderEndpoint.availability(listing: bike.id))
+                let _: MarketCore.Order = try await seller.send(OrderEndpoint.act(order.id, .accept))
+                let _: MarketCore.Order = try await seller.send(OrderEndpoint.act(order.id, .outForDelivery))
+                let done: MarketCore.Order = try await seller.send(OrderEndpoint.act(order.id, .complete, confirmationCode: order.confirmationCode))
+                let bought: OrderPage = try await buyer.send(OrderEndpoint.activity(.bought))
+                let ledger: Ledger = try await buyer.send(MoneyEndpoint.ledger())
+                let inbox: NotificationPage = try await buyer.send(MoneyEndpoint.notifications(unreadOnly: true))
+
+                #expect(order.totalCents == 3_000 + quote.fee)
+                #expect(rental.totalCents == 1_000)
+                #expect(booked.booked == [BookedPeriod(start: start, end: start.addingTimeInterval(2 * 86_400))])
+                #expect(done.status == .completed)
+                #expect(bought.items.map(\.id) == [order.id])
+                #expect(ledger.totals.first?.spentCents == 3_000 + quote.fee)
+                #expect(inbox.unreadCount == 3)
+                do {
+                    let _: MarketCore.Order = try await buyer.send(OrderEndpoint.purchase(listing: desk.id, PurchaseRequest(fulfillment: "pickup")))
+                    Issue.record("a sold listing cannot be bought again")
+                } catch APIClientError.server(let status, let error) {
+                    #expect(status == 409)
+                    #expect(error.code == "listing_unavailable")
+                }
+            }
+        }
+    }
+}

@@ -129,8 +129,9 @@ struct AccountService {
             // (then archived when they are the deleted user's). Completed orders stay in the
             // other party's history.
             let recorder = OrderRecorder(notifier: Notifier(senders: notificationSenders, now: now), now: now)
-            try await OrderLifecycle(database: db, recorder: recorder, now: now).cancelAll(of: userID, on: db)
-            try await TradeOfferService(database: db, recorder: recorder, now: now).closeAll(of: userID, on: db)
+            let writes = WriteTransactions(database: db, gate: nil)  // already inside this transaction
+            try await OrderLifecycle(database: db, writes: writes, recorder: recorder, now: now).cancelAll(of: userID, on: db)
+            try await TradeOfferService(database: db, writes: writes, recorder: recorder, now: now).closeAll(of: userID, on: db)
             try await ListingService(database: db, settings: settings, now: now).archiveAll(of: userID)
             try await throttle(on: db).clear(accountKey: "user:\(userID)")
         }

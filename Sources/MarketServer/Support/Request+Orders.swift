@@ -7,10 +7,13 @@ extension Request {
         OrderRecorder(notifier: Notifier(senders: application.notificationSenders, now: now), now: now)
     }
 
-    var purchases: PurchaseService { PurchaseService(database: db, recorder: orderRecorder, now: now) }
-    var rentals: RentalService { RentalService(database: db, settings: application.settings, recorder: orderRecorder, now: now) }
-    var orderLifecycle: OrderLifecycle { OrderLifecycle(database: db, recorder: orderRecorder, now: now) }
-    var tradeOffers: TradeOfferService { TradeOfferService(database: db, recorder: orderRecorder, now: now) }
+    var writes: WriteTransactions { WriteTransactions(database: db, gate: application.sqliteWriteGate) }
+    var purchases: PurchaseService { PurchaseService(database: db, writes: writes, recorder: orderRecorder, now: now) }
+    var rentals: RentalService {
+        RentalService(database: db, writes: writes, settings: application.settings, recorder: orderRecorder, now: now)
+    }
+    var orderLifecycle: OrderLifecycle { OrderLifecycle(database: db, writes: writes, recorder: orderRecorder, now: now) }
+    var tradeOffers: TradeOfferService { TradeOfferService(database: db, writes: writes, recorder: orderRecorder, now: now) }
     var orderQueries: OrderQueries { OrderQueries(database: db) }
     var orderPresenter: OrderPresenter { OrderPresenter(database: db) }
     var tradeOfferPresenter: TradeOfferPresenter { TradeOfferPresenter(database: db) }

@@ -6,6 +6,7 @@ import MarketCore
 /// step, what the listing does as a result, and the ledger lines a completed order writes.
 struct OrderLifecycle {
     let database: any Database
+    let writes: WriteTransactions
     let recorder: OrderRecorder
     let now: Date
 
@@ -32,7 +33,7 @@ struct OrderLifecycle {
         }
         // A wrong code must be counted even though the step fails, so the transaction returns
         // the outcome and the error is thrown after it commits.
-        let outcome: Outcome = try await database.transaction { db in
+        let outcome: Outcome = try await writes.run { db in
             guard let listing = try await ListingLock.lock(unlocked.$listing.id, on: db),
                   let order = try await Order.find(orderID, on: db) else { throw OrderErrors.orderNotFound }
             guard let target = action.target(from: order.orderStatus, fulfillment: order.orderFulfillment) else {

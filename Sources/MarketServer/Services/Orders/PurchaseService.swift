@@ -6,6 +6,7 @@ import MarketCore
 /// is made, and a unique partial index on orders stops a second one whatever happens.
 struct PurchaseService {
     let database: any Database
+    let writes: WriteTransactions
     let recorder: OrderRecorder
     let now: Date
 
@@ -29,7 +30,7 @@ struct PurchaseService {
         let delivery = fulfillment == .delivery
 
         do {
-            return try await database.transaction { db in
+            return try await writes.run { db in
                 guard let listing = try await ListingLock.lock(listingID, on: db) else { throw OrderErrors.listingNotFound }
                 guard listing.$seller.id != buyerID else {
                     throw APIError(.forbidden, code: "own_listing", message: "You cannot buy your own listing.")

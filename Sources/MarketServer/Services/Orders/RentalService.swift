@@ -7,6 +7,7 @@ import MarketCore
 /// run under the listing lock, so the loser of a race gets a 409 naming the period it hit.
 struct RentalService {
     let database: any Database
+    let writes: WriteTransactions
     let settings: AppSettings
     let recorder: OrderRecorder
     let now: Date
@@ -20,7 +21,7 @@ struct RentalService {
         let (start, end) = try validatedPeriod(request)
         let renterID = try renter.requireID()
         do {
-            return try await database.transaction { db in
+            return try await writes.run { db in
                 guard let listing = try await ListingLock.lock(listingID, on: db) else { throw OrderErrors.listingNotFound }
                 guard listing.$seller.id != renterID else {
                     throw APIError(.forbidden, code: "own_listing", message: "You cannot rent your own listing.")

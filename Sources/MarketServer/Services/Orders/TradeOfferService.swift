@@ -7,6 +7,7 @@ import MarketCore
 /// and declines the other pending offers that involve any of them — all in one transaction.
 struct TradeOfferService {
     let database: any Database
+    let writes: WriteTransactions
     let recorder: OrderRecorder
     let now: Date
 
@@ -28,7 +29,7 @@ struct TradeOfferService {
         }
         let record = TradeOfferRecord(listingID: listingID, offererID: offererID, sellerID: listing.$seller.id,
                                       cashTopUpCents: request.cashTopUpCents ?? 0, currency: listing.currency, now: now)
-        try await database.transaction { db in
+        try await writes.run { db in
             try await record.create(on: db)
             for id in offeredIDs { try await TradeOfferItem(offerID: record.requireID(), listingID: id).create(on: db) }
             let things = usable.map { "“\($0.title)”" }.joined(separator: ", ")
@@ -44,7 +45,7 @@ struct TradeOfferService {
         let userID = try user.requireID()
         let unlocked = try await offer(offerID, for: userID, as: .seller)
         do {
-            return try await database.transaction { db in
+            return try await writes.run { db in
                 let offeredIDs = try await TradeOfferItem.query(on: db).filter(\.$offer.$id == offerID).all().map(\.$listing.id)
                 // Lock in one global order (by id) so two accepts sharing listings cannot deadlock.
                 var listings: [UUID: Listing?] = [:]
@@ -121,7 +122,7 @@ struct TradeOfferService {
                        kind: NotificationKind, verb: String) async throws -> TradeOfferRecord {
         let userID = try user.requireID()
         let unlocked = try await offer(offerID, for: userID, as: role)
-        return try await database.transaction { db in
+        return try await writes.run { db in
             _ = try await ListingLock.lock(unlocked.$listing.id, on: db)
             guard let offer = try await TradeOfferRecord.query(on: db).filter(\.$id == offerID).with(\.$listing).first(),
                   offer.offerStatus == .pending else { throw Self.notPending(unlocked) }

@@ -1,0 +1,94 @@
+import Foundation
+import MarketCore
+
+/// Buying, renting and the order lifecycle: `/api/v1/listings/{id}/purchase|rentals|availability`,
+/// `/api/v1/orders`, `/api/v1/me/activity` and `/api/v1/delivery/quotes`.
+public enum OrderEndpoint: Endpoint {
+    case purchase(listing: UUID, PurchaseRequest)
+    case rent(listing: UUID, RentalRequest)
+    case availability(listing: UUID)
+    case quote(DeliveryQuoteRequest)
+    /// Your orders; `query` items are `role`, `status`, `type`, `limit`, `cursor`.
+    case list([URLQueryItem])
+    case show(UUID)
+    /// A lifecycle step; `complete` takes the buyer's confirmation code.
+    case act(UUID, OrderAction, confirmationCode: String? = nil)
+    case activity(ActivityKind, cursor: String? = nil)
+
+    public var method: String {
+        switch self {
+        case .availability, .list, .show, .activity: "GET"
+        case .purchase, .rent, .quote, .act: "POST"
+        }
+    }
+
+    public var path: String {
+        switch self {
+        case .purchase(let id, _): "listings/\(id)/purchase"
+        case .rent(let id, _): "listings/\(id)/rentals"
+        case .availability(let id): "listings/\(id)/availability"
+        case .quote: "delivery/quotes"
+        case .list: "orders"
+        case .show(let id): "orders/\(id)"
+        case .act(let id, let action, _): "orders/\(id)/\(action.rawValue)"
+        case .activity: "me/activity"
+        }
+    }
+
+    public var queryItems: [URLQueryItem] {
+        switch self {
+        case .list(let items): items
+        case .activity(let kind, let cursor): [URLQueryItem(name: "kind", value: kind.rawValue)] + (cursor.map { [URLQueryItem(name: "cursor", value: $0)] } ?? [])
+        default: []
+        }
+    }
+
+    public var body: (any Encodable & Sendable)? {
+        switch self {
+        case .purchase(_, let request): request
+        case .rent(_, let request): request
+        case .quote(let request): request
+        case .act(_, .complete, let code): CompleteOrderRequest(confirmationCode: code)
+        default: nil
+        }
+    }
+}
+
+/// Trade offers: `/api/v1/listings/{id}/trade-offers` and `/api/v1/trade-offers`.
+public enum TradeOfferEndpoint: Endpoint {
+    case offer(listing: UUID, TradeOfferRequest)
+    /// `role` (`received` or `sent`), `status`, `listingId`, `limit`, `cursor`.
+    case list([URLQueryItem])
+    case show(UUID)
+    case accept(UUID)
+    case decline(UUID)
+    case withdraw(UUID)
+
+    public var method: String {
+        switch self {
+        case .list, .show: "GET"
+        default: "POST"
+        }
+    }
+
+    public var path: String {
+        switch self {
+        case .offer(let id, _): "listings/\(id)/trade-offers"
+        case .list: "trade-offers"
+        case .show(let id): "trade-offers/\(id)"
+        case .accept(let id): "trade-offers/\(id)/accept"
+        case .decline(let id): "trade-offers/\(id)/decline"
+        case .withdraw(let id): "trade-offers/\(id)/withdraw"
+        }
+    }
+
+    public var queryItems: [URLQueryItem] {
+        if case .list(let items) = self { return items }
+        return []
+    }
+
+    public var body: (any Encodable & Sendable)? {
+        if case .offer(_, let request) = self { return request }
+        return nil
+    }
+}
