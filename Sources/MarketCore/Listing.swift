@@ -83,26 +83,6 @@ public struct SellerSummary: Codable, Sendable, Equatable {
 }
 
 /// One page of the feed or a search.
-public struct ListingPage: Codable, Sendable, Equatable {
-    public var items: [Listing]
-    /// Pass as `cursor` for the next page; nil on the last page.
-    public var nextCursor: String?
-
-    public init(items: [Listing], nextCursor: String?) {
-        self.items = items
-        self.nextCursor = nextCursor
-    }
-
-    private enum CodingKeys: String, CodingKey { case items, nextCursor }
-
-    /// `nextCursor` is written as `null` on the last page rather than left out.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(nextCursor, forKey: .nextCursor)
-    }
-}
-
 /// Answer to buying a feature for a listing.
 public struct FeatureReceipt: Codable, Sendable, Equatable {
     public var listingId: UUID

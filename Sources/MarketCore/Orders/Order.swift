@@ -75,20 +75,3 @@ public struct OrderEvent: Codable, Sendable, Equatable {
         self.at = at
     }
 }
-
-public struct OrderPage: Codable, Sendable, Equatable {
-    public var items: [Order]
-    public var nextCursor: String?
-
-    public init(items: [Order], nextCursor: String?) {
-        self.items = items
-        self.nextCursor = nextCursor
-    }
-
-    // `nextCursor` is always present (null on the last page), so clients need not guess.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(nextCursor, forKey: .nextCursor)
-    }
-}

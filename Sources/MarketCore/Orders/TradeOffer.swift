@@ -61,19 +61,3 @@ public struct TradeOfferRequest: Codable, Sendable, Equatable {
     /// At most this many listings in one offer.
     public static let maxOfferedListings = 5
 }
-
-public struct TradeOfferPage: Codable, Sendable, Equatable {
-    public var items: [TradeOffer]
-    public var nextCursor: String?
-
-    public init(items: [TradeOffer], nextCursor: String?) {
-        self.items = items
-        self.nextCursor = nextCursor
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(nextCursor, forKey: .nextCursor)
-    }
-}

@@ -12,8 +12,3 @@ extension SchemaBuilder {
             .unique(on: "id", name: uniqueIDName)
     }
 }
-
-extension Database {
-    var isPostgres: Bool { (self as! any SQLDatabase).dialect.name == "postgresql" }
-    var sql: any SQLDatabase { self as! any SQLDatabase }
-}
