@@ -17,3 +17,40 @@ errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 print(f"{rps:.0f} {ms('50%'):.2f} {ms('99%'):.2f} {errors.group(1) if errors else 0}")
 PY
 }
+
+bench_options() {  # bench_options "$@": --listings N, --database sqlite|postgres, --duration SECONDS (defaults set by the caller)
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --listings) listings=$2; shift 2 ;;
+      --database) database=$2; shift 2 ;;
+      --duration) duration=$2; shift 2 ;;
+      *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+  done
+}
+
+bench_setup() {  # wrk, a release build ($binary), a data directory removed on exit ($data, DATA_DIR), PostgreSQL if asked
+  command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+  swift build -c release --product campusmarket >&2
+  binary=.build/release/campusmarket
+  data=$(mktemp -d /tmp/campusmarket-bench.XXXXXX)
+  server_pid=
+  trap bench_cleanup EXIT
+  export DATA_DIR="$data" LOG_LEVEL=warning
+  if [ "$database" = postgres ]; then
+    export DATABASE_URL; DATABASE_URL=$(scripts/start-postgres.sh)
+  fi
+}
+
+bench_cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  [ "$database" = postgres ] && scripts/stop-postgres.sh
+  rm -rf "$data"
+}
+
+start_server() {  # start_server PORT: serve in the background, wait for /healthz; sets $base and $server_pid
+  "$binary" serve --port "$1" >"$data/server.log" 2>&1 &
+  server_pid=$!
+  base="http://127.0.0.1:$1"
+  for _ in $(seq 1 60); do curl -fsS "$base/healthz" >/dev/null 2>&1 && break; sleep 1; done
+}

@@ -12,38 +12,12 @@ cd "$(dirname "$0")/.."
 database=sqlite
 duration=5
 listings=12000
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --database) database=$2; shift 2 ;;
-    --duration) duration=$2; shift 2 ;;
-    --listings) listings=$2; shift 2 ;;
-    *) echo "unknown option $1" >&2; exit 2 ;;
-  esac
-done
-
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-swift build -c release --product campusmarket >&2
-binary=.build/release/campusmarket
 source bench/lib.sh
-
-port=8191
-data=$(mktemp -d /tmp/campusmarket-bench.XXXXXX)
-server_pid=
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  [ "$database" = postgres ] && scripts/stop-postgres.sh
-  rm -rf "$data"
-}
-trap cleanup EXIT
+bench_options "$@"
 # bcrypt cost 4: registering the buyers is set-up, not what is measured.
-export DATA_DIR="$data" LOG_LEVEL=warning BCRYPT_COST=4
-if [ "$database" = postgres ]; then
-  export DATABASE_URL; DATABASE_URL=$(scripts/start-postgres.sh)
-fi
-"$binary" serve --port "$port" >"$data/server.log" 2>&1 &
-server_pid=$!
-base="http://127.0.0.1:$port"
-for _ in $(seq 1 60); do curl -fsS "$base/healthz" >/dev/null 2>&1 && break; sleep 1; done
+export BCRYPT_COST=4
+bench_setup
+start_server 8191
 
 echo "creating $listings listings for sale and $listings for rent" >&2
 python3 - "$base" "$listings" "$data" <<'PY'

@@ -14,32 +14,9 @@ cd "$(dirname "$0")/.."
 listings=100000
 database=sqlite
 duration=10
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --listings) listings=$2; shift 2 ;;
-    --database) database=$2; shift 2 ;;
-    --duration) duration=$2; shift 2 ;;
-    *) echo "unknown option $1" >&2; exit 2 ;;
-  esac
-done
-
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-swift build -c release --product campusmarket >&2
-binary=.build/release/campusmarket
-
-port=8190
-data=$(mktemp -d /tmp/campusmarket-bench.XXXXXX)
-server_pid=
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  [ "$database" = postgres ] && scripts/stop-postgres.sh
-  rm -rf "$data"
-}
-trap cleanup EXIT
-export DATA_DIR="$data" LOG_LEVEL=warning
-if [ "$database" = postgres ]; then
-  export DATABASE_URL; DATABASE_URL=$(scripts/start-postgres.sh)
-fi
+source bench/lib.sh
+bench_options "$@"
+bench_setup
 
 echo "seeding $listings listings on $database" >&2
 seed_started=$(date +%s)
@@ -49,10 +26,7 @@ if [ "$database" = postgres ]; then
   psql "$DATABASE_URL" -qc "VACUUM ANALYZE listings" >&2
 fi
 
-"$binary" serve --port "$port" >"$data/server.log" 2>&1 &
-server_pid=$!
-base="http://127.0.0.1:$port"
-for _ in $(seq 1 60); do curl -fsS "$base/healthz" >/dev/null 2>&1 && break; sleep 1; done
+start_server 8190
 
 # Realistic queries, built from the seeded data so they match something.
 isbn=$(curl -fsS "$base/api/v1/listings?category=textbooks&limit=1" | python3 -c 'import sys,json; print(json.load(sys.stdin)["items"][0]["textbook"]["isbn"])')
@@ -83,8 +57,6 @@ mix_script="$data/mix.lua"
   echo 'math.randomseed(7)'
   echo 'request = function() return wrk.format("GET", paths[math.random(#paths)]) end'
 } >"$mix_script"
-
-source bench/lib.sh
 
 # Warm caches, then measure everything in this one run.
 for name in "${order[@]}"; do wrk -t1 -c4 -d2s "$base${queries[$name]}" >/dev/null; done
