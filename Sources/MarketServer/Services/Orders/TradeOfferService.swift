@@ -48,22 +48,21 @@ struct TradeOfferService {
             return try await writes.run { db in
                 let offeredIDs = try await TradeOfferItem.query(on: db).filter(\.$offer.$id == offerID).all().map(\.$listing.id)
                 // Lock in one global order (by id) so two accepts sharing listings cannot deadlock.
-                var listings: [UUID: Listing?] = [:]
-                for id in ([unlocked.$listing.id] + offeredIDs).sorted(by: { $0.uuidString < $1.uuidString }) {
-                    listings.updateValue(try await ListingLock.lock(id, on: db), forKey: id)
-                }
+                let ids = ([unlocked.$listing.id] + offeredIDs).sorted { $0.uuidString < $1.uuidString }
+                var listings: [UUID: Listing] = [:]
+                for id in ids { listings[id] = try await ListingLock.lock(id, on: db) }
                 guard let offer = try await TradeOfferRecord.find(offerID, on: db), offer.offerStatus == .pending else {
                     throw Self.notPending(unlocked)
                 }
-                for (id, listing) in listings {
+                for id in ids {
                     let owner = id == offer.$listing.id ? offer.$seller.id : offer.$offerer.id
-                    guard let listing, listing.listingStatus == .active, listing.$seller.id == owner else {
+                    guard let listing = listings[id], listing.listingStatus == .active, listing.$seller.id == owner else {
                         throw APIError(.conflict, code: "listing_unavailable",
-                                       message: "“\(listings[id]??.title ?? "A listing")” in this offer is no longer available.")
+                                       message: "“\(listings[id]?.title ?? "A listing")” in this offer is no longer available.")
                     }
                 }
-                let target = listings[offer.$listing.id]!!
-                try await Listing.query(on: db).filter(\.$id ~~ Array(listings.keys))
+                let target = listings[offer.$listing.id]!  // checked just above
+                try await Listing.query(on: db).filter(\.$id ~~ ids)
                     .set(\.$status, to: ListingStatus.reserved.rawValue).set(\.$updatedAt, to: now).update()
                 offer.status = TradeOfferStatus.accepted.rawValue
                 offer.decidedAt = now
@@ -76,7 +75,7 @@ struct TradeOfferService {
                     userID: offer.$offerer.id, kind: .tradeOfferAccepted,
                     message: "\(user.name) accepted your trade offer for “\(target.title)”.",
                     orderID: order.id, tradeOfferID: offerID, listingID: offer.$listing.id), on: db)
-                try await declineOthers(involving: Array(listings.keys), except: offerID, tradedTitle: target.title, on: db)
+                try await declineOthers(involving: ids, except: offerID, on: db)
                 return offer
             }
         } catch where DatabaseConflict.isConflict(error) {
@@ -143,7 +142,7 @@ struct TradeOfferService {
     }
 
     /// Other pending offers for, or offering, any of the traded listings can no longer happen.
-    private func declineOthers(involving listingIDs: [UUID], except offerID: UUID, tradedTitle: String, on db: any Database) async throws {
+    private func declineOthers(involving listingIDs: [UUID], except offerID: UUID, on db: any Database) async throws {
         let viaItems = try await TradeOfferItem.query(on: db).filter(\.$listing.$id ~~ listingIDs).all().map(\.$offer.id)
         let others = try await TradeOfferRecord.query(on: db)
             .filter(\.$status == TradeOfferStatus.pending.rawValue).filter(\.$id != offerID)
