@@ -44,7 +44,7 @@ public struct ExpenseInput: Codable, Sendable, Equatable {
 
     /// The checked expense (title trimmed, currency defaulted), or every field's problem.
     /// `now` bounds the purchase date: a day of slack allows for time zones ahead of UTC.
-    public func validated(defaultCurrency: String, now: Date) -> Result<ExpenseInput, FieldErrorList> {
+    public func validated(defaultCurrency: String, now: Date) -> Result<ExpenseDraft, FieldErrorList> {
         var errors = FieldErrors()
         let title = (expenseTitle ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if !Self.titleLength.contains(title.count) {
@@ -66,10 +66,19 @@ public struct ExpenseInput: Codable, Sendable, Equatable {
         }
         let currency = currency ?? defaultCurrency
         if !Money.isCurrencyCode(currency) { errors.note("currency", "must be an ISO 4217 code such as USD") }
-        guard errors.isEmpty else { return .failure(FieldErrorList(errors)) }
-        return .success(ExpenseInput(expenseTitle: title, expenseDescription: description, amountInCents: amountInCents,
+        guard errors.isEmpty, let amountInCents, let dateOfPurchase else { return .failure(FieldErrorList(errors)) }
+        return .success(ExpenseDraft(title: title, description: description, amountInCents: amountInCents,
                                      dateOfPurchase: dateOfPurchase, currency: currency))
     }
+}
+
+/// A checked expense: title and description trimmed, the currency filled in.
+public struct ExpenseDraft: Sendable, Equatable {
+    public var title: String
+    public var description: String
+    public var amountInCents: Int
+    public var dateOfPurchase: Date
+    public var currency: String
 }
 
 public struct ExpensePage: Codable, Sendable, Equatable {

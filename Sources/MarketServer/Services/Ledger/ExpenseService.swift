@@ -10,15 +10,15 @@ struct ExpenseService {
     let now: Date
 
     func create(_ input: ExpenseInput, by userID: UUID) async throws -> Expense {
-        let valid: ExpenseInput
+        let draft: ExpenseDraft
         switch input.validated(defaultCurrency: settings.defaultCurrency, now: now) {
-        case .success(let checked): valid = checked
+        case .success(let checked): draft = checked
         case .failure(let errors): throw APIError.validation(errors.fields)
         }
         let entry = LedgerEntryRecord(
             userID: userID, kind: .expense, source: .manual, category: LedgerEntryRecord.personalCategory,
-            title: valid.expenseTitle!, description: valid.expenseDescription ?? "", amountCents: Int64(valid.amountInCents!),
-            currency: valid.currency!, occurredAt: valid.dateOfPurchase!, now: now)
+            title: draft.title, description: draft.description, amountCents: Int64(draft.amountInCents),
+            currency: draft.currency, occurredAt: draft.dateOfPurchase, now: now)
         try await entry.create(on: database)
         return Self.present(entry)
     }
