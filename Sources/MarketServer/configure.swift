@@ -40,11 +40,13 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     // Replace Vapor's defaults: our error middleware speaks the JSON error model, and the
     // request log carries the request id.
     app.middleware = Middlewares()
+    app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(RequestLogMiddleware())
     app.middleware.use(APIErrorMiddleware())
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
 
     app.asyncCommands.use(SeedCommand(), as: "seed")
+    app.lifecycle.use(FeatureExpiryJob())
 
     try routes(app)
     // Needs the full route table, so it is added last (it runs innermost).

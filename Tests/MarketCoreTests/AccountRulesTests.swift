@@ -43,7 +43,10 @@ struct AccountRulesTests {
 
     @Test("a new password needs the current one")
     func passwordChangeNeedsCurrent() {
-        let errors = UpdateProfileRequest(newPassword: "new password").validate()
-        #expect(errors["currentPassword"] != nil)
+        guard case .failure(let errors) = UpdateProfileRequest(newPassword: "new password").validated() else {
+            Issue.record("a new password without the current one was accepted")
+            return
+        }
+        #expect(errors.fields["currentPassword"] != nil)
     }
 }

@@ -21,7 +21,7 @@ struct AccountDeletionOrdersTests {
             let offer = try await app.send(.POST, "/api/v1/listings/\(trade.id)/trade-offers",
                                            json: TradeOfferRequest(offeredListingIds: [mine.id]), token: deal.buyer.token).decode(TradeOffer.self)
 
-            #expect(try await app.send(.DELETE, "/api/v1/me", token: deal.buyer.token).status == .noContent)
+            #expect(try await app.deleteAccount(token: deal.buyer.token).status == .noContent)
 
             let cancelled = try await app.send(.GET, "/api/v1/orders/\(open.id)", token: deal.seller.token).decode(MarketCore.Order.self)
             #expect(cancelled.status == .cancelled)

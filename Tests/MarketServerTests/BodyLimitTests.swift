@@ -18,7 +18,7 @@ struct BodyLimitTests {
 
                 #expect(status == 413)
                 #expect(try JSONDecoder().decode(APIErrorBody.self, from: data).error.code == "payload_too_large")
-                #expect(try await User.query(on: app.db).count() == 0)
+                #expect(try await UserRecord.query(on: app.db).count() == 0)
             }
         }
     }

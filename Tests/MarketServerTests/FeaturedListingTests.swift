@@ -73,7 +73,7 @@ struct FeaturedListingTests {
             #expect(receipt.feeCents == 500)
             #expect(receipt.currency == "USD")
             #expect(again.status == .conflict)
-            let fees = try await Fee.query(on: app.db).all()
+            let fees = try await FeeRecord.query(on: app.db).all()
             #expect(fees.map(\.amountCents) == [500])
         }
     }
@@ -110,7 +110,7 @@ struct FeaturedListingTests {
 
             #expect(response.status == .ok)
             #expect(try response.decode(FeatureRefund.self).refundCents == 500)
-            #expect(try await Fee.query(on: app.db).all().map(\.amountCents).sorted() == [-500, 500])
+            #expect(try await FeeRecord.query(on: app.db).all().map(\.amountCents).sorted() == [-500, 500])
             #expect(try await app.searchListings("").items.first?.isFeatured == false)
             #expect(try await app.send(.DELETE, "/api/v1/listings/\(listing.id)/feature", token: seller.token).status == .conflict)
         }
@@ -129,7 +129,7 @@ struct FeaturedListingTests {
 
             #expect(response.status == .conflict)
             #expect(try response.error.code == "too_late_to_cancel")
-            #expect(try await Fee.query(on: app.db).count() == 1)
+            #expect(try await FeeRecord.query(on: app.db).count() == 1)
         }
     }
 }

@@ -61,7 +61,7 @@ struct ListingCRUDTests {
 
             #expect(response.status == .unprocessableEntity)
             #expect(try response.error.fields?[field] != nil, "fields: \(String(describing: try? response.error.fields))")
-            #expect(try await MarketServer.Listing.query(on: app.db).count() == 0)
+            #expect(try await ListingRecord.query(on: app.db).count() == 0)
         }
     }
 

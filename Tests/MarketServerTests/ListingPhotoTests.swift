@@ -31,8 +31,8 @@ struct ListingPhotoTests {
         }
     }
 
-    @Test("JPEG and WebP are recognised by their bytes", arguments: [
-        (SampleImages.jpeg, "image/jpeg"), (SampleImages.webp, "image/webp"),
+    @Test("JPEG and WebP (lossless and lossy) are recognised by their bytes", arguments: [
+        (SampleImages.jpeg, "image/jpeg"), (SampleImages.webp, "image/webp"), (SampleImages.lossyWebP, "image/webp"),
     ])
     func otherTypes(bytes: [UInt8], type: String) async throws {
         try await withTestApp { app in
@@ -86,10 +86,10 @@ struct ListingPhotoTests {
             let byOther = try await app.uploadPhoto(SampleImages.png, named: "a.png", to: listing.id, token: other.token)
             #expect(byOther.status == .forbidden)
             for index in 0..<8 {
-                let bytes = SampleImages.jpeg + [UInt8(index)]  // distinct files
-                #expect(try await app.uploadPhoto(bytes, named: "\(index).jpg", to: listing.id, token: seller.token).status == .created)
+                let bytes = PhotoMetadata.distinctPNG(index)
+                #expect(try await app.uploadPhoto(bytes, named: "\(index).png", to: listing.id, token: seller.token).status == .created)
             }
-            let ninth = try await app.uploadPhoto(SampleImages.png, named: "9.png", to: listing.id, token: seller.token)
+            let ninth = try await app.uploadPhoto(SampleImages.jpeg, named: "9.jpg", to: listing.id, token: seller.token)
 
             #expect(ninth.status == .conflict)
             #expect(Self.photoFiles(app).count == 8)

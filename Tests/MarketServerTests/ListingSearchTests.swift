@@ -75,7 +75,7 @@ struct ListingSearchTests {
             try await app.createListing(.sample("Tent", categories: ["outdoor", "sporting_goods"], salePriceCents: nil, rentPriceCents: 900, rentUnit: "day"), token: alice.token)
             try await app.createListing(.sample("Chess set", categories: ["toys"], condition: "new", salePriceCents: nil, openToTrade: true), token: bob.token)
             let sold = try await app.createListing(.sample("Old phone", categories: ["electronics"], salePriceCents: 3_000), token: bob.token)
-            try await MarketServer.Listing.query(on: app.db).filter(\.$id == sold.id).set(\.$status, to: "sold").update()
+            try await ListingRecord.query(on: app.db).filter(\.$id == sold.id).set(\.$status, to: "sold").update()
 
             #expect(try await app.titles("category=furniture") == ["Sofa"])
             #expect(try await app.titles("category=toys,outdoor").sorted() == ["Chess set", "Tent"])

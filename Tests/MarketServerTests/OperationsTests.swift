@@ -70,7 +70,7 @@ struct OperationsTests {
     @Test("SQLite runs in WAL mode with foreign keys on and synchronous=FULL", .enabled(if: !TestDatabase.isPostgres))
     func sqlitePragmas() async throws {
         try await withTestApp { app in
-            let sql = app.db as! any SQLDatabase
+            let sql = app.db.sql
 
             let journal = try await sql.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
             let foreignKeys = try await sql.raw("PRAGMA foreign_keys").first()?.decode(column: "foreign_keys", as: Int.self)

@@ -1,3 +1,4 @@
+import Fluent
 import MarketCore
 @testable import MarketServer
 import Testing
@@ -87,15 +88,15 @@ struct ProfileTests {
         try await withTestApp { app in
             let auth = try await app.register(email: "ada@campus.edu", password: "correct horse", username: "ada")
 
-            let response = try await app.send(.DELETE, "/api/v1/me", token: auth.token)
+            let response = try await app.deleteAccount(token: auth.token, password: "correct horse")
 
             #expect(response.status == .noContent)
             #expect(try await app.send(.GET, "/api/v1/me", token: auth.token).status == .unauthorized)
             #expect(try await app.login(LoginRequest(email: "ada@campus.edu", password: "correct horse")).status == .unauthorized)
             #expect(try await app.login(LoginRequest(username: "ada", password: "correct horse")).status == .unauthorized)
-            #expect(try await UserToken.query(on: app.db).count() == 0)
+            #expect(try await UserTokenRecord.query(on: app.db).count() == 0)
             // The row stays (anonymised) so that records naming it never dangle.
-            let row = try #require(try await User.find(auth.user.id, on: app.db))
+            let row = try #require(try await UserRecord.find(auth.user.id, on: app.db))
             #expect(row.deletedAt != nil)
             #expect(row.passwordHash == nil)
             #expect(row.name == "Deleted user")
@@ -113,13 +114,51 @@ struct ProfileTests {
             try await app.send(.POST, "/api/v1/listings/\(listing.id)/feature", token: leaving.token)
             try await app.createListing(.sample("Futon frame"), token: staying.token)
 
-            try await app.send(.DELETE, "/api/v1/me", token: leaving.token)
+            try await app.deleteAccount(token: leaving.token)
 
             #expect(try await app.titles("q=futon") == ["Futon frame"])
             let read = try await app.send(.GET, "/api/v1/listings/\(listing.id)").decode(MarketCore.Listing.self)
             #expect(read.status == .archived)
             #expect(read.isFeatured == false)
             #expect(read.seller.name == "Deleted user")
+        }
+    }
+
+    @Test("a stolen token alone cannot delete an account: the password is asked for, and a wrong one is counted like a failed sign-in")
+    func deletionNeedsPassword() async throws {
+        try await withTestApp { app in
+            let auth = try await app.register()
+
+            let bare = try await app.send(.DELETE, "/api/v1/me", token: auth.token)
+            let missing = try await app.deleteAccount(token: auth.token, password: nil)
+            let wrong = try await app.deleteAccount(token: auth.token, password: "not my password")
+
+            #expect(bare.status == .unprocessableEntity)
+            #expect(try bare.error.fields?["password"] != nil)
+            #expect(missing.status == .unprocessableEntity)
+            #expect(try missing.error.fields?["password"] != nil)
+            #expect(wrong.status == .unprocessableEntity)
+            #expect(try wrong.error.code == "wrong_password")
+            #expect(try await app.send(.GET, "/api/v1/me", token: auth.token).status == .ok, "nothing was deleted")
+            #expect(try await LoginFailureRecord.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test("an account with no password confirms deletion with a sign-in no older than 10 minutes")
+    func deletionWithoutPassword() async throws {
+        let clock = TestClock()
+        try await withTestApp(clock: clock) { app in
+            let auth = try await app.register()
+            try await UserRecord.query(on: app.db).filter(\.$id == auth.user.id).set(\.$passwordHash, to: nil).update()
+
+            clock.advance(by: 11 * 60)
+            let stale = try await app.deleteAccount(token: auth.token, password: nil)
+            #expect(stale.status == .unauthorized)
+            #expect(try stale.error.code == "reauthentication_required")
+            #expect(try await app.send(.GET, "/api/v1/me", token: auth.token).status == .ok)
+
+            clock.advance(by: -11 * 60 + 9 * 60)
+            #expect(try await app.deleteAccount(token: auth.token, password: nil).status == .noContent)
         }
     }
 }

@@ -28,10 +28,10 @@ struct RegistrationTests {
         try await withTestApp { app in
             let auth = try await app.register(email: "hash@campus.edu", password: "plain-password")
 
-            let stored = try #require(try await UserToken.query(on: app.db).first())
+            let stored = try #require(try await UserTokenRecord.query(on: app.db).first())
             #expect(stored.tokenHash == SessionTokens.hash(auth.token))
             #expect(stored.tokenHash != auth.token)
-            let user = try #require(try await User.find(auth.user.id, on: app.db))
+            let user = try #require(try await UserRecord.find(auth.user.id, on: app.db))
             #expect(user.passwordHash?.hasPrefix("$2b$") == true)
             #expect(user.passwordHash?.contains("plain-password") == false)
         }
@@ -79,7 +79,7 @@ struct RegistrationTests {
             #expect(response.status == .unprocessableEntity)
             #expect(try response.error.code == "validation_failed")
             #expect(try response.error.fields?.keys.sorted() == fields)
-            #expect(try await User.query(on: app.db).count() == 0)
+            #expect(try await UserRecord.query(on: app.db).count() == 0)
         }
     }
 
@@ -98,7 +98,7 @@ struct RegistrationTests {
 
             #expect(statuses.filter { $0 == .created }.count == 1)
             #expect(statuses.filter { $0 == .conflict }.count == 11)
-            #expect(try await User.query(on: app.db).count() == 1)
+            #expect(try await UserRecord.query(on: app.db).count() == 1)
         }
     }
 }

@@ -58,8 +58,8 @@ struct SeedTests {
         try await withTestApp { app in
             try await app.seed(listings: 300, users: 10)
 
-            #expect(try await MarketServer.Listing.query(on: app.db).count() == 300)
-            #expect(try await User.query(on: app.db).count() == 10)
+            #expect(try await ListingRecord.query(on: app.db).count() == 300)
+            #expect(try await UserRecord.query(on: app.db).count() == 10)
             let textbooks = try await app.searchListings("category=textbooks&limit=100").items
             let first = try #require(textbooks.first(where: { $0.textbook?.isbn != nil }))
             let byISBN = try await app.searchListings("q=\(first.textbook!.isbn!)").items

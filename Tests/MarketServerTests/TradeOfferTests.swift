@@ -81,7 +81,7 @@ struct TradeOfferTests {
         }
     }
 
-    @Test("when an offered listing was sold meanwhile, accepting is 409 and changes nothing")
+    @Test("when an offered listing was bought meanwhile, the offer was declined then, and accepting is 409 and changes nothing")
     func acceptFailsWhole() async throws {
         try await withTestApp { app in
             let deal = try await app.deal(Self.tradable)
@@ -93,8 +93,38 @@ struct TradeOfferTests {
             let response = try await app.send(.POST, "/api/v1/trade-offers/\(offer.id)/accept", token: deal.seller.token)
             #expect(response.status == .conflict)
             #expect(try await app.listing(deal.listing.id).status == .active)
-            #expect(try await app.send(.GET, "/api/v1/trade-offers/\(offer.id)", token: deal.seller.token).decode(TradeOffer.self).status == .pending)
+            #expect(try await app.send(.GET, "/api/v1/trade-offers/\(offer.id)", token: deal.seller.token).decode(TradeOffer.self).status == .declined)
             #expect(try await app.send(.GET, "/api/v1/orders?type=trade", token: deal.seller.token).decode(OrderPage.self).items.isEmpty)
+        }
+    }
+
+    @Test("buying a listing declines, in the same step, the pending offers for it and those offering it, and tells each offerer")
+    func purchaseDeclinesOffers() async throws {
+        try await withTestApp { app in
+            let deal = try await app.deal(Self.tradable)
+            let carol = try await app.register(name: "Carol")
+            let carolsLamp = try await app.createListing(.sample("Lamp"), token: carol.token)
+            let forIt = try await offer(app, for: deal.listing.id, [carolsLamp.id], token: carol.token).decode(TradeOffer.self)
+            let dave = try await app.register(name: "Dave")
+            let davesBike = try await app.createListing(.sample("Bike", openToTrade: true), token: dave.token)
+            let offeringIt = try await offer(app, for: davesBike.id, [carolsLamp.id], token: carol.token).decode(TradeOffer.self)
+            let unrelated = try await app.createListing(.sample("Kettle", openToTrade: true), token: dave.token)
+            let untouched = try await offer(app, for: unrelated.id, [try await app.createListing(.sample("Mug"), token: carol.token).id],
+                                            token: carol.token).decode(TradeOffer.self)
+
+            let sale = try await app.purchase(deal.listing.id, token: deal.buyer.token)
+            let lampSale = try await app.purchase(carolsLamp.id, token: deal.buyer.token)
+
+            #expect(sale.status == .created && lampSale.status == .created)
+            func status(_ id: UUID) async throws -> TradeOfferStatus {
+                try await app.send(.GET, "/api/v1/trade-offers/\(id)", token: carol.token).decode(TradeOffer.self).status
+            }
+            #expect(try await status(forIt.id) == .declined)
+            #expect(try await status(offeringIt.id) == .declined)
+            #expect(try await status(untouched.id) == .pending)
+            let told = try await app.notifications(token: carol.token).items.filter { $0.kind == .tradeOfferDeclined }
+            #expect(Set(told.compactMap(\.tradeOfferId)) == [forIt.id, offeringIt.id])
+            #expect(told.allSatisfy { $0.message.contains("was bought") })
         }
     }
 

@@ -54,7 +54,7 @@ struct SeedCommand: AsyncCommand {
             if !rows.isEmpty { statements.append(rows) }
             let batch = statements
             try await app.db.transaction { db in
-                let sql = db as! any SQLDatabase
+                let sql = db.sql
                 for statement in batch { try await Self.insert(statement, into: sql) }
             }
             made += chunk
@@ -68,13 +68,13 @@ struct SeedCommand: AsyncCommand {
     private func createUsers(_ count: Int, factory: inout SeedListingFactory, app: Application) async throws -> [(id: UUID, campus: String)] {
         let hash = try Bcrypt.hash(Self.password, cost: app.settings.bcryptCost)
         var sellers: [(id: UUID, campus: String)] = []
-        var batch: [User] = []
+        var batch: [UserRecord] = []
         for index in 0..<count {
             let first = factory.pick(SeedCatalogue.firstNames), last = factory.pick(SeedCatalogue.lastNames)
             let campus = factory.pick(SeedCatalogue.campuses)
             let id = factory.uuid()
-            let user = User(id: id, email: "\(first).\(last).\(index)@\(campus)".lowercased(), username: nil,
-                            name: "\(first) \(last)", passwordHash: hash)
+            let user = UserRecord(id: id, email: "\(first).\(last).\(index)@\(campus)".lowercased(), username: nil,
+                            name: "\(first) \(last)", passwordHash: hash, now: app.clock.now())
             batch.append(user)
             sellers.append((id, campus))
             if batch.count == 500 || index == count - 1 {

@@ -21,7 +21,7 @@ struct OperationsController: RouteCollection {
     /// 200 only when the database answers a query.
     func health(req: Request) async throws -> Health {
         do {
-            _ = try await (req.db as! any SQLDatabase).raw("SELECT 1 AS ok").first()
+            _ = try await req.db.sql.raw("SELECT 1 AS ok").first()
         } catch {
             req.logger.error("health check failed: \(String(reflecting: error))")
             throw APIError(.serviceUnavailable, code: "database_unavailable", message: "The database is not answering.")

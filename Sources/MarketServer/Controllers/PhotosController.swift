@@ -9,11 +9,11 @@ struct PhotosController: RouteCollection {
     func serve(req: Request) async throws -> Response {
         guard let name = req.parameters.get("file"), PhotoStore.isValidName(name),
               let type = PhotoStore.ImageType(rawValue: String(name.split(separator: ".")[1])) else {
-            throw APIError(.notFound, code: "photo_not_found", message: "There is no photo at this address.")
+            throw APIError.photoNotFound
         }
-        let path = req.photoStore.path(for: name)
+        let path = req.domain.photoStore.path(for: name)
         guard FileManager.default.fileExists(atPath: path) else {
-            throw APIError(.notFound, code: "photo_not_found", message: "There is no photo at this address.")
+            throw APIError.photoNotFound
         }
         let response = try await req.fileio.asyncStreamFile(at: path)
         response.headers.replaceOrAdd(name: .contentType, value: type.contentType)

@@ -35,7 +35,9 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case let error as DecodingError:
             return malformedBody(error)
         case let error as any AbortError:
-            return APIError(error.status, code: code(for: error.status), message: message(for: error), headers: error.headers)
+            var translated = APIError(error.status, code: code(for: error.status), message: message(for: error))
+            translated.retryAfter = error.headers.first(name: .retryAfter).flatMap(TimeInterval.init)
+            return translated
         default:
             return APIError(.internalServerError, code: "internal_error",
                             message: "Something went wrong on our side. It has been logged; please try again.")
@@ -52,23 +54,20 @@ struct APIErrorMiddleware: AsyncMiddleware {
             let field = path(context.codingPath)
             let expected = jsonTypeName(type)
             if field.isEmpty {
-                return APIError(.badRequest, code: "malformed_body", message: "The request body must be a JSON \(expected).")
+                return APIError.malformedBody("The request body must be a JSON \(expected).")
             }
-            return APIError(.badRequest, code: "malformed_body", message: "The field '\(field)' must be \(expected).",
-                            fields: [field: "must be \(expected)"])
+            return APIError.malformedBody("The field '\(field)' must be \(expected).", field: field, problem: "must be \(expected)")
         case let .keyNotFound(key, context):
             let field = path(context.codingPath + [key])
-            return APIError(.unprocessableEntity, code: "validation_failed", message: "Some fields are invalid: \(field).",
-                            fields: [field: "is required"])
+            return APIError.validation([field: "is required"])
         case let .dataCorrupted(context):
             let field = path(context.codingPath)
             if field.isEmpty {
-                return APIError(.badRequest, code: "malformed_body", message: "The request body is not valid JSON.")
+                return APIError.malformedBody("The request body is not valid JSON.")
             }
-            return APIError(.badRequest, code: "malformed_body", message: "The field '\(field)' has an unreadable value.",
-                            fields: [field: "has an unreadable value"])
+            return APIError.malformedBody("The field '\(field)' has an unreadable value.", field: field)
         @unknown default:
-            return APIError(.badRequest, code: "malformed_body", message: "The request body could not be read.")
+            return APIError.malformedBody("The request body could not be read.")
         }
     }
 

@@ -30,9 +30,10 @@ struct MethodNotAllowedMiddleware: AsyncMiddleware {
             let path = request.url.path.split(separator: "/").map(String.init)
             guard let methods = path.isEmpty ? rootMethods : allowed.route(path: path, parameters: &parameters),
                   !methods.contains(request.method.rawValue) else { throw error }
-            throw APIError(.methodNotAllowed, code: "method_not_allowed",
-                           message: "\(request.method.rawValue) is not supported here; use \(methods.joined(separator: " or ")).",
-                           headers: ["Allow": methods.joined(separator: ", ")])
+            var notAllowed = APIError(.methodNotAllowed, code: "method_not_allowed",
+                                      message: "\(request.method.rawValue) is not supported here; use \(methods.joined(separator: " or ")).")
+            notAllowed.allowedMethods = methods
+            throw notAllowed
         }
     }
 }

@@ -5,8 +5,8 @@ struct CreateDeliveryQuote: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(DeliveryQuoteRecord.schema)
             .id()
-            .field("user_id", .uuid, .required, .references(User.schema, "id"))
-            .field("listing_id", .uuid, .required, .references(Listing.schema, "id"))
+            .field("user_id", .uuid, .required, .references(UserRecord.schema, "id"))
+            .field("listing_id", .uuid, .required, .references(ListingRecord.schema, "id"))
             .field("provider", .string, .required)
             .field("pickup", .string, .required)
             .field("dropoff", .string, .required)

@@ -5,12 +5,12 @@ import SQLKit
 /// full-text index points at. The UUID `id` is what the API shows.
 struct CreateListing: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         let isPostgres = sql.dialect.name == "postgresql"
-        try await database.schema(Listing.schema)
+        try await database.schema(ListingRecord.schema)
             .field("seq", .custom(isPostgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"))
             .field("id", .uuid, .required)
-            .field("seller_id", .uuid, .required, .references(User.schema, "id"))
+            .field("seller_id", .uuid, .required, .references(UserRecord.schema, "id"))
             .field("title", .string, .required)
             .field("description", .string, .required)
             .field("category_mask", .int64, .required)
@@ -33,16 +33,16 @@ struct CreateListing: AsyncMigration {
             .unique(on: "id", name: "uq_listings_id")
             .create()
         // Keyset scans: the feed (newest and by price), a seller's listings, ISBN look-ups, features.
-        try await sql.create(index: "ix_listings_status_seq").on(Listing.schema).column("status").column("seq").run()
-        try await sql.create(index: "ix_listings_status_price").on(Listing.schema).column("status").column("sort_price_cents").column("seq").run()
-        try await sql.create(index: "ix_listings_seller").on(Listing.schema).column("seller_id").column("seq").run()
-        try await sql.create(index: "ix_listings_isbn").on(Listing.schema).column("isbn").run()
-        try await sql.create(index: "ix_listings_featured").on(Listing.schema).column("featured_until").run()
+        try await sql.create(index: "ix_listings_status_seq").on(ListingRecord.schema).column("status").column("seq").run()
+        try await sql.create(index: "ix_listings_status_price").on(ListingRecord.schema).column("status").column("sort_price_cents").column("seq").run()
+        try await sql.create(index: "ix_listings_seller").on(ListingRecord.schema).column("seller_id").column("seq").run()
+        try await sql.create(index: "ix_listings_isbn").on(ListingRecord.schema).column("isbn").run()
+        try await sql.create(index: "ix_listings_featured").on(ListingRecord.schema).column("featured_until").run()
         try await SearchIndex.create(on: sql)
     }
 
     func revert(on database: any Database) async throws {
-        try await SearchIndex.drop(on: database as! any SQLDatabase)
-        try await database.schema(Listing.schema).delete()
+        try await SearchIndex.drop(on: database.sql)
+        try await database.schema(ListingRecord.schema).delete()
     }
 }

@@ -5,7 +5,7 @@ struct CreateNotification: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(NotificationRecord.schema)
             .sequenceKey(on: database, uniqueIDName: "uq_notifications_id")
-            .field("user_id", .uuid, .required, .references(User.schema, "id"))
+            .field("user_id", .uuid, .required, .references(UserRecord.schema, "id"))
             .field("kind", .string, .required)
             .field("message", .string, .required)
             .field("order_id", .uuid)

@@ -12,13 +12,13 @@ struct CreateOrder: AsyncMigration {
     static let liveCondition = "status NOT IN ('\(OrderStatus.declined.rawValue)', '\(OrderStatus.cancelled.rawValue)')"
 
     func prepare(on database: any Database) async throws {
-        try await database.schema(Order.schema)
+        try await database.schema(OrderRecord.schema)
             .sequenceKey(on: database, uniqueIDName: "uq_orders_id")
             .field("type", .string, .required)
             .field("status", .string, .required)
-            .field("listing_id", .uuid, .required, .references(Listing.schema, "id"))
-            .field("buyer_id", .uuid, .required, .references(User.schema, "id"))
-            .field("seller_id", .uuid, .required, .references(User.schema, "id"))
+            .field("listing_id", .uuid, .required, .references(ListingRecord.schema, "id"))
+            .field("buyer_id", .uuid, .required, .references(UserRecord.schema, "id"))
+            .field("seller_id", .uuid, .required, .references(UserRecord.schema, "id"))
             .field("fulfillment", .string, .required)
             .field("total_cents", .int64, .required)
             .field("delivery_fee_cents", .int64, .required)
@@ -36,9 +36,9 @@ struct CreateOrder: AsyncMigration {
             .create()
         try await database.schema(OrderEventRecord.schema)
             .id()
-            .field("order_id", .uuid, .required, .references(Order.schema, "id"))
+            .field("order_id", .uuid, .required, .references(OrderRecord.schema, "id"))
             .field("status", .string, .required)
-            .field("actor_id", .uuid, .references(User.schema, "id"))
+            .field("actor_id", .uuid, .references(UserRecord.schema, "id"))
             .field("at", .datetime, .required)
             .create()
 
@@ -47,9 +47,9 @@ struct CreateOrder: AsyncMigration {
             CREATE UNIQUE INDEX uq_orders_one_live_sale ON orders (listing_id)
             WHERE type <> 'rental' AND \(unsafeRaw: Self.liveCondition)
             """).run()
-        try await sql.create(index: "ix_orders_buyer").on(Order.schema).column("buyer_id").column("seq").run()
-        try await sql.create(index: "ix_orders_seller").on(Order.schema).column("seller_id").column("seq").run()
-        try await sql.create(index: "ix_orders_listing_period").on(Order.schema).column("listing_id").column("starts_at").run()
+        try await sql.create(index: "ix_orders_buyer").on(OrderRecord.schema).column("buyer_id").column("seq").run()
+        try await sql.create(index: "ix_orders_seller").on(OrderRecord.schema).column("seller_id").column("seq").run()
+        try await sql.create(index: "ix_orders_listing_period").on(OrderRecord.schema).column("listing_id").column("starts_at").run()
         try await sql.create(index: "ix_order_events_order").on(OrderEventRecord.schema).column("order_id").column("at").run()
         if database.isPostgres {
             // btree_gist lets a GiST index compare the listing UUID with `=`. It is a trusted
@@ -65,6 +65,6 @@ struct CreateOrder: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await database.schema(OrderEventRecord.schema).delete()
-        try await database.schema(Order.schema).delete()
+        try await database.schema(OrderRecord.schema).delete()
     }
 }

@@ -2,7 +2,7 @@ import Fluent
 
 struct CreateUser: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(User.schema)
+        try await database.schema(UserRecord.schema)
             .id()
             .field("email", .string, .required)
             .field("username", .string)
@@ -19,6 +19,6 @@ struct CreateUser: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(User.schema).delete()
+        try await database.schema(UserRecord.schema).delete()
     }
 }

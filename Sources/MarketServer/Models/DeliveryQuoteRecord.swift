@@ -6,8 +6,8 @@ final class DeliveryQuoteRecord: Model, @unchecked Sendable {
     static let schema = "delivery_quotes"
 
     @ID(key: .id) var id: UUID?
-    @Parent(key: "user_id") var user: User
-    @Parent(key: "listing_id") var listing: Listing
+    @Parent(key: "user_id") var user: UserRecord
+    @Parent(key: "listing_id") var listing: ListingRecord
     /// Which `DeliveryQuoteProvider` priced it (e.g. `zones`), for when couriers are added.
     @Field(key: "provider") var provider: String
     @Field(key: "pickup") var pickup: String

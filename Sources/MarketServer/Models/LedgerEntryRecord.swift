@@ -8,7 +8,7 @@ final class LedgerEntryRecord: Model, @unchecked Sendable {
 
     @ID(key: .id) var id: UUID?
     @OptionalField(key: "seq") var seq: Int64?
-    @Parent(key: "user_id") var user: User
+    @Parent(key: "user_id") var user: UserRecord
     @Field(key: "kind") var kind: String
     @Field(key: "source") var source: String
     @Field(key: "category") var category: String

@@ -8,7 +8,7 @@ final class ListingPhotoRecord: Model, @unchecked Sendable {
     static let schema = "listing_photos"
 
     @ID(key: .id) var id: UUID?
-    @Parent(key: "listing_id") var listing: Listing
+    @Parent(key: "listing_id") var listing: ListingRecord
     @Field(key: "file_name") var fileName: String
     @Field(key: "content_type") var contentType: String
     @Field(key: "byte_count") var byteCount: Int64

@@ -8,7 +8,7 @@ final class NotificationRecord: Model, @unchecked Sendable {
 
     @ID(key: .id) var id: UUID?
     @OptionalField(key: "seq") var seq: Int64?
-    @Parent(key: "user_id") var user: User
+    @Parent(key: "user_id") var user: UserRecord
     @Field(key: "kind") var kind: String
     @Field(key: "message") var message: String
     @OptionalField(key: "order_id") var orderID: UUID?

@@ -8,9 +8,9 @@ final class TradeOfferRecord: Model, @unchecked Sendable {
 
     @ID(key: .id) var id: UUID?
     @OptionalField(key: "seq") var seq: Int64?
-    @Parent(key: "listing_id") var listing: Listing
-    @Parent(key: "offerer_id") var offerer: User
-    @Parent(key: "seller_id") var seller: User
+    @Parent(key: "listing_id") var listing: ListingRecord
+    @Parent(key: "offerer_id") var offerer: UserRecord
+    @Parent(key: "seller_id") var seller: UserRecord
     @Field(key: "cash_top_up_cents") var cashTopUpCents: Int64
     @Field(key: "currency") var currency: String
     @Field(key: "status") var status: String
@@ -30,16 +30,16 @@ final class TradeOfferRecord: Model, @unchecked Sendable {
         self.createdAt = now
     }
 
-    var offerStatus: TradeOfferStatus { TradeOfferStatus(rawValue: status) ?? .declined }
+    var offerStatus: TradeOfferStatus { get throws { try StoredValue.decode(status, column: "trade_offers.status") } }
 }
 
 /// One of the offerer's listings in a trade offer.
-final class TradeOfferItem: Model, @unchecked Sendable {
+final class TradeOfferItemRecord: Model, @unchecked Sendable {
     static let schema = "trade_offer_items"
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "offer_id") var offer: TradeOfferRecord
-    @Parent(key: "listing_id") var listing: Listing
+    @Parent(key: "listing_id") var listing: ListingRecord
 
     init() {}
 

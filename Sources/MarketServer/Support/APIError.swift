@@ -2,29 +2,35 @@ import MarketCore
 import Vapor
 
 /// A failure the API reports with the DESIGN.md error model. Services throw these; the
-/// error middleware renders them as `{"error": {code, message, fields}}`.
+/// error middleware renders them as `{"error": {code, message, fields}}` and writes the HTTP
+/// headers that go with them (`Retry-After`, `WWW-Authenticate`). Errors more than one place
+/// raises are built by the named constructors in `APIError+Catalogue.swift`.
 struct APIError: AbortError, Sendable {
     var status: HTTPResponseStatus
     var code: String
     var message: String
     var fields: FieldErrors?
-    var headers: HTTPHeaders = [:]
+    /// How long to wait before trying again (429): the middleware writes `Retry-After`.
+    var retryAfter: TimeInterval?
+    /// The methods a path supports (405): the middleware writes `Allow`.
+    var allowedMethods: [String]?
 
     var reason: String { message }
 
-    init(_ status: HTTPResponseStatus, code: String, message: String, fields: FieldErrors? = nil, headers: HTTPHeaders = [:]) {
+    var headers: HTTPHeaders {
+        var headers = HTTPHeaders()
+        if let retryAfter { headers.replaceOrAdd(name: .retryAfter, value: String(Int(retryAfter.rounded(.up)))) }
+        if let allowedMethods { headers.replaceOrAdd(name: .allow, value: allowedMethods.joined(separator: ", ")) }
+        if status == .unauthorized { headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer") }
+        return headers
+    }
+
+    init(_ status: HTTPResponseStatus, code: String, message: String, fields: FieldErrors? = nil, retryAfter: TimeInterval? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.fields = fields
-        self.headers = headers
-    }
-
-    /// 422 naming every invalid field.
-    static func validation(_ fields: FieldErrors) -> APIError {
-        let names = fields.keys.sorted().joined(separator: ", ")
-        return APIError(.unprocessableEntity, code: "validation_failed",
-                        message: "Some fields are invalid: \(names).", fields: fields)
+        self.retryAfter = retryAfter
     }
 
     /// Throws a 422 when `fields` is not empty.
@@ -32,7 +38,11 @@ struct APIError: AbortError, Sendable {
         if !fields.isEmpty { throw validation(fields) }
     }
 
-    static let unauthenticated = APIError(.unauthorized, code: "unauthenticated",
-                                          message: "Sign in to do this: send a valid bearer token.",
-                                          headers: ["WWW-Authenticate": "Bearer"])
+    /// The draft a MarketCore validation produced, or a 422 naming every invalid field.
+    static func draft<Draft>(_ result: Result<Draft, FieldErrorList>) throws -> Draft {
+        switch result {
+        case .success(let draft): return draft
+        case .failure(let errors): throw validation(errors.fields)
+        }
+    }
 }

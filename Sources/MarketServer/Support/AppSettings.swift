@@ -29,6 +29,8 @@ public struct AppSettings: Sendable {
     /// What featuring a listing costs, and for how long it runs.
     public var featurePriceCents: Int = 500
     public var featureDuration: TimeInterval = 7 * 86_400
+    /// How often ended features are swept off their listings (`FeatureExpiryJob`).
+    public var featureSweepInterval: TimeInterval = 60
     /// The longest rental one order may book.
     public var maxRentalDuration: TimeInterval = 30 * 86_400
     /// Zones and prices of the default delivery quote provider.

@@ -1,8 +1,9 @@
 import Fluent
 import SQLKit
 
-/// Both drivers are SQL databases; raw SQL (search, locks, sums) goes through SQLKit.
+/// Both drivers are SQL databases; raw SQL (search, locks, sums) goes through SQLKit, always
+/// reached through these two properties.
 extension Database {
-    var isPostgres: Bool { (self as! any SQLDatabase).dialect.name == "postgresql" }
-    var sql: any SQLDatabase { self as! any SQLDatabase }
+    public var sql: any SQLDatabase { self as! any SQLDatabase }
+    var isPostgres: Bool { sql.dialect.name == "postgresql" }
 }

@@ -16,7 +16,7 @@ enum DatabaseSetup {
             // WAL lets readers run beside the single writer; the mode is stored in the file.
             // Foreign keys are switched on per connection by the driver; synchronous stays FULL
             // (SQLite's compiled default), so an acknowledged write survives a crash.
-            _ = try await (app.db as! any SQLDatabase).raw("PRAGMA journal_mode=WAL").all()
+            _ = try await app.db.sql.raw("PRAGMA journal_mode=WAL").all()
         case .postgres(let url, let schema):
             var configuration = try SQLPostgresConfiguration(url: url)
             if let schema {
@@ -24,7 +24,7 @@ enum DatabaseSetup {
             }
             app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug), as: .psql)
             if let schema {
-                try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+                try await app.db.sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
             }
         }
     }

@@ -5,7 +5,7 @@ protocol SequencedModel: Model {
     var seq: Int64? { get }
 }
 
-extension Order: SequencedModel {}
+extension OrderRecord: SequencedModel {}
 extension TradeOfferRecord: SequencedModel {}
 extension NotificationRecord: SequencedModel {}
 

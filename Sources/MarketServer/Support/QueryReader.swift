@@ -6,7 +6,8 @@ import Vapor
 /// 422 names them all. A parameter that is present must be valid, even when empty.
 struct QueryReader {
     private let request: Request
-    private(set) var errors = FieldErrors()
+    /// Every problem found so far; a caller may add cross-parameter ones before `check()`.
+    var errors = FieldErrors()
 
     static let defaultLimit = 20
     static let maxLimit = 100
@@ -23,6 +24,25 @@ struct QueryReader {
         guard let value = string(name) else { return nil }
         if let parsed = T(rawValue: value) { return parsed }
         errors.note(name, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        return nil
+    }
+
+    /// A comma-separated list of choices (`?category=furniture,notes`); empty when absent.
+    mutating func list<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type) -> [T] where T.RawValue == String {
+        guard let value = string(name), !value.isEmpty else { return [] }
+        var items: [T] = []
+        for slug in value.split(separator: ",") {
+            if let item = T(rawValue: String(slug)) { items.append(item) } else {
+                errors.note(name, "must be one or more (comma-separated) of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        return items
+    }
+
+    mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
+        guard let value = string(name) else { return nil }
+        if let number = Int(value), range.contains(number) { return number }
+        errors.note(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         return nil
     }
 
@@ -48,16 +68,19 @@ struct QueryReader {
 
     /// `limit`, 1...100, default 20.
     mutating func limit() -> Int {
-        guard let value = string("limit") else { return Self.defaultLimit }
-        if let number = Int(value), (1...Self.maxLimit).contains(number) { return number }
-        errors.note("limit", "must be a whole number from 1 to \(Self.maxLimit)")
-        return Self.defaultLimit
+        integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit
     }
 
+    /// `cursor` of a newest-first list.
     mutating func cursor() -> PageCursor? {
-        guard let token = string("cursor"), !token.isEmpty else { return nil }
-        if let cursor = OpaqueToken.decode(token, as: PageCursor.self) { return cursor }
-        errors.note("cursor", "is not a cursor this server issued")
+        token("cursor", as: PageCursor.self)
+    }
+
+    /// An opaque token this server issued (a cursor); anything else is named as an error.
+    mutating func token<T: Decodable & ValidatedToken>(_ name: String, as type: T.Type) -> T? {
+        guard let token = string(name), !token.isEmpty else { return nil }
+        if let value = OpaqueToken.decode(token, as: T.self), value.isValid { return value }
+        errors.note(name, "is not a cursor this server issued")
         return nil
     }
 

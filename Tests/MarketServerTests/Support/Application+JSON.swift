@@ -61,6 +61,12 @@ extension Application {
         return try response.decode(AuthResponse.self)
     }
 
+    /// `DELETE /api/v1/me`, confirmed with the password (the default one `register` uses).
+    @discardableResult
+    func deleteAccount(token: String, password: String? = "correct horse battery") async throws -> TestResponse {
+        try await send(.DELETE, "/api/v1/me", json: DeleteAccountRequest(password: password), token: token)
+    }
+
     func login(_ request: LoginRequest, headers: HTTPHeaders = [:]) async throws -> TestResponse {
         try await send(.POST, "/api/v1/auth/login", json: request, headers: headers)
     }

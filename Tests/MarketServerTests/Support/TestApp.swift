@@ -44,7 +44,7 @@ struct TestDatabase: Sendable {
 
     func drop(using app: Application) async throws {
         if case .postgres(_, let schema?) = settings.database {
-            try await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+            try await app.db.sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
         }
     }
 

@@ -13,17 +13,17 @@ struct AuthController: RouteCollection {
 
     func register(req: Request) async throws -> Response {
         let input = try req.jsonBody(RegisterRequest.self)
-        let result = try await req.accounts.register(input)
+        let result = try await req.domain.accounts.register(input)
         return try await result.encodeResponse(status: .created, for: req)
     }
 
     func login(req: Request) async throws -> AuthResponse {
         let input = try req.jsonBody(LoginRequest.self)
-        return try await req.accounts.login(input, clientAddress: req.clientAddress)
+        return try await req.domain.accounts.login(input, clientAddress: req.clientAddress)
     }
 
     func logout(req: Request) async throws -> HTTPStatus {
-        try await req.accounts.logout(req.requireSession())
+        try await req.domain.accounts.logout(req.requireSession())
         return .noContent
     }
 

@@ -22,34 +22,36 @@ struct ListingsController: RouteCollection {
     }
 
     func search(req: Request) async throws -> ListingPage {
-        let query = try ListingQuery(from: req)
-        let result = try await ListingSearch(sql: req.db as! any SQLDatabase, now: req.now).page(query)
-        let items = try await req.listingPresenter.present(result.listings)
+        var reader = QueryReader(req)
+        let query = try ListingQuery(reading: &reader)
+        let services = req.domain
+        let result = try await services.listingSearch.page(query)
+        let items = try await services.listingPresenter.present(result.listings)
         return ListingPage(items: items, nextCursor: result.next?.token)
     }
 
     func create(req: Request) async throws -> Response {
         let session = try req.requireSession()
-        let listing = try await req.listings.create(try req.jsonBody(ListingInput.self), by: session.user)
-        let body = try await req.listingPresenter.presentDetail(listing, viewerSignedIn: true)
+        let listing = try await req.domain.listings.create(try req.jsonBody(ListingInput.self), by: session.user)
+        let body = try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: true)
         return try await body.encodeResponse(status: .created, for: req)
     }
 
     func show(req: Request) async throws -> MarketCore.Listing {
-        let listing = try await req.listings.find(try req.uuidParameter("listingID"))
-        return try await req.listingPresenter.presentDetail(listing, viewerSignedIn: req.auth.has(Session.self))
+        let listing = try await req.domain.listings.find(try req.uuidParameter("listingID"))
+        return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: req.auth.has(Session.self))
     }
 
     func replace(req: Request) async throws -> MarketCore.Listing {
         let session = try req.requireSession()
         let id = try req.uuidParameter("listingID")
-        let listing = try await req.listings.replace(id, with: try req.jsonBody(ListingInput.self), by: session.user)
-        return try await req.listingPresenter.presentDetail(listing, viewerSignedIn: true)
+        let listing = try await req.domain.listings.replace(id, with: try req.jsonBody(ListingInput.self), by: session.user)
+        return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: true)
     }
 
     func remove(req: Request) async throws -> ListingRemoval {
         let session = try req.requireSession()
-        let outcome = try await req.listings.remove(try req.uuidParameter("listingID"), by: session.user, photos: req.photoStore)
+        let outcome = try await req.domain.listings.remove(try req.uuidParameter("listingID"), by: session.user)
         switch outcome {
         case .deleted:
             return ListingRemoval(result: "deleted", message: "The listing was deleted.")
@@ -65,8 +67,7 @@ struct ListingsController: RouteCollection {
     func addPhoto(req: Request) async throws -> Response {
         let session = try req.requireSession()
         guard req.headers.contentType?.type == "multipart", req.headers.contentType?.subType == "form-data" else {
-            throw APIError(.unsupportedMediaType, code: "unsupported_media_type",
-                           message: "Upload the photo as multipart/form-data with the field 'photo'.")
+            throw APIError.unsupportedMediaType("multipart/form-data, with the photo in the field 'photo'")
         }
         let upload: PhotoUpload
         do {
@@ -74,31 +75,31 @@ struct ListingsController: RouteCollection {
         } catch {
             throw APIError.validation(["photo": "is required: a file in the form field 'photo'"])
         }
-        let record = try await req.listingPhotos.add(Array(buffer: upload.photo.data), to: try req.uuidParameter("listingID"), by: session.user)
+        let record = try await req.domain.listingPhotos.add(Array(buffer: upload.photo.data), to: try req.uuidParameter("listingID"), by: session.user)
         return try await ListingPhoto(record).encodeResponse(status: .created, for: req)
     }
 
     func reorderPhotos(req: Request) async throws -> [ListingPhoto] {
         let session = try req.requireSession()
         let order = try req.jsonBody(PhotoOrder.self)
-        let records = try await req.listingPhotos.reorder(try req.uuidParameter("listingID"), to: order.photoIds, by: session.user)
+        let records = try await req.domain.listingPhotos.reorder(try req.uuidParameter("listingID"), to: order.photoIds, by: session.user)
         return try records.map(ListingPhoto.init)
     }
 
     func removePhoto(req: Request) async throws -> HTTPStatus {
         let session = try req.requireSession()
-        try await req.listingPhotos.remove(try req.uuidParameter("photoID"), from: try req.uuidParameter("listingID"), by: session.user)
+        try await req.domain.listingPhotos.remove(try req.uuidParameter("photoID"), from: try req.uuidParameter("listingID"), by: session.user)
         return .noContent
     }
 
     func feature(req: Request) async throws -> Response {
         let session = try req.requireSession()
-        let receipt = try await req.features.feature(try req.uuidParameter("listingID"), by: session.user)
+        let receipt = try await req.domain.features.feature(try req.uuidParameter("listingID"), by: session.user)
         return try await receipt.encodeResponse(status: .created, for: req)
     }
 
     func cancelFeature(req: Request) async throws -> FeatureRefund {
         let session = try req.requireSession()
-        return try await req.features.cancel(try req.uuidParameter("listingID"), by: session.user)
+        return try await req.domain.features.cancel(try req.uuidParameter("listingID"), by: session.user)
     }
 }

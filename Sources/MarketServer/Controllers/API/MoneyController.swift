@@ -15,7 +15,7 @@ struct MoneyController: RouteCollection {
 
     func quote(req: Request) async throws -> Response {
         let session = try req.requireSession()
-        let quote = try await req.deliveryQuotes.quote(try req.jsonBody(DeliveryQuoteRequest.self), for: session.user)
+        let quote = try await req.domain.deliveryQuotes.quote(try req.jsonBody(DeliveryQuoteRequest.self), for: session.user)
         return try await quote.encodeResponse(status: .created, for: req)
     }
 
@@ -24,12 +24,12 @@ struct MoneyController: RouteCollection {
         var query = QueryReader(req)
         let limit = query.limit(), cursor = query.cursor()
         try query.check()
-        return try await req.ledger.ledger(for: userID, limit: limit, after: cursor)
+        return try await req.domain.ledger.ledger(for: userID, limit: limit, after: cursor)
     }
 
     func createExpense(req: Request) async throws -> Response {
         let userID = try req.requireUserID()
-        let expense = try await req.expenses.create(try req.jsonBody(ExpenseInput.self), by: userID)
+        let expense = try await req.domain.expenses.create(try req.jsonBody(ExpenseInput.self), by: userID)
         return try await expense.encodeResponse(status: .created, for: req)
     }
 
@@ -38,15 +38,15 @@ struct MoneyController: RouteCollection {
         var query = QueryReader(req)
         let limit = query.limit(), cursor = query.cursor()
         try query.check()
-        return try await req.expenses.page(for: userID, limit: limit, after: cursor)
+        return try await req.domain.expenses.page(for: userID, limit: limit, after: cursor)
     }
 
     func showExpense(req: Request) async throws -> Expense {
-        try await req.expenses.find(try req.uuidParameter("expenseID"), of: try req.requireUserID())
+        try await req.domain.expenses.find(try req.uuidParameter("expenseID"), of: try req.requireUserID())
     }
 
     func deleteExpense(req: Request) async throws -> HTTPStatus {
-        try await req.expenses.delete(try req.uuidParameter("expenseID"), of: try req.requireUserID())
+        try await req.domain.expenses.delete(try req.uuidParameter("expenseID"), of: try req.requireUserID())
         return .noContent
     }
 }

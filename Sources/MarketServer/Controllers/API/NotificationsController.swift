@@ -17,20 +17,20 @@ struct NotificationsController: RouteCollection {
         let unread = query.bool("unread") ?? false
         let limit = query.limit(), cursor = query.cursor()
         try query.check()
-        return try await req.notifications.page(for: userID, unreadOnly: unread, limit: limit, after: cursor)
+        return try await req.domain.notifications.page(for: userID, unreadOnly: unread, limit: limit, after: cursor)
     }
 
     func unreadCount(req: Request) async throws -> UnreadCount {
-        UnreadCount(unreadCount: try await req.notifications.unreadCount(for: try req.requireUserID()))
+        UnreadCount(unreadCount: try await req.domain.notifications.unreadCount(for: try req.requireUserID()))
     }
 
     func read(req: Request) async throws -> MarketNotification {
-        try await req.notifications.markRead(try req.uuidParameter("notificationID"), for: try req.requireUserID())
+        try await req.domain.notifications.markRead(try req.uuidParameter("notificationID"), for: try req.requireUserID())
     }
 
     func readAll(req: Request) async throws -> UnreadCount {
         let userID = try req.requireUserID()
-        try await req.notifications.markAllRead(for: userID)
-        return UnreadCount(unreadCount: try await req.notifications.unreadCount(for: userID))
+        try await req.domain.notifications.markAllRead(for: userID)
+        return UnreadCount(unreadCount: try await req.domain.notifications.unreadCount(for: userID))
     }
 }

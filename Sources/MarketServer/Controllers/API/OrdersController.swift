@@ -21,22 +21,22 @@ struct OrdersController: RouteCollection {
         let type: OrderType? = query.choice("type")
         let limit = query.limit(), cursor = query.cursor()
         try query.check()
-        let (orders, next) = try await req.orderQueries.list(for: userID, role: role, status: status, type: type, limit: limit, after: cursor)
-        return OrderPage(items: try await req.orderPresenter.present(orders, for: userID), nextCursor: next?.token)
+        let (orders, next) = try await req.domain.orderQueries.list(for: userID, role: role, status: status, type: type, limit: limit, after: cursor)
+        return OrderPage(items: try await req.domain.orderPresenter.present(orders, for: userID), nextCursor: next?.token)
     }
 
     func show(req: Request) async throws -> MarketCore.Order {
         let userID = try req.requireUserID()
-        let order = try await req.orderQueries.find(try req.uuidParameter("orderID"), for: userID)
-        return try await req.orderPresenter.present(order, for: userID)
+        let order = try await req.domain.orderQueries.find(try req.uuidParameter("orderID"), for: userID)
+        return try await req.domain.orderPresenter.present(order, for: userID)
     }
 
     func perform(_ action: OrderAction, req: Request) async throws -> MarketCore.Order {
         let session = try req.requireSession()
         let orderID = try req.uuidParameter("orderID")
         let code = action == .complete ? try req.jsonBody(CompleteOrderRequest.self).confirmationCode : nil
-        let order = try await req.orderLifecycle.perform(action, on: orderID, by: session.user, confirmationCode: code)
-        return try await req.orderPresenter.present(order, for: session.user.requireID())
+        let order = try await req.domain.orderLifecycle.perform(action, on: orderID, by: session.user, confirmationCode: code)
+        return try await req.domain.orderPresenter.present(order, for: session.user.requireID())
     }
 
     func activity(req: Request) async throws -> OrderPage {
@@ -48,7 +48,7 @@ struct OrdersController: RouteCollection {
         guard let kind else {
             throw APIError.validation(["kind": "is required: one of \(ActivityKind.allCases.map(\.rawValue).joined(separator: ", "))"])
         }
-        let (orders, next) = try await req.orderQueries.activity(kind, for: userID, limit: limit, after: cursor)
-        return OrderPage(items: try await req.orderPresenter.present(orders, for: userID), nextCursor: next?.token)
+        let (orders, next) = try await req.domain.orderQueries.activity(kind, for: userID, limit: limit, after: cursor)
+        return OrderPage(items: try await req.domain.orderPresenter.present(orders, for: userID), nextCursor: next?.token)
     }
 }

@@ -17,11 +17,15 @@ struct ProfileController: RouteCollection {
     func update(req: Request) async throws -> UserProfile {
         let session = try req.requireSession()
         let input = try req.jsonBody(UpdateProfileRequest.self)
-        return try await req.accounts.update(session, with: input, clientAddress: req.clientAddress)
+        return try await req.domain.accounts.update(session, with: input, clientAddress: req.clientAddress)
     }
 
     func delete(req: Request) async throws -> HTTPStatus {
-        try await req.accounts.delete(req.requireSession())
+        let session = try req.requireSession()
+        // No body at all is read as no password, so the answer names the missing field.
+        let hasBody = (req.body.data?.readableBytes ?? 0) > 0
+        let confirmation = hasBody ? try req.jsonBody(DeleteAccountRequest.self) : DeleteAccountRequest(password: nil)
+        try await req.domain.accounts.delete(session, confirmation: confirmation, clientAddress: req.clientAddress)
         return .noContent
     }
 }

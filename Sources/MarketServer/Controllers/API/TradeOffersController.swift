@@ -22,27 +22,27 @@ struct TradeOffersController: RouteCollection {
         let listingID = query.uuid("listingId")
         let limit = query.limit(), cursor = query.cursor()
         try query.check()
-        return try await req.tradeOfferPresenter.list(for: userID, received: side == .received, status: status,
+        return try await req.domain.tradeOfferPresenter.list(for: userID, received: side == .received, status: status,
                                                       listingID: listingID, limit: limit, after: cursor)
     }
 
     func show(req: Request) async throws -> TradeOffer {
-        let offer = try await req.tradeOffers.offer(try req.uuidParameter("offerID"), for: try req.requireUserID())
-        return try await req.tradeOfferPresenter.present(offer)
+        let offer = try await req.domain.tradeOffers.offer(try req.uuidParameter("offerID"), for: try req.requireUserID())
+        return try await req.domain.tradeOfferPresenter.present(offer)
     }
 
     func accept(req: Request) async throws -> TradeOffer {
-        let offer = try await req.tradeOffers.accept(try req.uuidParameter("offerID"), by: try req.requireSession().user)
-        return try await req.tradeOfferPresenter.present(offer)
+        let offer = try await req.domain.tradeOffers.accept(try req.uuidParameter("offerID"), by: try req.requireSession().user)
+        return try await req.domain.tradeOfferPresenter.present(offer)
     }
 
     func decline(req: Request) async throws -> TradeOffer {
-        let offer = try await req.tradeOffers.decline(try req.uuidParameter("offerID"), by: try req.requireSession().user)
-        return try await req.tradeOfferPresenter.present(offer)
+        let offer = try await req.domain.tradeOffers.decline(try req.uuidParameter("offerID"), by: try req.requireSession().user)
+        return try await req.domain.tradeOfferPresenter.present(offer)
     }
 
     func withdraw(req: Request) async throws -> TradeOffer {
-        let offer = try await req.tradeOffers.withdraw(try req.uuidParameter("offerID"), by: try req.requireSession().user)
-        return try await req.tradeOfferPresenter.present(offer)
+        let offer = try await req.domain.tradeOffers.withdraw(try req.uuidParameter("offerID"), by: try req.requireSession().user)
+        return try await req.domain.tradeOfferPresenter.present(offer)
     }
 }

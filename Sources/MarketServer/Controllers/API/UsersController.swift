@@ -9,7 +9,7 @@ struct UsersController: RouteCollection {
     }
 
     func show(req: Request) async throws -> SellerSummary {
-        let profile = try await SellerProfiles(database: req.db)
+        let profile = try await req.domain.sellerProfiles
             .profile(of: try req.uuidParameter("userID"), viewerSignedIn: req.auth.has(Session.self))
         guard let profile else {
             throw APIError(.notFound, code: "user_not_found", message: "There is no user with this id.")

@@ -11,7 +11,7 @@ struct NotificationService {
         let query = NotificationRecord.query(on: database).filter(\.$user.$id == userID)
         if unreadOnly { query.filter(\.$readAt == nil) }
         let (rows, next) = try await query.newestFirst(limit: limit, after: cursor)
-        return NotificationPage(items: rows.map(Self.present), nextCursor: next?.token, unreadCount: try await unreadCount(for: userID))
+        return NotificationPage(items: try rows.map(Self.present), nextCursor: next?.token, unreadCount: try await unreadCount(for: userID))
     }
 
     func unreadCount(for userID: UUID) async throws -> Int {
@@ -27,7 +27,7 @@ struct NotificationService {
             record.readAt = now
             try await record.save(on: database)
         }
-        return Self.present(record)
+        return try Self.present(record)
     }
 
     func markAllRead(for userID: UUID) async throws {
@@ -36,10 +36,10 @@ struct NotificationService {
             .set(\.$readAt, to: now).update()
     }
 
-    static func present(_ record: NotificationRecord) -> MarketNotification {
+    static func present(_ record: NotificationRecord) throws -> MarketNotification {
         MarketNotification(
-            id: record.id!, kind: NotificationKind(rawValue: record.kind) ?? .orderStatusChanged, message: record.message,
+            id: record.id!, kind: try StoredValue.decode(record.kind, column: "notifications.kind"), message: record.message,
             orderId: record.orderID, tradeOfferId: record.tradeOfferID, listingId: record.listingID,
-            orderStatus: record.orderStatus.flatMap(OrderStatus.init), createdAt: record.createdAt, readAt: record.readAt)
+            orderStatus: try record.orderStatus.map { try StoredValue.decode($0, column: "notifications.order_status") }, createdAt: record.createdAt, readAt: record.readAt)
     }
 }

@@ -15,18 +15,17 @@ struct OrderLifecycle {
     static let codeLockout: TimeInterval = 15 * 60
 
     private enum Outcome: Sendable {
-        case moved(Order)
+        case moved(OrderRecord)
         case wrongCode(lockedUntil: Date?)
     }
 
-    func perform(_ action: OrderAction, on orderID: UUID, by user: User, confirmationCode: String? = nil) async throws -> Order {
+    func perform(_ action: OrderAction, on orderID: UUID, by user: UserRecord, confirmationCode: String? = nil) async throws -> OrderRecord {
         let userID = try user.requireID()
-        guard let unlocked = try await Order.find(orderID, on: database), let role = unlocked.role(of: userID) else {
-            throw OrderErrors.orderNotFound
+        guard let unlocked = try await OrderRecord.find(orderID, on: database), let role = unlocked.role(of: userID) else {
+            throw APIError.orderNotFound
         }
         guard action.actor == role else {
-            throw APIError(.forbidden, code: "not_your_step",
-                           message: "Only the \(action.actor.rawValue) can \(action.rawValue.replacingOccurrences(of: "-", with: " ")) this order.")
+            throw APIError.notYourStep("Only the \(action.actor.rawValue) can \(action.rawValue.replacingOccurrences(of: "-", with: " ")) this order.")
         }
         if action == .complete, (confirmationCode ?? "").isEmpty {
             throw APIError.validation(["confirmationCode": "is required: the 6-digit code the buyer shows you"])
@@ -35,8 +34,8 @@ struct OrderLifecycle {
         // the outcome and the error is thrown after it commits.
         let outcome: Outcome = try await writes.run { db in
             guard let listing = try await ListingLock.lock(unlocked.$listing.id, on: db),
-                  let order = try await Order.find(orderID, on: db) else { throw OrderErrors.orderNotFound }
-            guard let target = action.target(from: order.orderStatus, fulfillment: order.orderFulfillment) else {
+                  let order = try await OrderRecord.find(orderID, on: db) else { throw APIError.orderNotFound }
+            guard let target = action.target(from: try order.orderStatus, fulfillment: try order.orderFulfillment) else {
                 throw Self.illegal(action, order)
             }
             if action == .complete {
@@ -69,7 +68,7 @@ struct OrderLifecycle {
 
     /// Cancels every open order `userID` is a party to (account deletion), releasing what they held.
     func cancelAll(of userID: UUID, on db: any Database) async throws {
-        let open = try await Order.query(on: db)
+        let open = try await OrderRecord.query(on: db)
             .group(.or) { $0.filter(\.$buyer.$id == userID).filter(\.$seller.$id == userID) }
             .filter(\.$status ~~ OrderStatus.allCases.filter(\.isOpen).map(\.rawValue))
             .with(\.$listing)
@@ -80,7 +79,7 @@ struct OrderLifecycle {
         }
     }
 
-    private func countWrongCode(_ order: Order, on db: any Database) async throws -> Outcome {
+    private func countWrongCode(_ order: OrderRecord, on db: any Database) async throws -> Outcome {
         order.codeFailures += 1
         var lockedUntil: Date?
         if order.codeFailures >= Self.maxCodeFailures {
@@ -92,18 +91,18 @@ struct OrderLifecycle {
         return .wrongCode(lockedUntil: lockedUntil)
     }
 
-    private static func illegal(_ action: OrderAction, _ order: Order) -> APIError {
+    private static func illegal(_ action: OrderAction, _ order: OrderRecord) -> APIError {
         let status = order.status.replacingOccurrences(of: "_", with: " ")
         var message = "An order that is \(status) cannot be \(action.pastTense)."
-        if action == .ready, order.orderFulfillment == .delivery { message += " It is for delivery: use out-for-delivery." }
-        if action == .outForDelivery, order.orderFulfillment == .pickup { message += " It is for pickup: use ready." }
+        if action == .ready, (try? order.orderFulfillment) == .delivery { message += " It is for delivery: use out-for-delivery." }
+        if action == .outForDelivery, (try? order.orderFulfillment) == .pickup { message += " It is for pickup: use ready." }
         return APIError(.conflict, code: "illegal_transition", message: message)
     }
 
     private func lockedOut(until: Date) -> APIError {
         APIError(.tooManyRequests, code: "too_many_wrong_codes",
                  message: "Too many wrong confirmation codes. Try again after \(Date.ISO8601FormatStyle().format(until)).",
-                 headers: ["Retry-After": "\(max(1, Int(until.timeIntervalSince(now).rounded(.up))))"])
+                 retryAfter: max(1, until.timeIntervalSince(now)))
     }
 }
 

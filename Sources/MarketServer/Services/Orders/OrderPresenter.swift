@@ -7,32 +7,32 @@ import MarketCore
 struct OrderPresenter {
     let database: any Database
 
-    func present(_ order: Order, for viewerID: UUID) async throws -> MarketCore.Order {
+    func present(_ order: OrderRecord, for viewerID: UUID) async throws -> MarketCore.Order {
         try await present([order], for: viewerID)[0]
     }
 
-    func present(_ orders: [Order], for viewerID: UUID) async throws -> [MarketCore.Order] {
+    func present(_ orders: [OrderRecord], for viewerID: UUID) async throws -> [MarketCore.Order] {
         guard !orders.isEmpty else { return [] }
         let orderIDs = try orders.map { try $0.requireID() }
         let listingIDs = Array(Set(orders.map(\.$listing.id)))
         let userIDs = Array(Set(orders.flatMap { [$0.$buyer.id, $0.$seller.id] }))
-        let titles = Dictionary(uniqueKeysWithValues: try await Listing.query(on: database).filter(\.$id ~~ listingIDs)
+        let titles = Dictionary(uniqueKeysWithValues: try await ListingRecord.query(on: database).filter(\.$id ~~ listingIDs)
             .field(\.$id).field(\.$title).all().map { ($0.id!, $0.title) })
         let names = try await PartyNames.load(userIDs, on: database)
         let events = Dictionary(grouping: try await OrderEventRecord.query(on: database).filter(\.$order.$id ~~ orderIDs)
             .sort(\.$at).all(), by: \.$order.id)
-        return orders.map { order in
+        return try orders.map { order in
             let id = order.id!
             let role: OrderRole = order.$buyer.id == viewerID ? .buyer : .seller
             return MarketCore.Order(
-                id: id, type: order.orderType, status: order.orderStatus, listingId: order.$listing.id,
+                id: id, type: try order.orderType, status: try order.orderStatus, listingId: order.$listing.id,
                 listingTitle: titles[order.$listing.id] ?? "", buyer: names.party(order.$buyer.id),
-                seller: names.party(order.$seller.id), fulfillment: order.orderFulfillment,
+                seller: names.party(order.$seller.id), fulfillment: try order.orderFulfillment,
                 totalCents: Int(order.totalCents), deliveryFeeCents: Int(order.deliveryFeeCents), currency: order.currency,
                 start: order.startsAt, end: order.endsAt, rentalUnits: order.rentalUnits, tradeOfferId: order.tradeOfferID,
                 confirmationCode: role == .buyer ? order.confirmationCode : nil,
-                actions: OrderAction.available(to: role, from: order.orderStatus, fulfillment: order.orderFulfillment),
-                history: (events[id] ?? []).map { OrderEvent(status: OrderStatus(rawValue: $0.status) ?? .pending, at: $0.at) },
+                actions: OrderAction.available(to: role, from: try order.orderStatus, fulfillment: try order.orderFulfillment),
+                history: try (events[id] ?? []).map { OrderEvent(status: try StoredValue.decode($0.status, column: "order_events.status"), at: $0.at) },
                 createdAt: order.createdAt, updatedAt: order.updatedAt)
         }
     }
@@ -43,11 +43,11 @@ struct PartyNames {
     var names: [UUID: String]
 
     static func load(_ ids: [UUID], on database: any Database) async throws -> PartyNames {
-        let users = try await User.query(on: database).filter(\.$id ~~ ids).field(\.$id).field(\.$name).all()
+        let users = try await UserRecord.query(on: database).filter(\.$id ~~ ids).field(\.$id).field(\.$name).all()
         return PartyNames(names: Dictionary(uniqueKeysWithValues: users.map { ($0.id!, $0.name) }))
     }
 
     func party(_ id: UUID) -> OrderParty {
-        OrderParty(id: id, name: names[id] ?? "Deleted user")
+        OrderParty(id: id, name: names[id] ?? AccountRules.deletedUserName)
     }
 }

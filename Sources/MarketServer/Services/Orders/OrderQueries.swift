@@ -6,16 +6,16 @@ import MarketCore
 struct OrderQueries {
     let database: any Database
 
-    func find(_ orderID: UUID, for userID: UUID) async throws -> Order {
-        guard let order = try await Order.find(orderID, on: database), order.role(of: userID) != nil else {
-            throw OrderErrors.orderNotFound
+    func find(_ orderID: UUID, for userID: UUID) async throws -> OrderRecord {
+        guard let order = try await OrderRecord.find(orderID, on: database), order.role(of: userID) != nil else {
+            throw APIError.orderNotFound
         }
         return order
     }
 
     func list(for userID: UUID, role: OrderRole?, status: OrderStatus?, type: OrderType?,
-              limit: Int, after cursor: PageCursor?) async throws -> ([Order], PageCursor?) {
-        let query = Order.query(on: database)
+              limit: Int, after cursor: PageCursor?) async throws -> ([OrderRecord], PageCursor?) {
+        let query = OrderRecord.query(on: database)
         switch role {
         case .buyer: query.filter(\.$buyer.$id == userID)
         case .seller: query.filter(\.$seller.$id == userID)
@@ -28,8 +28,8 @@ struct OrderQueries {
 
     /// Teebay's lists (bought, sold, borrowed, lent) plus trades: orders that went ahead or may
     /// still (declined and cancelled ones are left out).
-    func activity(_ kind: ActivityKind, for userID: UUID, limit: Int, after cursor: PageCursor?) async throws -> ([Order], PageCursor?) {
-        let query = Order.query(on: database).filter(\.$status !~ OrderStatus.released.map(\.rawValue))
+    func activity(_ kind: ActivityKind, for userID: UUID, limit: Int, after cursor: PageCursor?) async throws -> ([OrderRecord], PageCursor?) {
+        let query = OrderRecord.query(on: database).filter(\.$status !~ OrderStatus.released.map(\.rawValue))
         switch kind {
         case .bought: query.filter(\.$type == OrderType.purchase.rawValue).filter(\.$buyer.$id == userID)
         case .sold: query.filter(\.$type == OrderType.purchase.rawValue).filter(\.$seller.$id == userID)

@@ -8,14 +8,14 @@ struct OrderRecorder: Sendable {
     let notifier: Notifier
     let now: Date
 
-    func create(_ order: Order, by actorID: UUID, notify notification: OutgoingNotification, on db: any Database) async throws {
+    func create(_ order: OrderRecord, by actorID: UUID, notify notification: OutgoingNotification, on db: any Database) async throws {
         try await order.create(on: db)
-        try await OrderEventRecord(orderID: order.requireID(), status: order.orderStatus, actorID: actorID, at: now).create(on: db)
+        try await OrderEventRecord(orderID: order.requireID(), status: try order.orderStatus, actorID: actorID, at: now).create(on: db)
         try await notifier.send(notification, on: db)
     }
 
     /// Moves `order` to `status` and tells the party who did not make the move.
-    func move(_ order: Order, to status: OrderStatus, by actorID: UUID?, listingTitle: String, on db: any Database) async throws {
+    func move(_ order: OrderRecord, to status: OrderStatus, by actorID: UUID?, listingTitle: String, on db: any Database) async throws {
         order.status = status.rawValue
         order.updatedAt = now
         try await order.save(on: db)
@@ -33,26 +33,26 @@ struct OrderRecorder: Sendable {
 /// for good when it completes. Rentals hold only their period, which the status releases.
 enum OrderListings {
     /// The listings an order moves: the one bought, or every listing of a trade.
-    static func ids(of order: Order, on db: any Database) async throws -> [UUID] {
-        guard order.orderType == .trade, let offerID = order.tradeOfferID else {
-            return order.orderType == .rental ? [] : [order.$listing.id]
+    static func ids(of order: OrderRecord, on db: any Database) async throws -> [UUID] {
+        guard try order.orderType == .trade, let offerID = order.tradeOfferID else {
+            return try order.orderType == .rental ? [] : [order.$listing.id]
         }
-        let offered = try await TradeOfferItem.query(on: db).filter(\.$offer.$id == offerID).all().map(\.$listing.id)
+        let offered = try await TradeOfferItemRecord.query(on: db).filter(\.$offer.$id == offerID).all().map(\.$listing.id)
         return [order.$listing.id] + offered
     }
 
-    static func release(_ order: Order, now: Date, on db: any Database) async throws {
+    static func release(_ order: OrderRecord, now: Date, on db: any Database) async throws {
         try await set(order, from: .reserved, to: .active, now: now, on: db)
     }
 
-    static func markSold(_ order: Order, now: Date, on db: any Database) async throws {
+    static func markSold(_ order: OrderRecord, now: Date, on db: any Database) async throws {
         try await set(order, from: .reserved, to: .sold, now: now, on: db)
     }
 
-    private static func set(_ order: Order, from: ListingStatus, to: ListingStatus, now: Date, on db: any Database) async throws {
+    private static func set(_ order: OrderRecord, from: ListingStatus, to: ListingStatus, now: Date, on db: any Database) async throws {
         let ids = try await ids(of: order, on: db)
         guard !ids.isEmpty else { return }
-        try await Listing.query(on: db)
+        try await ListingRecord.query(on: db)
             .filter(\.$id ~~ ids).filter(\.$status == from.rawValue)
             .set(\.$status, to: to.rawValue).set(\.$updatedAt, to: now)
             .update()

@@ -8,52 +8,36 @@ struct PurchaseService {
     let database: any Database
     let writes: WriteTransactions
     let recorder: OrderRecorder
+    let pendingOffers: PendingTradeOffers
     let now: Date
 
-    func purchase(_ listingID: UUID, _ request: PurchaseRequest, by buyer: User) async throws -> Order {
-        var errors = FieldErrors()
-        var fulfillment: Fulfillment?
-        if let raw = request.fulfillment {
-            fulfillment = Fulfillment(rawValue: raw)
-            if fulfillment == nil { errors.note("fulfillment", "must be pickup or delivery") }
-        } else {
-            errors.note("fulfillment", "is required: pickup or delivery")
-        }
-        if fulfillment == .delivery, request.quoteId == nil {
-            errors.note("quoteId", "is required for delivery: ask POST /api/v1/delivery/quotes for one")
-        }
-        if fulfillment == .pickup, request.quoteId != nil {
-            errors.note("quoteId", "is only for delivery")
-        }
-        try APIError.check(errors)
+    func purchase(_ listingID: UUID, _ request: PurchaseRequest, by buyer: UserRecord) async throws -> OrderRecord {
+        let draft = try APIError.draft(request.validated())
         let buyerID = try buyer.requireID()
-        let delivery = fulfillment == .delivery
 
         do {
             return try await writes.run { db in
-                guard let listing = try await ListingLock.lock(listingID, on: db) else { throw OrderErrors.listingNotFound }
-                guard listing.$seller.id != buyerID else {
-                    throw APIError(.forbidden, code: "own_listing", message: "You cannot buy your own listing.")
-                }
+                guard let listing = try await ListingLock.lock(listingID, on: db) else { throw APIError.listingNotFound }
+                guard listing.$seller.id != buyerID else { throw APIError.ownListing("buy") }
                 guard let price = listing.salePriceCents else {
                     throw APIError(.conflict, code: "not_for_sale", message: "This listing is not for sale.")
                 }
-                guard listing.listingStatus == .active else { throw OrderErrors.unavailable(listing) }
-                if try await hasUpcomingRentals(listingID, on: db) {
+                guard try listing.listingStatus == .active else { throw APIError.listingUnavailable(status: listing.status) }
+                if try await LiveRentals(listingID: listingID).overlapping(now, .distantFuture, on: db).count() > 0 {
                     throw APIError(.conflict, code: "has_upcoming_rentals",
                                    message: "This listing is booked for rentals that have not ended yet, so it cannot be sold now.")
                 }
                 var deliveryFee: Int64 = 0
                 var quoteID: UUID?
-                if delivery, let id = request.quoteId {
+                if let id = draft.quoteId {
                     let quote = try await usableQuote(id, for: listing, buyerID: buyerID, on: db)
                     quote.usedAt = now
                     try await quote.save(on: db)
                     deliveryFee = quote.feeCents
                     quoteID = id
                 }
-                let order = Order(type: .purchase, listingID: listingID, buyerID: buyerID, sellerID: listing.$seller.id,
-                                  fulfillment: delivery ? .delivery : .pickup, totalCents: Int(price + deliveryFee),
+                let order = OrderRecord(type: .purchase, listingID: listingID, buyerID: buyerID, sellerID: listing.$seller.id,
+                                  fulfillment: draft.fulfillment, totalCents: Int(price + deliveryFee),
                                   deliveryFeeCents: Int(deliveryFee), currency: listing.currency, now: now)
                 order.quoteID = quoteID
                 listing.status = ListingStatus.reserved.rawValue
@@ -63,23 +47,17 @@ struct PurchaseService {
                     userID: listing.$seller.id, kind: .purchaseRequested,
                     message: "\(buyer.name) wants to buy “\(listing.title)”. Accept or decline the order.",
                     orderID: order.id, listingID: listingID, orderStatus: .pending), on: db)
+                // The listing is off the market: trades for it, or offering it, can no longer happen.
+                try await pendingOffers.decline(involving: [listingID], because: "“\(listing.title)” was bought", on: db)
                 return order
             }
         } catch where DatabaseConflict.isConflict(error) {
-            throw APIError(.conflict, code: "listing_unavailable", message: "This listing is already reserved or sold.")
+            throw APIError.listingUnavailable()
         }
     }
 
-    private func hasUpcomingRentals(_ listingID: UUID, on db: any Database) async throws -> Bool {
-        try await Order.query(on: db)
-            .filter(\.$listing.$id == listingID).filter(\.$type == OrderType.rental.rawValue)
-            .filter(\.$status !~ OrderStatus.released.map(\.rawValue))
-            .filter(\.$endsAt > now)
-            .count() > 0
-    }
-
     /// The buyer's own unused, unexpired quote for this listing, or a 422 saying which it is not.
-    private func usableQuote(_ id: UUID, for listing: Listing, buyerID: UUID, on db: any Database) async throws -> DeliveryQuoteRecord {
+    private func usableQuote(_ id: UUID, for listing: ListingRecord, buyerID: UUID, on db: any Database) async throws -> DeliveryQuoteRecord {
         func invalid(_ problem: String) -> APIError { APIError.validation(["quoteId": problem]) }
         guard let quote = try await DeliveryQuoteRecord.find(id, on: db), quote.$user.id == buyerID else {
             throw invalid("is not a delivery quote of yours")

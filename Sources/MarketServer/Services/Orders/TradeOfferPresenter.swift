@@ -13,21 +13,21 @@ struct TradeOfferPresenter {
     func present(_ offers: [TradeOfferRecord]) async throws -> [TradeOffer] {
         guard !offers.isEmpty else { return [] }
         let offerIDs = try offers.map { try $0.requireID() }
-        let items = try await TradeOfferItem.query(on: database).filter(\.$offer.$id ~~ offerIDs).all()
+        let items = try await TradeOfferItemRecord.query(on: database).filter(\.$offer.$id ~~ offerIDs).all()
         let listingIDs = Array(Set(offers.map(\.$listing.id) + items.map(\.$listing.id)))
-        let titles = Dictionary(uniqueKeysWithValues: try await Listing.query(on: database).filter(\.$id ~~ listingIDs)
+        let titles = Dictionary(uniqueKeysWithValues: try await ListingRecord.query(on: database).filter(\.$id ~~ listingIDs)
             .field(\.$id).field(\.$title).all().map { ($0.id!, $0.title) })
         let names = try await PartyNames.load(Array(Set(offers.flatMap { [$0.$offerer.id, $0.$seller.id] })), on: database)
-        let orders = try await Order.query(on: database).filter(\.$tradeOfferID ~~ offerIDs).all()
+        let orders = try await OrderRecord.query(on: database).filter(\.$tradeOfferID ~~ offerIDs).all()
         let orderByOffer = Dictionary(orders.compactMap { order in order.tradeOfferID.map { ($0, order.id!) } }, uniquingKeysWith: { a, _ in a })
         let itemsByOffer = Dictionary(grouping: items, by: \.$offer.id)
-        return offers.map { offer in
+        return try offers.map { offer in
             let id = offer.id!
             return TradeOffer(
                 id: id, listingId: offer.$listing.id, listingTitle: titles[offer.$listing.id] ?? "",
                 offerer: names.party(offer.$offerer.id), seller: names.party(offer.$seller.id),
                 offeredListings: (itemsByOffer[id] ?? []).map { TradeItem(listingId: $0.$listing.id, title: titles[$0.$listing.id] ?? "") },
-                cashTopUpCents: Int(offer.cashTopUpCents), currency: offer.currency, status: offer.offerStatus,
+                cashTopUpCents: Int(offer.cashTopUpCents), currency: offer.currency, status: try offer.offerStatus,
                 orderId: orderByOffer[id], createdAt: offer.createdAt, decidedAt: offer.decidedAt)
         }
     }

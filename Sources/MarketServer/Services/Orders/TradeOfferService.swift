@@ -9,29 +9,29 @@ struct TradeOfferService {
     let database: any Database
     let writes: WriteTransactions
     let recorder: OrderRecorder
+    let pendingOffers: PendingTradeOffers
     let now: Date
 
-    func offer(for listingID: UUID, _ request: TradeOfferRequest, by offerer: User) async throws -> TradeOfferRecord {
+    func offer(for listingID: UUID, _ request: TradeOfferRequest, by offerer: UserRecord) async throws -> TradeOfferRecord {
         let offererID = try offerer.requireID()
-        let offeredIDs = try validated(request)
-        guard let listing = try await Listing.find(listingID, on: database) else { throw OrderErrors.listingNotFound }
-        guard listing.$seller.id != offererID else {
-            throw APIError(.forbidden, code: "own_listing", message: "You cannot offer a trade for your own listing.")
-        }
+        let draft = try APIError.draft(request.validated())
+        let offeredIDs = draft.offeredListingIds
+        guard let listing = try await ListingRecord.find(listingID, on: database) else { throw APIError.listingNotFound }
+        guard listing.$seller.id != offererID else { throw APIError.ownListing("offer a trade for") }
         guard listing.openToTrade else {
             throw APIError(.conflict, code: "not_open_to_trade", message: "This listing is not open to trades.")
         }
-        guard listing.listingStatus == .active else { throw OrderErrors.unavailable(listing) }
-        let offered = try await Listing.query(on: database).filter(\.$id ~~ offeredIDs).all()
-        let usable = offered.filter { $0.$seller.id == offererID && $0.listingStatus == .active }
+        guard try listing.listingStatus == .active else { throw APIError.listingUnavailable(status: listing.status) }
+        let offered = try await ListingRecord.query(on: database).filter(\.$id ~~ offeredIDs).all()
+        let usable = try offered.filter { try $0.$seller.id == offererID && $0.listingStatus == .active }
         guard usable.count == offeredIDs.count else {
             throw APIError.validation(["offeredListingIds": "must all be your own active listings"])
         }
         let record = TradeOfferRecord(listingID: listingID, offererID: offererID, sellerID: listing.$seller.id,
-                                      cashTopUpCents: request.cashTopUpCents ?? 0, currency: listing.currency, now: now)
+                                      cashTopUpCents: draft.cashTopUpCents, currency: listing.currency, now: now)
         try await writes.run { db in
             try await record.create(on: db)
-            for id in offeredIDs { try await TradeOfferItem(offerID: record.requireID(), listingID: id).create(on: db) }
+            for id in offeredIDs { try await TradeOfferItemRecord(offerID: record.requireID(), listingID: id).create(on: db) }
             let things = usable.map { "“\($0.title)”" }.joined(separator: ", ")
             try await recorder.notifier.send(OutgoingNotification(
                 userID: listing.$seller.id, kind: .tradeOfferReceived,
@@ -41,33 +41,32 @@ struct TradeOfferService {
         return record
     }
 
-    func accept(_ offerID: UUID, by user: User) async throws -> TradeOfferRecord {
+    func accept(_ offerID: UUID, by user: UserRecord) async throws -> TradeOfferRecord {
         let userID = try user.requireID()
         let unlocked = try await offer(offerID, for: userID, as: .seller)
         do {
             return try await writes.run { db in
-                let offeredIDs = try await TradeOfferItem.query(on: db).filter(\.$offer.$id == offerID).all().map(\.$listing.id)
+                let offeredIDs = try await TradeOfferItemRecord.query(on: db).filter(\.$offer.$id == offerID).all().map(\.$listing.id)
                 // Lock in one global order (by id) so two accepts sharing listings cannot deadlock.
                 let ids = ([unlocked.$listing.id] + offeredIDs).sorted { $0.uuidString < $1.uuidString }
-                var listings: [UUID: Listing] = [:]
+                var listings: [UUID: ListingRecord] = [:]
                 for id in ids { listings[id] = try await ListingLock.lock(id, on: db) }
-                guard let offer = try await TradeOfferRecord.find(offerID, on: db), offer.offerStatus == .pending else {
+                guard let offer = try await TradeOfferRecord.find(offerID, on: db), try offer.offerStatus == .pending else {
                     throw Self.notPending(unlocked)
                 }
                 for id in ids {
                     let owner = id == offer.$listing.id ? offer.$seller.id : offer.$offerer.id
-                    guard let listing = listings[id], listing.listingStatus == .active, listing.$seller.id == owner else {
-                        throw APIError(.conflict, code: "listing_unavailable",
-                                       message: "“\(listings[id]?.title ?? "A listing")” in this offer is no longer available.")
+                    guard let listing = listings[id], try listing.listingStatus == .active, listing.$seller.id == owner else {
+                        throw APIError.listingUnavailable("“\(listings[id]?.title ?? "A listing")” in this offer is no longer available.")
                     }
                 }
                 let target = listings[offer.$listing.id]!  // checked just above
-                try await Listing.query(on: db).filter(\.$id ~~ ids)
+                try await ListingRecord.query(on: db).filter(\.$id ~~ ids)
                     .set(\.$status, to: ListingStatus.reserved.rawValue).set(\.$updatedAt, to: now).update()
                 offer.status = TradeOfferStatus.accepted.rawValue
                 offer.decidedAt = now
                 try await offer.save(on: db)
-                let order = Order(type: .trade, listingID: offer.$listing.id, buyerID: offer.$offerer.id, sellerID: offer.$seller.id,
+                let order = OrderRecord(type: .trade, listingID: offer.$listing.id, buyerID: offer.$offerer.id, sellerID: offer.$seller.id,
                                   fulfillment: .pickup, totalCents: Int(offer.cashTopUpCents), currency: offer.currency,
                                   status: .accepted, now: now)
                 order.tradeOfferID = offerID
@@ -75,19 +74,19 @@ struct TradeOfferService {
                     userID: offer.$offerer.id, kind: .tradeOfferAccepted,
                     message: "\(user.name) accepted your trade offer for “\(target.title)”.",
                     orderID: order.id, tradeOfferID: offerID, listingID: offer.$listing.id), on: db)
-                try await declineOthers(involving: ids, except: offerID, on: db)
+                try await pendingOffers.decline(involving: ids, except: offerID, because: "a listing in it was traded", on: db)
                 return offer
             }
         } catch where DatabaseConflict.isConflict(error) {
-            throw APIError(.conflict, code: "listing_unavailable", message: "This listing is already reserved or sold.")
+            throw APIError.listingUnavailable()
         }
     }
 
-    func decline(_ offerID: UUID, by user: User) async throws -> TradeOfferRecord {
+    func decline(_ offerID: UUID, by user: UserRecord) async throws -> TradeOfferRecord {
         try await close(offerID, by: user, as: .seller, to: .declined, kind: .tradeOfferDeclined, verb: "declined")
     }
 
-    func withdraw(_ offerID: UUID, by user: User) async throws -> TradeOfferRecord {
+    func withdraw(_ offerID: UUID, by user: UserRecord) async throws -> TradeOfferRecord {
         try await close(offerID, by: user, as: .buyer, to: .withdrawn, kind: .tradeOfferWithdrawn, verb: "withdrew")
     }
 
@@ -98,7 +97,7 @@ struct TradeOfferService {
             .filter(\.$status == TradeOfferStatus.pending.rawValue).with(\.$listing).all()
         for offer in pending {
             let made = offer.$offerer.id == userID
-            try await finish(offer, to: made ? .withdrawn : .declined, kind: made ? .tradeOfferWithdrawn : .tradeOfferDeclined,
+            try await pendingOffers.close(offer, to: made ? .withdrawn : .declined, kind: made ? .tradeOfferWithdrawn : .tradeOfferDeclined,
                              notify: made ? offer.$seller.id : offer.$offerer.id,
                              message: "A trade offer for “\(offer.listing.title)” was closed because an account was deleted.", on: db)
         }
@@ -111,64 +110,24 @@ struct TradeOfferService {
             throw APIError(.notFound, code: "trade_offer_not_found", message: "There is no trade offer of yours with this id.")
         }
         if let role, (role == .seller) != (offer.$seller.id == userID) {
-            throw APIError(.forbidden, code: "not_your_step",
-                           message: role == .seller ? "Only the listing's seller can decide on this offer." : "Only the person who made this offer can withdraw it.")
+            throw APIError.notYourStep(role == .seller ? "Only the listing's seller can decide on this offer." : "Only the person who made this offer can withdraw it.")
         }
         return offer
     }
 
-    private func close(_ offerID: UUID, by user: User, as role: OrderRole, to status: TradeOfferStatus,
+    private func close(_ offerID: UUID, by user: UserRecord, as role: OrderRole, to status: TradeOfferStatus,
                        kind: NotificationKind, verb: String) async throws -> TradeOfferRecord {
         let userID = try user.requireID()
         let unlocked = try await offer(offerID, for: userID, as: role)
         return try await writes.run { db in
             _ = try await ListingLock.lock(unlocked.$listing.id, on: db)
             guard let offer = try await TradeOfferRecord.query(on: db).filter(\.$id == offerID).with(\.$listing).first(),
-                  offer.offerStatus == .pending else { throw Self.notPending(unlocked) }
+                  try try offer.offerStatus == .pending else { throw Self.notPending(unlocked) }
             let recipient = role == .seller ? offer.$offerer.id : offer.$seller.id
-            try await finish(offer, to: status, kind: kind, notify: recipient,
+            try await pendingOffers.close(offer, to: status, kind: kind, notify: recipient,
                              message: "\(user.name) \(verb) the trade offer for “\(offer.listing.title)”.", on: db)
             return offer
         }
-    }
-
-    private func finish(_ offer: TradeOfferRecord, to status: TradeOfferStatus, kind: NotificationKind, notify recipient: UUID,
-                        message: String, on db: any Database) async throws {
-        offer.status = status.rawValue
-        offer.decidedAt = now
-        try await offer.save(on: db)
-        try await recorder.notifier.send(OutgoingNotification(
-            userID: recipient, kind: kind, message: message, tradeOfferID: offer.id, listingID: offer.$listing.id), on: db)
-    }
-
-    /// Other pending offers for, or offering, any of the traded listings can no longer happen.
-    private func declineOthers(involving listingIDs: [UUID], except offerID: UUID, on db: any Database) async throws {
-        let viaItems = try await TradeOfferItem.query(on: db).filter(\.$listing.$id ~~ listingIDs).all().map(\.$offer.id)
-        let others = try await TradeOfferRecord.query(on: db)
-            .filter(\.$status == TradeOfferStatus.pending.rawValue).filter(\.$id != offerID)
-            .group(.or) { $0.filter(\.$listing.$id ~~ listingIDs).filter(\.$id ~~ viaItems) }
-            .with(\.$listing).all()
-        for other in others {
-            try await finish(other, to: .declined, kind: .tradeOfferDeclined, notify: other.$offerer.id,
-                             message: "Your trade offer for “\(other.listing.title)” was declined: a listing in it was traded.", on: db)
-        }
-    }
-
-    private func validated(_ request: TradeOfferRequest) throws -> [UUID] {
-        var errors = FieldErrors()
-        let ids = request.offeredListingIds ?? []
-        if ids.isEmpty {
-            errors.note("offeredListingIds", "must name at least one of your listings")
-        } else if ids.count > TradeOfferRequest.maxOfferedListings {
-            errors.note("offeredListingIds", "may name at most \(TradeOfferRequest.maxOfferedListings) listings")
-        } else if Set(ids).count != ids.count {
-            errors.note("offeredListingIds", "must not name a listing twice")
-        }
-        if let cash = request.cashTopUpCents, cash < 0 || cash > Money.maxMinorUnits {
-            errors.note("cashTopUpCents", "must be from 0 to \(Money.maxMinorUnits)")
-        }
-        try APIError.check(errors)
-        return ids
     }
 
     private static func notPending(_ offer: TradeOfferRecord) -> APIError {

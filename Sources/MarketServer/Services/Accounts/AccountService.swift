@@ -1,0 +1,165 @@
+import Fluent
+import Foundation
+import MarketCore
+import Vapor
+
+/// Account rules: registration, sign-in, profile changes and deletion. Web and API
+/// controllers both call this; no rule lives in a controller.
+struct AccountService {
+    let services: DomainServices
+
+    /// A sign-in this recent proves the person is present, for an account with no password.
+    static let recentSignIn: TimeInterval = 10 * 60
+
+    private var database: any Database { services.database }
+    private var now: Date { services.now }
+
+    func register(_ input: RegisterRequest) async throws -> AuthResponse {
+        let draft = try APIError.draft(input.validated())
+        try await ensureAvailable(email: draft.email, username: draft.username, exceptUserID: nil)
+        let hash = try await services.passwords.hash(draft.password)
+        do {
+            return try await database.transaction { db in
+                let user = UserRecord(email: draft.email, username: draft.username, name: draft.name, passwordHash: hash, now: now)
+                try await user.create(on: db)
+                let issued = try await services.on(db).sessionTokens.issue(for: user.requireID())
+                return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+            }
+        } catch {
+            // Lost a race with a simultaneous registration: report which field is now taken.
+            if (error as? any DatabaseError)?.isConstraintFailure == true {
+                try await ensureAvailable(email: draft.email, username: draft.username, exceptUserID: nil)
+            }
+            throw error
+        }
+    }
+
+    func login(_ input: LoginRequest, clientAddress: String) async throws -> AuthResponse {
+        let draft = try APIError.draft(input.validated())
+        let user = try await findActiveUser(draft.identifier)
+        let accountKey = user.flatMap { $0.id.map(Self.throttleKey) } ?? "login:\(draft.identifier)"
+        let attempt = try await services.loginThrottle.begin(accountKey: accountKey, clientAddress: clientAddress)
+        let matches = try await services.passwords.verify(draft.password, created: user?.passwordHash ?? services.decoyPasswordHash)
+        guard let user, user.passwordHash != nil, matches else { throw APIError.invalidCredentials }
+        try await services.loginThrottle.succeeded(attempt)
+        let issued = try await services.sessionTokens.issue(for: user.requireID())
+        return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+    }
+
+    func logout(_ session: Session) async throws {
+        try await services.sessionTokens.revoke(tokenID: session.tokenID)
+    }
+
+    func update(_ session: Session, with input: UpdateProfileRequest, clientAddress: String) async throws -> UserProfile {
+        let changes = try APIError.draft(input.validated())
+        let user = session.user
+        let userID = try user.requireID()
+        if let username = changes.username, username != user.username {
+            try await ensureAvailable(email: nil, username: username, exceptUserID: userID)
+        }
+        let newHash: String?
+        if let change = changes.passwordChange {
+            try await verifyPassword(change.current, of: user, field: "currentPassword", clientAddress: clientAddress)
+            newHash = try await services.passwords.hash(change.new)
+        } else {
+            newHash = nil
+        }
+        if let name = changes.name { user.name = name }
+        if let username = changes.username { user.username = username }
+        if let campus = changes.campus { user.campus = campus }
+        if let contact = changes.contact { user.contact = contact }
+        user.updatedAt = now
+        do {
+            try await database.transaction { db in
+                if let newHash {
+                    user.passwordHash = newHash
+                    // A new password signs out every other device: the old one may have leaked.
+                    try await services.on(db).sessionTokens.revokeAll(userID: userID, except: session.tokenID)
+                }
+                try await user.save(on: db)
+            }
+        } catch {
+            if (error as? any DatabaseError)?.isConstraintFailure == true {
+                try await ensureAvailable(email: nil, username: changes.username, exceptUserID: userID)
+            }
+            throw error
+        }
+        return try user.profile()
+    }
+
+    /// The account can no longer sign in; the row stays, anonymised, so records that name it
+    /// (orders, messages) keep a party. Its email is freed for a new registration, and its open
+    /// orders, offers and listings end in the same transaction. A stolen token is not enough:
+    /// the person confirms with their password, or (an account without one) a recent sign-in.
+    func delete(_ session: Session, confirmation: DeleteAccountRequest, clientAddress: String) async throws {
+        let user = session.user
+        let userID = try user.requireID()
+        if user.passwordHash != nil {
+            guard let password = confirmation.password, !password.isEmpty else {
+                throw APIError.validation(["password": "is required to delete your account"])
+            }
+            try await verifyPassword(password, of: user, field: "password", clientAddress: clientAddress)
+        } else if now.timeIntervalSince(session.signedInAt) > Self.recentSignIn {
+            throw APIError.reauthenticationRequired
+        }
+        try await database.transaction { db in
+            let services = services.on(db)
+            user.email = "deleted-\(userID.uuidString.lowercased())@deleted.invalid"
+            user.username = nil
+            user.name = AccountRules.deletedUserName
+            user.contact = nil
+            user.passwordHash = nil
+            user.deletedAt = now
+            user.updatedAt = now
+            try await user.save(on: db)
+            try await services.sessionTokens.revokeAll(userID: userID)
+            // Open orders and pending offers end first, so the listings they held are released
+            // (then archived when they are the deleted user's). Completed orders stay in the
+            // other party's history.
+            try await services.orderLifecycle.cancelAll(of: userID, on: db)
+            try await services.tradeOffers.closeAll(of: userID, on: db)
+            try await services.listings.archiveAll(of: userID)
+            try await services.loginThrottle.clear(accountKey: Self.throttleKey(userID))
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func throttleKey(_ userID: UUID) -> String { "user:\(userID.uuidString.lowercased())" }
+
+    private func findActiveUser(_ identifier: LoginRequest.Identifier) async throws -> UserRecord? {
+        let query = UserRecord.query(on: database).filter(\.$deletedAt == nil)
+        switch identifier {
+        case .email(let email): query.filter(\.$email == email)
+        case .username(let username): query.filter(\.$username == username)
+        }
+        return try await query.first()
+    }
+
+    /// A wrong password here counts as a failed sign-in, so a stolen session cannot be used
+    /// to guess the password faster than the login form allows.
+    private func verifyPassword(_ password: String, of user: UserRecord, field: String, clientAddress: String) async throws {
+        let attempt = try await services.loginThrottle.begin(accountKey: Self.throttleKey(try user.requireID()), clientAddress: clientAddress)
+        guard let hash = user.passwordHash, try await services.passwords.verify(password, created: hash) else {
+            throw APIError.wrongPassword(field: field)
+        }
+        try await services.loginThrottle.succeeded(attempt)
+    }
+
+    /// 409 naming the field when the email or username already belongs to another account.
+    private func ensureAvailable(email: String?, username: String?, exceptUserID: UUID?) async throws {
+        func taken(_ filter: (QueryBuilder<UserRecord>) -> QueryBuilder<UserRecord>) async throws -> Bool {
+            let query = filter(UserRecord.query(on: database))
+            if let exceptUserID { query.filter(\.$id != exceptUserID) }
+            return try await query.count() > 0
+        }
+        if let email, try await taken({ $0.filter(\.$email == email) }) {
+            throw APIError(.conflict, code: "email_taken", message: "An account with this email already exists.",
+                           fields: ["email": "is already registered"])
+        }
+        if let username, try await taken({ $0.filter(\.$username == username) }) {
+            throw APIError(.conflict, code: "username_taken", message: "This username is taken.",
+                           fields: ["username": "is already taken"])
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// How many failed sign-ins are allowed before the throttle refuses more.
+public struct LoginThrottlePolicy: Sendable {
+    public var maxFailuresPerAccount = 5
+    /// Higher than per account: a campus puts many students behind few addresses.
+    public var maxFailuresPerAddress = 50
+    public var window: TimeInterval = 15 * 60
+
+    public init() {}
+}
+
+/// Counts sign-in attempts per account and per client address in the database (shared by all
+/// instances, kept across restarts). An attempt is reserved *before* the password is checked —
+/// counted and written in one transaction under a lock on its keys — and kept as a failure
+/// unless it succeeds. So however many instances race, no more than the limit of guesses is
+/// ever checked in a window.
+struct LoginThrottle {
+    let database: any Database
+    let policy: LoginThrottlePolicy
+    let now: Date
+
+    /// The reserved attempt; `succeeded` forgives it, otherwise it stays as a failure.
+    struct Attempt {
+        let id: UUID
+        let accountKey: String
+    }
+
+    /// Reserves one attempt, or throws `tooManyAttempts` with the wait when a limit is reached.
+    /// Same words whether or not the account exists.
+    func begin(accountKey: String, clientAddress: String) async throws -> Attempt {
+        let windowStart = now.addingTimeInterval(-policy.window)
+        let id = UUID()
+        try await database.transaction { db in
+            try await lock(accountKey: accountKey, clientAddress: clientAddress, on: db)
+            // Old rows no longer count for anything; pruning here keeps the table small without a job.
+            try await LoginFailureRecord.query(on: db).filter(\.$failedAt <= windowStart).delete()
+            let waits = try await [
+                wait(\.$accountKey, accountKey, limit: policy.maxFailuresPerAccount, on: db),
+                wait(\.$clientAddress, clientAddress, limit: policy.maxFailuresPerAddress, on: db),
+            ].compactMap { $0 }
+            if let seconds = waits.max() { throw APIError.tooManyAttempts(retryAfter: seconds) }
+            let record = LoginFailureRecord(accountKey: accountKey, clientAddress: clientAddress, failedAt: now)
+            record.id = id
+            try await record.create(on: db)
+        }
+        return Attempt(id: id, accountKey: accountKey)
+    }
+
+    /// A successful sign-in forgives this attempt and the account's earlier failures (not the
+    /// address's other accounts').
+    func succeeded(_ attempt: Attempt) async throws {
+        try await clear(accountKey: attempt.accountKey)
+    }
+
+    func clear(accountKey: String) async throws {
+        try await LoginFailureRecord.query(on: database).filter(\.$accountKey == accountKey).delete()
+    }
+
+    /// Serialises attempts on the same account or address. PostgreSQL: transaction-scoped
+    /// advisory locks, accounts (class 1) before addresses (class 2), so two attempts never wait
+    /// on each other in a cycle. SQLite: the prune that follows is a write, which takes the
+    /// database's single write lock for the rest of the transaction.
+    private func lock(accountKey: String, clientAddress: String, on db: any Database) async throws {
+        guard db.isPostgres else { return }
+        try await db.sql.raw("SELECT pg_advisory_xact_lock(1, hashtext(\(bind: accountKey)))").run()
+        try await db.sql.raw("SELECT pg_advisory_xact_lock(2, hashtext(\(bind: clientAddress)))").run()
+    }
+
+    /// Seconds until the `limit`-th most recent attempt leaves the window (then fewer than
+    /// `limit` remain), or nil when fewer than `limit` attempts are in the window now.
+    private func wait(_ key: KeyPath<LoginFailureRecord, FieldProperty<LoginFailureRecord, String>>, _ value: String,
+                      limit: Int, on db: any Database) async throws -> TimeInterval? {
+        let windowStart = now.addingTimeInterval(-policy.window)
+        guard let pivot = try await LoginFailureRecord.query(on: db)
+            .filter(key == value)
+            .filter(\.$failedAt > windowStart)
+            .sort(\.$failedAt, .descending)
+            .range((limit - 1)..<limit)
+            .first()
+        else { return nil }
+        // Clamped: stored times can come back a hair later than written.
+        return min(policy.window, max(1, pivot.failedAt.timeIntervalSince(windowStart)))
+    }
+}

@@ -1,0 +1,58 @@
+import Crypto
+import Fluent
+import Foundation
+import Vapor
+
+/// The signed-in caller: the account and the token it presented (so logout revokes just that one).
+struct Session: Authenticatable {
+    let user: UserRecord
+    let tokenID: UUID
+    /// When this token was issued, i.e. when the person last proved who they are.
+    let signedInAt: Date
+}
+
+/// Issues, resolves and revokes bearer tokens. A token is 32 random bytes; the database keeps
+/// only its SHA-256.
+struct SessionTokens {
+    let database: any Database
+    let lifetime: TimeInterval
+    let now: Date
+
+    /// Prefix that makes a leaked token recognisable to secret scanners.
+    static let prefix = "cm_"
+
+    func issue(for userID: UUID) async throws -> (token: String, expiresAt: Date) {
+        let token = Self.prefix + Base64URL.encode([UInt8].random(count: 32))
+        let expiresAt = now.addingTimeInterval(lifetime)
+        try await UserTokenRecord(userID: userID, tokenHash: Self.hash(token), createdAt: now, expiresAt: expiresAt).create(on: database)
+        return (token, expiresAt)
+    }
+
+    /// The live session for `token`, or nil when it is unknown, revoked, expired, or its account is deleted.
+    func session(for token: String) async throws -> Session? {
+        guard token.hasPrefix(Self.prefix), token.count < 200,
+              let stored = try await UserTokenRecord.query(on: database)
+                  .filter(\.$tokenHash == Self.hash(token))
+                  .with(\.$user)
+                  .first(),
+              stored.expiresAt > now,
+              stored.user.deletedAt == nil
+        else { return nil }
+        return Session(user: stored.user, tokenID: try stored.requireID(), signedInAt: stored.createdAt)
+    }
+
+    func revoke(tokenID: UUID) async throws {
+        try await UserTokenRecord.query(on: database).filter(\.$id == tokenID).delete()
+    }
+
+    /// Signs the account out everywhere, optionally keeping the device that asked.
+    func revokeAll(userID: UUID, except keptTokenID: UUID? = nil) async throws {
+        let query = UserTokenRecord.query(on: database).filter(\.$user.$id == userID)
+        if let keptTokenID { query.filter(\.$id != keptTokenID) }
+        try await query.delete()
+    }
+
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

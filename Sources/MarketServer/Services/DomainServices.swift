@@ -1,0 +1,79 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// Every service, built in this one place and bound to one database (a request's, or the
+/// connection of a transaction already under way), the application's settings and one "now".
+/// Controllers ask `req.domain`; a service that needs another inside its transaction asks
+/// `services(on: db)` instead of wiring it by hand.
+struct DomainServices: Sendable {
+    let database: any Database
+    let settings: AppSettings
+    let passwords: AsyncPasswordHasher
+    let decoyPasswordHash: String
+    let notificationSenders: [any NotificationSender]
+    let deliveryQuoteProvider: any DeliveryQuoteProvider
+    /// nil inside a transaction (it is already serialised) and on PostgreSQL.
+    let writeGate: AsyncGate?
+    let now: Date
+
+    /// The same services on a transaction's connection.
+    func on(_ db: any Database) -> DomainServices {
+        DomainServices(database: db, settings: settings, passwords: passwords, decoyPasswordHash: decoyPasswordHash,
+                 notificationSenders: notificationSenders, deliveryQuoteProvider: deliveryQuoteProvider,
+                 writeGate: nil, now: now)
+    }
+
+    // MARK: Accounts
+    var accounts: AccountService { AccountService(services: self) }
+    var sessionTokens: SessionTokens { SessionTokens(database: database, lifetime: settings.tokenLifetime, now: now) }
+    var loginThrottle: LoginThrottle { LoginThrottle(database: database, policy: settings.loginThrottle, now: now) }
+    var sellerProfiles: SellerProfiles { SellerProfiles(database: database) }
+
+    // MARK: Listings
+    var listings: ListingService { ListingService(database: database, writes: writes, settings: settings, photos: photoStore, now: now) }
+    var listingSearch: ListingSearch { ListingSearch(sql: database.sql, now: now) }
+    var listingPresenter: ListingPresenter { ListingPresenter(database: database, now: now) }
+    var photoStore: PhotoStore { PhotoStore(directory: settings.dataDirectory + "/photos") }
+    var listingPhotos: ListingPhotoService {
+        ListingPhotoService(database: database, writes: writes, listings: listings, store: photoStore, now: now)
+    }
+    var features: FeatureService { FeatureService(database: database, settings: settings, listings: listings, now: now) }
+
+    // MARK: Orders
+    var writes: WriteTransactions { WriteTransactions(database: database, gate: writeGate) }
+    var notifier: Notifier { Notifier(senders: notificationSenders, now: now) }
+    var orderRecorder: OrderRecorder { OrderRecorder(notifier: notifier, now: now) }
+    var pendingOffers: PendingTradeOffers { PendingTradeOffers(notifier: notifier, now: now) }
+    var purchases: PurchaseService {
+        PurchaseService(database: database, writes: writes, recorder: orderRecorder, pendingOffers: pendingOffers, now: now)
+    }
+    var rentals: RentalService { RentalService(database: database, writes: writes, settings: settings, recorder: orderRecorder, now: now) }
+    var orderLifecycle: OrderLifecycle { OrderLifecycle(database: database, writes: writes, recorder: orderRecorder, now: now) }
+    var tradeOffers: TradeOfferService {
+        TradeOfferService(database: database, writes: writes, recorder: orderRecorder, pendingOffers: pendingOffers, now: now)
+    }
+    var orderQueries: OrderQueries { OrderQueries(database: database) }
+    var orderPresenter: OrderPresenter { OrderPresenter(database: database) }
+    var tradeOfferPresenter: TradeOfferPresenter { TradeOfferPresenter(database: database) }
+    var deliveryQuotes: DeliveryQuoteService {
+        DeliveryQuoteService(database: database, provider: deliveryQuoteProvider,
+                             lifetime: settings.delivery.quoteLifetime, now: now)
+    }
+    var notifications: NotificationService { NotificationService(database: database, now: now) }
+
+    // MARK: Money
+    var ledger: LedgerService { LedgerService(database: database) }
+    var expenses: ExpenseService { ExpenseService(database: database, settings: settings, now: now) }
+}
+
+extension Request {
+    /// The services bound to this request's database and clock.
+    var domain: DomainServices {
+        DomainServices(database: db, settings: application.settings, passwords: password.async,
+                 decoyPasswordHash: application.decoyPasswordHash,
+                 notificationSenders: application.notificationSenders,
+                 deliveryQuoteProvider: application.deliveryQuoteProvider,
+                 writeGate: application.sqliteWriteGate, now: now)
+    }
+}

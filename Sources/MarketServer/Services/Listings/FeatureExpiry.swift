@@ -1,0 +1,50 @@
+import NIOConcurrencyHelpers
+import Vapor
+import Fluent
+import Foundation
+import SQLKit
+
+/// Takes ended features off their listings. Search already ignores a feature past its end, but
+/// the row would stay in `featured_fts` (SQLite) and the featured index until re-featured; this
+/// keeps those indexes to the listings featured now. Idempotent, so every instance may run it.
+struct FeatureExpiry {
+    let database: any Database
+    let now: Date
+
+    /// Clears `featured_until` where it has passed; the index triggers follow. Returns how many.
+    @discardableResult
+    func sweep() async throws -> Int {
+        let rows = try await database.sql.raw("""
+            UPDATE listings SET featured_until = NULL
+            WHERE featured_until IS NOT NULL AND featured_until <= \(bind: now) RETURNING seq
+            """).all()
+        return rows.count
+    }
+}
+
+/// Runs `FeatureExpiry` every `settings.featureSweepInterval` while the application is up: a
+/// job inside the server, so an operator needs no cron.
+struct FeatureExpiryJob: LifecycleHandler {
+    private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+    func didBootAsync(_ app: Application) async throws {
+        let interval = app.settings.featureSweepInterval
+        let started = Task { [weak app] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(interval))
+                guard let app, !Task.isCancelled else { return }
+                do {
+                    let ended = try await FeatureExpiry(database: app.db, now: app.clock.now()).sweep()
+                    if ended > 0 { app.logger.info("ended \(ended) expired feature(s)") }
+                } catch {
+                    app.logger.warning("feature expiry sweep failed: \(String(describing: error))")
+                }
+            }
+        }
+        task.withLockedValue { $0 = started }
+    }
+
+    func shutdownAsync(_ app: Application) async {
+        task.withLockedValue { $0?.cancel() }
+    }
+}

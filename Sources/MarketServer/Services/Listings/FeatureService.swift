@@ -1,0 +1,67 @@
+import Fluent
+import Foundation
+import MarketCore
+
+/// Featured listings: bought for a fee, cancellable (with a refund) on the UTC day of purchase,
+/// ending by themselves when their time runs out.
+struct FeatureService {
+    let database: any Database
+    let settings: AppSettings
+    let listings: ListingService
+    let now: Date
+
+    func feature(_ listingID: UUID, by user: UserRecord) async throws -> FeatureReceipt {
+        let listing = try await listings.owned(listingID, by: user)
+        guard try listing.listingStatus == .active else {
+            throw APIError(.conflict, code: "listing_not_active", message: "Only an active listing can be featured; this one is \(listing.status).")
+        }
+        if let until = listing.featuredUntil, until > now {
+            throw APIError(.conflict, code: "already_featured", message: "This listing is already featured until \(ISO8601DateFormatter().string(from: until)).")
+        }
+        let userID = try user.requireID()
+        let ends = now.addingTimeInterval(settings.featureDuration)
+        try await database.transaction { db in
+            let fee = FeeRecord(userID: userID, listingID: listingID, kind: .feature, amountCents: Int64(settings.featurePriceCents),
+                          currency: settings.defaultCurrency, createdAt: now)
+            try await fee.create(on: db)
+            try await LedgerEntryRecord.forFee(fee, listingTitle: listing.title, now: now).create(on: db)
+            try await ListingFeatureRecord(listingID: listingID, feeID: fee.requireID(), startsAt: now, endsAt: ends).create(on: db)
+            listing.featuredUntil = ends
+            try await listing.save(on: db)
+        }
+        return FeatureReceipt(listingId: listingID, featuredUntil: ends, feeCents: settings.featurePriceCents,
+                              currency: settings.defaultCurrency, cancellableUntil: Self.endOfUTCDay(now))
+    }
+
+    /// Cancels the running feature and refunds its fee, if it was bought today (UTC).
+    func cancel(_ listingID: UUID, by user: UserRecord) async throws -> FeatureRefund {
+        let listing = try await listings.owned(listingID, by: user)
+        guard let feature = try await ListingFeatureRecord.query(on: database)
+            .filter(\.$listing.$id == listingID).filter(\.$cancelledAt == nil).filter(\.$endsAt > now)
+            .with(\.$fee).first() else {
+            throw APIError(.conflict, code: "not_featured", message: "This listing is not featured, so there is nothing to cancel.")
+        }
+        guard now < Self.endOfUTCDay(feature.startsAt) else {
+            throw APIError(.conflict, code: "too_late_to_cancel", message: "A feature can be cancelled only on the day (UTC) it was bought.")
+        }
+        let userID = try user.requireID()
+        let fee = feature.fee
+        try await database.transaction { db in
+            feature.cancelledAt = now
+            try await feature.save(on: db)
+            let refund = FeeRecord(userID: userID, listingID: listingID, kind: .featureRefund, amountCents: -fee.amountCents,
+                             currency: fee.currency, createdAt: now)
+            try await refund.create(on: db)
+            try await LedgerEntryRecord.forFee(refund, listingTitle: listing.title, now: now).create(on: db)
+            listing.featuredUntil = nil
+            try await listing.save(on: db)
+        }
+        return FeatureRefund(listingId: listingID, refundCents: Int(fee.amountCents), currency: fee.currency)
+    }
+
+    static func endOfUTCDay(_ date: Date) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: date))!
+    }
+}

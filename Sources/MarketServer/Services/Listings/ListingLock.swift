@@ -1,0 +1,15 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// Serialises every order-making write on one listing. Inside a transaction, a no-op UPDATE of
+/// the listing row takes PostgreSQL's row lock, and on SQLite the database write lock (taken as
+/// the transaction's first statement, so SQLite waits for the lock instead of failing on a
+/// stale snapshot). Whatever is read after it is current until the transaction ends, so a
+/// check-then-insert (is the listing still active? is the period free?) cannot be raced.
+enum ListingLock {
+    static func lock(_ listingID: UUID, on db: any Database) async throws -> ListingRecord? {
+        try await db.sql.raw("UPDATE listings SET status = status WHERE id = \(bind: listingID)").run()
+        return try await ListingRecord.query(on: db).filter(\.$id == listingID).first()
+    }
+}

@@ -1,0 +1,67 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// Turns listing rows into API listings, loading the photos of a whole page in one query.
+struct ListingPresenter {
+    let database: any Database
+    let now: Date
+
+    /// A page of the feed: sellers carry `id` and `name` only.
+    func present(_ rows: [ListingRow]) async throws -> [MarketCore.Listing] {
+        let photos = try await photos(of: rows.map(\.id))
+        return try rows.map { row in
+            try present(row, seller: SellerSummary(id: row.sellerID, name: row.sellerName ?? AccountRules.deletedUserName), photos: photos[row.id] ?? [])
+        }
+    }
+
+    /// One listing with its seller's public profile; the contact only for signed-in viewers.
+    func presentDetail(_ listing: ListingRecord, viewerSignedIn: Bool) async throws -> MarketCore.Listing {
+        let sellerID = listing.$seller.id
+        let seller = try await SellerProfiles(database: database).profile(of: sellerID, viewerSignedIn: viewerSignedIn)
+            ?? SellerSummary(id: sellerID, name: AccountRules.deletedUserName)
+        let row = try ListingRow(listing, sellerName: seller.name)
+        return try present(row, seller: seller, photos: try await photos(of: [row.id])[row.id] ?? [])
+    }
+
+    private func photos(of listingIDs: [UUID]) async throws -> [UUID: [ListingPhoto]] {
+        guard !listingIDs.isEmpty else { return [:] }
+        let rows = try await database.sql.raw("""
+            SELECT id, listing_id, file_name, content_type FROM listing_photos
+            WHERE listing_id IN (\(binds: listingIDs)) ORDER BY listing_id, position
+            """).all()
+        var byListing: [UUID: [ListingPhoto]] = [:]
+        for row in rows {
+            let photo = ListingPhoto(id: try row.decode(column: "id", as: UUID.self),
+                                     fileName: try row.decode(column: "file_name", as: String.self),
+                                     contentType: try row.decode(column: "content_type", as: String.self))
+            byListing[try row.decode(column: "listing_id", as: UUID.self), default: []].append(photo)
+        }
+        return byListing
+    }
+
+    private func present(_ row: ListingRow, seller: SellerSummary, photos: [ListingPhoto]) throws -> MarketCore.Listing {
+        let featured = row.isFeatured(at: now)
+        return MarketCore.Listing(
+            id: row.id,
+            title: row.title,
+            description: row.description,
+            categories: ListingCategory.from(mask: row.categoryMask),
+            condition: try StoredValue.decode(row.condition, column: "listings.condition"),
+            salePriceCents: row.salePriceCents.map(Int.init),
+            rentPriceCents: row.rentPriceCents.map(Int.init),
+            rentUnit: try row.rentUnit.map { try StoredValue.decode($0, column: "listings.rent_unit") },
+            openToTrade: row.openToTrade,
+            currency: row.currency,
+            textbook: row.textbook,
+            status: try StoredValue.decode(row.status, column: "listings.status"),
+            seller: seller,
+            campus: row.campus,
+            isFeatured: featured,
+            featuredUntil: featured ? row.featuredUntil : nil,
+            photos: photos,
+            createdAt: row.createdAt,
+            updatedAt: row.updatedAt)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import MarketCore
+
+/// The feed's and search's parameters, checked. The API and web controllers read them from a
+/// URL query (`ListingQuery+QueryReader.swift`); code that searches for itself uses `init`.
+struct ListingQuery: Sendable {
+    var text: SearchText?
+    var categoryMask: Int64?
+    var offer: OfferKind?
+    var minPriceCents: Int?
+    var maxPriceCents: Int?
+    var condition: ListingCondition?
+    var sellerID: UUID?
+    var campus: String?
+    var status: ListingStatus = .active
+    var sort: ListingSort
+    var limit: Int
+    var cursor: ListingCursor?
+
+    static let maxTextLength = 200
+
+    /// `sort` defaults to relevance for a text search and newest first otherwise.
+    init(text: String? = nil, categories: [ListingCategory] = [], offer: OfferKind? = nil,
+         minPriceCents: Int? = nil, maxPriceCents: Int? = nil, condition: ListingCondition? = nil,
+         sellerID: UUID? = nil, campus: String? = nil, status: ListingStatus = .active,
+         sort: ListingSort? = nil, limit: Int = QueryReader.defaultLimit, cursor: ListingCursor? = nil) {
+        let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        self.text = trimmed.isEmpty ? nil : SearchText(trimmed)
+        self.categoryMask = categories.isEmpty ? nil : ListingCategory.mask(categories)
+        self.offer = offer
+        self.minPriceCents = minPriceCents
+        self.maxPriceCents = maxPriceCents
+        self.condition = condition
+        self.sellerID = sellerID
+        self.campus = campus
+        self.status = status
+        self.sort = sort ?? (self.text == nil ? .newest : .relevance)
+        self.limit = limit
+        self.cursor = cursor
+    }
+}
+
+extension ListingQuery {
+    /// Reads `q`, `category`, `offer`, `minPriceCents`, `maxPriceCents`, `condition`, `seller`,
+    /// `campus`, `status`, `sort`, `limit` and `cursor`; every bad parameter is named in one 422.
+    init(reading query: inout QueryReader) throws {
+        let text = query.string("q")
+        if let text, text.trimmingCharacters(in: .whitespacesAndNewlines).count > Self.maxTextLength {
+            query.errors.note("q", "must be at most \(Self.maxTextLength) characters")
+        }
+        let categories = query.list("category", of: ListingCategory.self)
+        let sort: ListingSort? = query.choice("sort")
+        self.init(text: text.flatMap { $0.count > Self.maxTextLength ? nil : $0 }, categories: categories,
+                  offer: query.choice("offer"),
+                  minPriceCents: query.integer("minPriceCents", in: 0...Money.maxMinorUnits),
+                  maxPriceCents: query.integer("maxPriceCents", in: 0...Money.maxMinorUnits),
+                  condition: query.choice("condition"), sellerID: query.uuid("seller"),
+                  campus: query.string("campus").flatMap { $0.isEmpty ? nil : $0 },
+                  status: query.choice("status") ?? .active, sort: sort, limit: query.limit(),
+                  cursor: query.token("cursor", as: ListingCursor.self))
+        if let minPriceCents, let maxPriceCents, minPriceCents > maxPriceCents {
+            query.errors.note("maxPriceCents", "must be at least minPriceCents")
+        }
+        if sort == .relevance, self.text == nil { query.errors.note("sort", "relevance needs a search query q") }
+        try query.check()
+    }
+}

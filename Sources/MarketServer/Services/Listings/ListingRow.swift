@@ -1,0 +1,98 @@
+import Foundation
+import MarketCore
+import SQLKit
+
+/// A listing as read for display, with its seller's name. The feed reads these straight from
+/// SQL rows: decoding Fluent models enumerates their properties by reflection on every row,
+/// which profiling showed was a third of a search request's CPU.
+struct ListingRow: Sendable {
+    var seq: Int64
+    var id: UUID
+    var sellerID: UUID
+    var sellerName: String?
+    var title: String
+    var description: String
+    var categoryMask: Int64
+    var condition: String
+    var salePriceCents: Int64?
+    var rentPriceCents: Int64?
+    var rentUnit: String?
+    var openToTrade: Bool
+    var sortPriceCents: Int64?
+    var currency: String
+    var author: String?
+    var edition: String?
+    var isbn: String?
+    var courseCode: String?
+    var campus: String?
+    var status: String
+    var featuredUntil: Date?
+    var createdAt: Date
+    var updatedAt: Date
+
+    /// The columns `init(row:)` reads, for `SELECT`: listing `l` joined with seller `u`.
+    static let selectList = [
+        "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
+        "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
+        "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at",
+    ].map { "l.\($0)" }.joined(separator: ", ") + ", u.name AS seller_name"
+
+    init(row: any SQLRow) throws {
+        seq = try row.decode(column: "seq", as: Int64.self)
+        id = try row.decode(column: "id", as: UUID.self)
+        sellerID = try row.decode(column: "seller_id", as: UUID.self)
+        sellerName = try row.decode(column: "seller_name", as: String?.self)
+        title = try row.decode(column: "title", as: String.self)
+        description = try row.decode(column: "description", as: String.self)
+        categoryMask = try row.decode(column: "category_mask", as: Int64.self)
+        condition = try row.decode(column: "condition", as: String.self)
+        salePriceCents = try row.decode(column: "sale_price_cents", as: Int64?.self)
+        rentPriceCents = try row.decode(column: "rent_price_cents", as: Int64?.self)
+        rentUnit = try row.decode(column: "rent_unit", as: String?.self)
+        openToTrade = try row.decode(column: "open_to_trade", as: Bool.self)
+        sortPriceCents = try row.decode(column: "sort_price_cents", as: Int64?.self)
+        currency = try row.decode(column: "currency", as: String.self)
+        author = try row.decode(column: "author", as: String?.self)
+        edition = try row.decode(column: "edition", as: String?.self)
+        isbn = try row.decode(column: "isbn", as: String?.self)
+        courseCode = try row.decode(column: "course_code", as: String?.self)
+        campus = try row.decode(column: "campus", as: String?.self)
+        status = try row.decode(column: "status", as: String.self)
+        featuredUntil = try row.decode(column: "featured_until", as: Date?.self)
+        createdAt = try row.decode(column: "created_at", as: Date.self)
+        updatedAt = try row.decode(column: "updated_at", as: Date.self)
+    }
+
+    init(_ listing: ListingRecord, sellerName: String?) throws {
+        seq = listing.seq ?? 0
+        id = try listing.requireID()
+        sellerID = listing.$seller.id
+        self.sellerName = sellerName
+        title = listing.title
+        description = listing.description
+        categoryMask = listing.categoryMask
+        condition = listing.condition
+        salePriceCents = listing.salePriceCents
+        rentPriceCents = listing.rentPriceCents
+        rentUnit = listing.rentUnit
+        openToTrade = listing.openToTrade
+        sortPriceCents = listing.sortPriceCents
+        currency = listing.currency
+        author = listing.author
+        edition = listing.edition
+        isbn = listing.isbn
+        courseCode = listing.courseCode
+        campus = listing.campus
+        status = listing.status
+        featuredUntil = listing.featuredUntil
+        createdAt = listing.createdAt
+        updatedAt = listing.updatedAt
+    }
+
+    func isFeatured(at now: Date) -> Bool { featuredUntil.map { $0 > now } ?? false }
+
+    var textbook: TextbookDetails? {
+        if author == nil, edition == nil, isbn == nil, courseCode == nil { return nil }
+        return TextbookDetails(author: author, edition: edition, isbn: isbn, courseCode: courseCode)
+    }
+}

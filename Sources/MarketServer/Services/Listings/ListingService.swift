@@ -1,0 +1,104 @@
+import Fluent
+import Foundation
+import MarketCore
+
+/// Listing rules: create, replace, delete-or-archive, and who may do each.
+struct ListingService {
+    let database: any Database
+    let writes: WriteTransactions
+    let settings: AppSettings
+    let photos: PhotoStore
+    let now: Date
+
+    enum Removal: String, Codable {
+        case deleted
+        /// Kept (hidden from the feed) because money or an order refers to it.
+        case archived
+    }
+
+    func create(_ input: ListingInput, by seller: UserRecord) async throws -> ListingRecord {
+        let draft = try APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency))
+        let listing = ListingRecord(sellerID: try seller.requireID(), campus: seller.campus, draft: draft, now: now)
+        try await listing.create(on: database)
+        return listing
+    }
+
+    /// A full replacement of the listing's fields (PUT). Sold or archived listings stay as they were.
+    func replace(_ id: UUID, with input: ListingInput, by user: UserRecord) async throws -> ListingRecord {
+        let listing = try await owned(id, by: user)
+        guard try [.active, .reserved].contains(listing.listingStatus) else {
+            throw APIError(.conflict, code: "listing_closed", message: "This listing is \(listing.status) and can no longer be edited.")
+        }
+        listing.apply(try APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency)), now: now)
+        try await listing.save(on: database)
+        return listing
+    }
+
+    /// Deletes the listing, or archives it when a transaction (a fee, an order, an offer) refers
+    /// to it. The checks and the change run under the listing lock, the lock every order takes
+    /// first, so an order landing at the same moment makes this a 409 or an archive, never a
+    /// delete that its order's foreign key would refuse.
+    func remove(_ id: UUID, by user: UserRecord) async throws -> Removal {
+        _ = try await owned(id, by: user)
+        let (removal, files) = try await writes.run { db -> (Removal, [String]) in
+            guard let listing = try await ListingLock.lock(id, on: db) else { throw APIError.listingNotFound }
+            if try await hasOpenOrders(id, on: db) {
+                throw APIError(.conflict, code: "listing_has_open_orders",
+                               message: "This listing has orders in progress. Decline or complete them before removing it.")
+            }
+            if try await hasTransactions(id, on: db) {
+                listing.status = ListingStatus.archived.rawValue
+                listing.featuredUntil = nil
+                listing.updatedAt = now
+                try await listing.save(on: db)
+                return (.archived, [])
+            }
+            let records = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == id).all()
+            try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == id).delete()
+            try await listing.delete(on: db)
+            return (.deleted, records.map(\.fileName))
+        }
+        for file in Set(files) { try await photos.removeIfUnreferenced(file, on: database) }
+        return removal
+    }
+
+    /// Takes every open listing of a seller off the market (account deletion), ending features.
+    func archiveAll(of sellerID: UUID) async throws {
+        try await ListingRecord.query(on: database)
+            .filter(\.$seller.$id == sellerID)
+            .filter(\.$status ~~ [ListingStatus.active.rawValue, ListingStatus.reserved.rawValue])
+            .set(\.$status, to: ListingStatus.archived.rawValue)
+            .set(\.$featuredUntil, to: nil)
+            .set(\.$updatedAt, to: now)
+            .update()
+    }
+
+    func find(_ id: UUID) async throws -> ListingRecord {
+        guard let listing = try await ListingRecord.query(on: database).filter(\.$id == id).first() else {
+            throw APIError.listingNotFound
+        }
+        return listing
+    }
+
+    /// The listing when `user` is its seller; 403 in words when it is someone else's.
+    func owned(_ id: UUID, by user: UserRecord) async throws -> ListingRecord {
+        let listing = try await find(id)
+        guard listing.$seller.id == user.id else { throw APIError.notListingOwner }
+        return listing
+    }
+
+    /// Money, an order or a trade offer refers to it: the listing must be kept (archived).
+    func hasTransactions(_ listingID: UUID, on db: any Database) async throws -> Bool {
+        if try await FeeRecord.query(on: db).filter(\.$listing.$id == listingID).count() > 0 { return true }
+        if try await OrderRecord.query(on: db).filter(\.$listing.$id == listingID).count() > 0 { return true }
+        if try await TradeOfferRecord.query(on: db).filter(\.$listing.$id == listingID).count() > 0 { return true }
+        if try await DeliveryQuoteRecord.query(on: db).filter(\.$listing.$id == listingID).count() > 0 { return true }
+        return try await TradeOfferItemRecord.query(on: db).filter(\.$listing.$id == listingID).count() > 0
+    }
+
+    /// An order still in progress holds it: it cannot be removed until that order ends.
+    func hasOpenOrders(_ listingID: UUID, on db: any Database) async throws -> Bool {
+        try await OrderRecord.query(on: db).filter(\.$listing.$id == listingID)
+            .filter(\.$status ~~ OrderStatus.allCases.filter(\.isOpen).map(\.rawValue)).count() > 0
+    }
+}

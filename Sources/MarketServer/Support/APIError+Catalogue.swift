@@ -1,0 +1,95 @@
+import Foundation
+import MarketCore
+
+/// Every error that more than one place raises, each built by one named constructor, so a code
+/// always comes with the same status and the same kind of sentence.
+extension APIError {
+    // MARK: Requests
+
+    /// 422 naming every invalid field.
+    static func validation(_ fields: FieldErrors) -> APIError {
+        let names = fields.keys.sorted().joined(separator: ", ")
+        return APIError(.unprocessableEntity, code: "validation_failed", message: "Some fields are invalid: \(names).", fields: fields)
+    }
+
+    /// 400: the body is not the JSON the endpoint reads; `field` names the culprit when known.
+    static func malformedBody(_ message: String, field: String? = nil, problem: String? = nil) -> APIError {
+        APIError(.badRequest, code: "malformed_body", message: message,
+                 fields: field.map { [$0: problem ?? "has an unreadable value"] })
+    }
+
+    static func unsupportedMediaType(_ expected: String) -> APIError {
+        APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as \(expected).")
+    }
+
+    static let notFoundAtAddress = APIError(.notFound, code: "not_found", message: "There is nothing at this address.")
+
+    static let unauthenticated = APIError(.unauthorized, code: "unauthenticated", message: "Sign in to do this: send a valid bearer token.")
+
+    // MARK: Listings
+
+    static let listingNotFound = APIError(.notFound, code: "listing_not_found", message: "There is no listing with this id.")
+
+    static let photoNotFound = APIError(.notFound, code: "photo_not_found", message: "There is no photo with this id or at this address.")
+
+    static let notListingOwner = APIError(.forbidden, code: "not_owner", message: "This listing belongs to another user.")
+
+    /// 403: nobody trades with themselves. `action` completes "You cannot … your own listing."
+    static func ownListing(_ action: String) -> APIError {
+        APIError(.forbidden, code: "own_listing", message: "You cannot \(action) your own listing.")
+    }
+
+    /// 409: the listing (or one in a trade) is off the market for now.
+    static func listingUnavailable(_ message: String = "This listing is already reserved or sold.") -> APIError {
+        APIError(.conflict, code: "listing_unavailable", message: message)
+    }
+
+    static func listingUnavailable(status: String) -> APIError {
+        listingUnavailable("This listing is \(status), so it is not available.")
+    }
+
+    // MARK: Orders and offers
+
+    static let orderNotFound = APIError(.notFound, code: "order_not_found", message: "There is no order of yours with this id.")
+
+    /// 403: the other party's move.
+    static func notYourStep(_ message: String) -> APIError {
+        APIError(.forbidden, code: "not_your_step", message: message)
+    }
+
+    /// 409: a rental period that another live rental holds.
+    static func periodUnavailable(booked period: String?) -> APIError {
+        guard let period else {
+            return APIError(.conflict, code: "period_unavailable", message: "This period overlaps another rental.")
+        }
+        return APIError(.conflict, code: "period_unavailable",
+                        message: "This listing is already booked from \(period); choose a period that does not overlap it.",
+                        fields: ["start": "overlaps a booking from \(period)"])
+    }
+}
+
+extension APIError {
+    // MARK: Accounts
+
+    /// 429 with the wait in words and in `Retry-After`.
+    static func tooManyAttempts(retryAfter seconds: TimeInterval) -> APIError {
+        let minutes = max(1, Int((seconds / 60).rounded(.up)))
+        return APIError(.tooManyRequests, code: "too_many_attempts",
+                        message: "Too many sign-in attempts. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
+                        retryAfter: seconds)
+    }
+
+    static let invalidCredentials = APIError(.unauthorized, code: "invalid_credentials",
+                                             message: "The email, username or password is incorrect.")
+
+    /// 422: the current password, asked for before a sensitive change, is wrong.
+    static func wrongPassword(field: String) -> APIError {
+        APIError(.unprocessableEntity, code: "wrong_password", message: "The current password is incorrect.", fields: [field: "is incorrect"])
+    }
+}
+
+extension APIError {
+    /// 401 for a sensitive step on an account with no password: sign in again first.
+    static let reauthenticationRequired = APIError(.unauthorized, code: "reauthentication_required",
+                                                   message: "Sign in again to confirm it is you, then try within 10 minutes.")
+}

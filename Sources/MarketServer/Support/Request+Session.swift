@@ -1,0 +1,24 @@
+import Vapor
+
+extension Request {
+    /// The signed-in caller, or 401.
+    func requireSession() throws -> Session {
+        guard let session = auth.get(Session.self) else { throw APIError.unauthenticated }
+        return session
+    }
+
+    /// The signed-in user's id, or 401.
+    func requireUserID() throws -> UUID {
+        try requireSession().user.requireID()
+    }
+
+    /// Who is calling, for throttling. `X-Forwarded-For` is believed only when the operator
+    /// says a proxy of theirs sets it; otherwise anyone could pick their own address.
+    var clientAddress: String {
+        if application.settings.trustForwardedFor,
+           let forwarded = headers.first(name: "X-Forwarded-For")?.split(separator: ",").first {
+            return forwarded.trimmingCharacters(in: .whitespaces)
+        }
+        return remoteAddress?.ipAddress ?? "unknown"
+    }
+}
