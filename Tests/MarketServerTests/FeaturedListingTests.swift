@@ -1,3 +1,4 @@
+import SQLKit
 import Foundation
 import MarketCore
 @testable import MarketServer
@@ -95,6 +96,44 @@ struct FeaturedListingTests {
             #expect(read.isFeatured == false)
             #expect(try await app.send(.POST, "/api/v1/listings/\(featured.id)/feature", token: seller.token).status == .created)
         }
+    }
+
+    @Test("the server's own job takes an ended feature off the listing and out of the featured index, without a re-feature")
+    func expirySweep() async throws {
+        let clock = TestClock()
+        try await withTestApp(clock: clock, adjust: { $0.featureSweepInterval = 0.05 }) { app in
+            let seller = try await app.register()
+            let lamp = try await app.createListing(.sample("Old lamp"), token: seller.token)
+            let desk = try await app.createListing(.sample("Desk"), token: seller.token)
+            try await app.send(.POST, "/api/v1/listings/\(lamp.id)/feature", token: seller.token)
+            clock.advance(by: 3 * 86_400)
+            try await app.send(.POST, "/api/v1/listings/\(desk.id)/feature", token: seller.token)
+            #expect(try await Self.featuredRows(app) == 2)
+
+            clock.advance(by: 4 * 86_400 + 1)  // the lamp's 7 days are over, the desk's are not
+            var left = try await Self.featuredRows(app)
+            for _ in 0..<100 where left != 1 {
+                try await Task.sleep(for: .milliseconds(50))
+                left = try await Self.featuredRows(app)
+            }
+
+            #expect(left == 1)
+            let lampRow = try #require(try await ListingRecord.find(lamp.id, on: app.db))
+            #expect(lampRow.featuredUntil == nil)
+            #expect(try await ListingRecord.find(desk.id, on: app.db)?.featuredUntil != nil)
+            #expect(try await app.titles("q=lamp") == ["Old lamp"])
+        }
+    }
+
+    /// Listings of this test in the featured index: SQLite's `featured_fts` (read through MATCH:
+    /// a plain scan of an external-content table reads the listings table), or those with a
+    /// feature date on PostgreSQL.
+    static func featuredRows(_ app: Application) async throws -> Int {
+        struct Count: Decodable { var n: Int }
+        let query: SQLQueryString = TestDatabase.isPostgres
+            ? "SELECT COUNT(*) AS n FROM listings WHERE featured_until IS NOT NULL"
+            : "SELECT COUNT(*) AS n FROM featured_fts WHERE featured_fts MATCH 'lamp OR desk'"
+        return try await app.db.sql.raw(query).first(decoding: Count.self)?.n ?? -1
     }
 
     @Test("cancelling on the day of purchase refunds the fee and unfeatures the listing")

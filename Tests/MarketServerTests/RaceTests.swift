@@ -84,6 +84,88 @@ struct RaceTests {
         }
     }
 
+    @Test("40 wrong passwords for one account at once, across instances: only 5 are ever checked, the rest are 429")
+    func loginThrottleRace() async throws {
+        try await withRaceSetup { client, servers in
+            let victim = try await client.register(on: servers[0], name: "Victim")
+            let guesses = 40
+
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for index in 0..<guesses {
+                    group.addTask {
+                        try await client.send(.POST, servers[index % servers.count] + "/api/v1/auth/login",
+                                              LoginRequest(email: victim.user.email, password: "guess number \(index)"), token: nil).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+
+            #expect(statuses.filter { $0 == .unauthorized }.count == LoginThrottlePolicy().maxFailuresPerAccount)
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == guesses - LoginThrottlePolicy().maxFailuresPerAccount)
+        }
+    }
+
+    @Test("12 photos uploaded to one listing at once, across instances: exactly 8 are kept")
+    func photoLimitRace() async throws {
+        try await withRaceSetup { client, servers in
+            let seller = try await client.register(on: servers[0], name: "Seller")
+            let listing: MarketCore.Listing = try await client.json(.POST, servers[0] + "/api/v1/listings", ListingInput.sample("Lamp"),
+                                                                     token: seller.token, expect: .created)
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for index in 0..<12 {
+                    group.addTask {
+                        try await client.upload(PhotoMetadata.distinctPNG(index), to: servers[index % servers.count]
+                                                + "/api/v1/listings/\(listing.id)/photos", token: seller.token).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+
+            #expect(statuses.filter { $0 == .created }.count == PhotoStore.maxPerListing, "\(statuses)")
+            #expect(statuses.filter { $0 == .conflict }.count == 12 - PhotoStore.maxPerListing)
+            let after: MarketCore.Listing = try await client.json(.GET, servers.last! + "/api/v1/listings/\(listing.id)", Optional<String>.none,
+                                                                   token: nil, expect: .ok)
+            #expect(after.photos.count == PhotoStore.maxPerListing)
+        }
+    }
+
+    @Test("a seller deletes listings while buyers buy them: each ends deleted or bought (then kept), never a server error")
+    func deleteRace() async throws {
+        try await withRaceSetup { client, servers in
+            let seller = try await client.register(on: servers[0], name: "Seller")
+            let buyer = try await client.register(on: servers.last!, name: "Buyer")
+            var listings: [MarketCore.Listing] = []
+            for index in 0..<40 {
+                listings.append(try await client.json(.POST, servers[0] + "/api/v1/listings", ListingInput.sample("Item \(index)"),
+                                                      token: seller.token, expect: .created))
+            }
+
+            let outcomes = try await withThrowingTaskGroup(of: (UUID, HTTPStatus, HTTPStatus).self) { group in
+                for (index, listing) in listings.enumerated() {
+                    group.addTask {
+                        async let bought = client.send(.POST, servers[index % servers.count] + "/api/v1/listings/\(listing.id)/purchase",
+                                                       PurchaseRequest(fulfillment: "pickup"), token: buyer.token)
+                        async let removed = client.send(.DELETE, servers[(index + 1) % servers.count] + "/api/v1/listings/\(listing.id)",
+                                                        Optional<String>.none, token: seller.token)
+                        return (listing.id, try await bought.status, try await removed.status)
+                    }
+                }
+                return try await group.reduce(into: [(UUID, HTTPStatus, HTTPStatus)]()) { $0.append($1) }
+            }
+
+            for (id, bought, removed) in outcomes {
+                #expect(bought.code < 500 && removed.code < 500, "purchase \(bought), delete \(removed)")
+                let now = try await client.send(.GET, servers[0] + "/api/v1/listings/\(id)", Optional<String>.none, token: nil)
+                if bought == .created {
+                    #expect(removed == .conflict, "an order in progress keeps the listing")
+                    #expect(now.status == .ok)
+                } else {
+                    #expect(removed == .ok && now.status == .notFound, "purchase \(bought), delete \(removed), then \(now.status)")
+                }
+            }
+        }
+    }
+
     private func withRaceSetup(_ body: (RaceClient, [String]) async throws -> Void) async throws {
         let servers = try await ServerProcesses.start(count: Self.serverCount)
         let client = try await RaceClient.make()
@@ -128,6 +210,15 @@ struct RaceClient: Sendable {
             throw TestFailure("\(method) \(url): expected \(expect), got \(response.status): \(response.body.map { String(buffer: $0) } ?? "")")
         }
         return try JSONDecoder.api.decode(T.self, from: Data(buffer: buffer))
+    }
+
+    /// Uploads `bytes` as the multipart field `photo`.
+    func upload(_ bytes: [UInt8], to url: String, token: String) async throws -> ClientResponse {
+        struct Upload: Content { var photo: File }
+        return try await app.client.send(.POST, to: URI(string: url)) { request in
+            request.headers.bearerAuthorization = .init(token: token)
+            try request.content.encode(Upload(photo: File(data: ByteBuffer(bytes: bytes), filename: "photo.png")), as: .formData)
+        }
     }
 
     func register(on server: String, name: String) async throws -> AuthResponse {

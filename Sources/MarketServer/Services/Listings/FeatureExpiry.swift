@@ -27,7 +27,8 @@ struct FeatureExpiry {
 struct FeatureExpiryJob: LifecycleHandler {
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
-    func didBootAsync(_ app: Application) async throws {
+    /// Sync, so both `boot()` (tests) and `asyncBoot()` (serve) start it.
+    func didBoot(_ app: Application) throws {
         let interval = app.settings.featureSweepInterval
         let started = Task { [weak app] in
             while !Task.isCancelled {
@@ -44,7 +45,7 @@ struct FeatureExpiryJob: LifecycleHandler {
         task.withLockedValue { $0 = started }
     }
 
-    func shutdownAsync(_ app: Application) async {
+    func shutdown(_ app: Application) {
         task.withLockedValue { $0?.cancel() }
     }
 }
