@@ -9,7 +9,11 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.settings = settings
     _ = MetricsRegistry.shared  // bootstrap swift-metrics before Vapor records any request
 
-    try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+    do {
+        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+    } catch {
+        throw ConfigurationError("cannot create the data directory '\(settings.dataDirectory)' (DATA_DIR). Choose a directory this user can write to.")
+    }
     try await DatabaseSetup.configure(app, for: settings.database)
     if case .sqlite = settings.database { app.sqliteWriteGate = AsyncGate() }
 

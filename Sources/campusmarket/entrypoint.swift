@@ -1,28 +1,52 @@
+import Foundation
 import Logging
 import MarketServer
 import Vapor
 
-/// `campusmarket` — `serve` (the default: migrates, then serves), `migrate`, and the other
-/// Vapor commands. All behaviour lives in MarketServer.
+/// `campusmarket` — `serve` (the default: migrates, then serves), `migrate`, `seed` and the other
+/// commands. All behaviour lives in MarketServer. An operator's mistake ends in one sentence on
+/// standard error and exit status 1 (64 for a usage error), never a crash dump.
 @main
 enum Entrypoint {
-    static func main() async throws {
-        var env = try Environment.detect()
-        try LoggingSystem.bootstrap(from: &env)
-        let app = try await Application.make(env)
+    static func main() async {
+        var env: Environment
         do {
-            let settings = try AppSettings.fromEnvironment()
-            try await configure(app, settings: settings)
-            let command = env.arguments.dropFirst().first
-            if settings.autoMigrate, command == nil || command == "serve" {
-                try await app.autoMigrate()
-            }
-            try await app.execute()
+            env = try Environment.detect()
         } catch {
-            app.logger.critical("\(error)")
-            try? await app.asyncShutdown()
-            throw error
+            OperatorError.exit(with: OperatorError.usage("\(error)"))
         }
-        try await app.asyncShutdown()
+        if let problem = OperatorError.checkArguments(Array(env.arguments.dropFirst())) { OperatorError.exit(with: problem) }
+        do {
+            try LoggingSystem.bootstrap(from: &env)
+        } catch {
+            OperatorError.exit(with: OperatorError.usage("\(error)"))
+        }
+        var settings: AppSettings?
+        do {
+            let app = try await Application.make(env)
+            do {
+                settings = try AppSettings.fromEnvironment()
+                try await configure(app, settings: settings!)
+                if let problem = OperatorError.checkCommand(env.arguments, app: app) {
+                    try? await app.asyncShutdown()
+                    OperatorError.exit(with: problem)
+                }
+                // An unreachable database is said once, by us, not also by the connection pool's log.
+                try await OperatorError.checkDatabase(app)
+                let command = env.arguments.dropFirst().first
+                if settings!.autoMigrate, command == nil || command == "serve" {
+                    try await app.autoMigrate()
+                }
+                // What `app.execute()` does, without its own error log: we say what went wrong once.
+                try await app.startup()
+                try await app.running?.onStop.get()
+            } catch {
+                try? await app.asyncShutdown()
+                throw error
+            }
+            try await app.asyncShutdown()
+        } catch {
+            OperatorError.exit(with: OperatorError.describe(error, settings: settings, arguments: env.arguments))
+        }
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+@testable import MarketServer
+import NIOCore
+import NIOPosix
+import Testing
+
+/// An operator's mistakes, tried on the built `campusmarket` binary as a new operator would:
+/// each ends in one sentence on standard error and exit status 1 (64 for a usage error).
+@Suite("Operator mistakes on the built binary", .serialized)
+struct OperatorErrorTests {
+    struct Outcome {
+        let status: Int32
+        let stderr: String
+        var lines: [Substring] { stderr.split(separator: "\n") }
+    }
+
+    /// Runs the binary with a fresh data directory; stops it after `timeout` seconds if needed.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60) async throws -> Outcome {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-operator-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DATABASE_URL"] = nil
+        environment["DATA_DIR"] = directory
+        environment["BCRYPT_COST"] = "4"
+        environment["LOG_LEVEL"] = "warning"
+        for (key, value) in extra { environment[key] = value }
+        let process = Process()
+        process.executableURL = ServerProcesses.executable
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = ServerProcesses.packageRoot
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return Outcome(status: process.terminationStatus, stderr: text)
+    }
+
+    /// Lines that are the operator's sentence (the log may add warnings of its own, e.g. about
+    /// openapi.yaml; none of them may be a crash).
+    static func sentence(_ outcome: Outcome) -> [Substring] {
+        outcome.lines.filter { $0.hasPrefix("campusmarket: ") }
+    }
+
+    @Test("an unknown command is a usage error naming the commands there are")
+    func unknownCommand() async throws {
+        let outcome = try await Self.run(["create-api-keys"])
+        #expect(outcome.status == 64)
+        #expect(Self.sentence(outcome).count == 1)
+        #expect(outcome.stderr.contains("unknown command 'create-api-keys'"))
+        #expect(outcome.stderr.contains("serve"))
+        #expect(!outcome.stderr.contains("Fatal error") && !outcome.stderr.contains("Backtrac"))
+    }
+
+    @Test("a port outside 1–65535 is refused instead of wrapping to another port")
+    func badPort() async throws {
+        let outcome = try await Self.run(["serve", "--port", "99999"], timeout: 20)
+        #expect(outcome.status == 64)
+        #expect(Self.sentence(outcome) == ["campusmarket: --port must be a whole number from 1 to 65535, not '99999'."])
+    }
+
+    @Test("a DATABASE_URL that cannot be reached is one sentence, without the password")
+    func unreachableDatabase() async throws {
+        let outcome = try await Self.run(["serve", "--port", "8093"], environment: ["DATABASE_URL": "postgres://ada:hunter2secret@127.0.0.1:1/market"])
+        #expect(outcome.status == 1)
+        #expect(outcome.lines.count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("postgres://ada@127.0.0.1:1/market"))
+        #expect(outcome.stderr.contains("connection refused"))
+        #expect(!outcome.stderr.contains("hunter2secret"))
+    }
+
+    @Test("a DATA_DIR that cannot be created is one sentence naming it")
+    func badDataDirectory() async throws {
+        let outcome = try await Self.run(["serve"], environment: ["DATA_DIR": "/proc/campusmarket-cannot-be-here"])
+        #expect(outcome.status == 1)
+        #expect(Self.sentence(outcome).count == 1)
+        #expect(outcome.stderr.contains("'/proc/campusmarket-cannot-be-here' (DATA_DIR)"))
+    }
+
+    @Test("a port already in use is one sentence naming the address")
+    func portInUse() async throws {
+        let holder = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        defer { holder.close(promise: nil) }
+        let port = try #require(holder.localAddress?.port)
+
+        let outcome = try await Self.run(["serve", "--hostname", "127.0.0.1", "--port", "\(port)"])
+
+        #expect(outcome.status == 1)
+        #expect(Self.sentence(outcome) == ["campusmarket: the address 127.0.0.1:\(port) is already in use: stop the program using it, or pick another with --port."])
+    }
+
+    @Test("a bad setting is one sentence saying what it must be")
+    func badSetting() async throws {
+        let outcome = try await Self.run(["serve"], environment: ["BCRYPT_COST": "99"])
+        #expect(outcome.status == 1)
+        #expect(Self.sentence(outcome) == ["campusmarket: BCRYPT_COST must be a whole number in 4...31, not '99'"])
+    }
+}
