@@ -2,12 +2,11 @@ import Foundation
 import MarketCore
 
 /// Buying, renting and the order lifecycle: `/api/v1/listings/{id}/purchase|rentals|availability`,
-/// `/api/v1/orders`, `/api/v1/me/activity` and `/api/v1/delivery/quotes`.
+/// `/api/v1/orders`, `/api/v1/me/activity`, and buying or renting a listing.
 public enum OrderEndpoint: Endpoint {
     case purchase(listing: UUID, PurchaseRequest)
     case rent(listing: UUID, RentalRequest)
     case availability(listing: UUID)
-    case quote(DeliveryQuoteRequest)
     /// Your orders; `query` items are `role`, `status`, `type`, `limit`, `cursor`.
     case list([URLQueryItem])
     case show(UUID)
@@ -18,7 +17,7 @@ public enum OrderEndpoint: Endpoint {
     public var method: String {
         switch self {
         case .availability, .list, .show, .activity: "GET"
-        case .purchase, .rent, .quote, .act: "POST"
+        case .purchase, .rent, .act: "POST"
         }
     }
 
@@ -27,7 +26,6 @@ public enum OrderEndpoint: Endpoint {
         case .purchase(let id, _): "listings/\(id)/purchase"
         case .rent(let id, _): "listings/\(id)/rentals"
         case .availability(let id): "listings/\(id)/availability"
-        case .quote: "delivery/quotes"
         case .list: "orders"
         case .show(let id): "orders/\(id)"
         case .act(let id, let action, _): "orders/\(id)/\(action.rawValue)"
@@ -47,7 +45,6 @@ public enum OrderEndpoint: Endpoint {
         switch self {
         case .purchase(_, let request): request
         case .rent(_, let request): request
-        case .quote(let request): request
         case .act(_, .complete, let code): CompleteOrderRequest(confirmationCode: code)
         default: nil
         }

@@ -20,5 +20,6 @@ func routes(_ app: Application) throws {
     try api.register(collection: OrdersController())
     try api.register(collection: TradeOffersController())
     try api.register(collection: NotificationsController())
+    try api.register(collection: DeliveryQuotesController())
     try api.register(collection: MoneyController())
 }

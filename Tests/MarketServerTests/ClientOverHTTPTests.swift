@@ -102,7 +102,7 @@ extension ClientOverHTTPTests {
                 let desk: MarketCore.Listing = try await seller.send(ListingEndpoint.create(.sample("Desk", salePriceCents: 3_000)))
                 let bike: MarketCore.Listing = try await seller.send(ListingEndpoint.create(.sample("Bike", salePriceCents: nil, rentPriceCents: 500, rentUnit: "day")))
 
-                let quote: DeliveryQuote = try await buyer.send(OrderEndpoint.quote(DeliveryQuoteRequest(listingId: desk.id, dropoff: "east")))
+                let quote: DeliveryQuote = try await buyer.send(DeliveryQuoteEndpoint.create(DeliveryQuoteRequest(listingId: desk.id, dropoff: "east")))
                 let order: MarketCore.Order = try await buyer.send(OrderEndpoint.purchase(listing: desk.id, PurchaseRequest(fulfillment: "delivery", quoteId: quote.id)))
                 let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3_600).rounded(.up) * 3_600 + 86_400)
                 let rental: MarketCore.Order = try await buyer.send(OrderEndpoint.rent(listing: bike.id, RentalRequest(start: start, end: start.addingTimeInterval(2 * 86_400))))
@@ -112,7 +112,7 @@ extension ClientOverHTTPTests {
                 let done: MarketCore.Order = try await seller.send(OrderEndpoint.act(order.id, .complete, confirmationCode: order.confirmationCode))
                 let bought: OrderPage = try await buyer.send(OrderEndpoint.activity(.bought))
                 let ledger: Ledger = try await buyer.send(MoneyEndpoint.ledger())
-                let inbox: NotificationPage = try await buyer.send(MoneyEndpoint.notifications(unreadOnly: true))
+                let inbox: NotificationPage = try await buyer.send(NotificationEndpoint.list(unreadOnly: true))
 
                 #expect(order.totalCents == 3_000 + quote.fee)
                 #expect(rental.totalCents == 1_000)

@@ -61,23 +61,3 @@ final class OrderRecord: Model, @unchecked Sendable {
         return nil
     }
 }
-
-/// A status an order reached, who moved it there, and when: the order's history.
-final class OrderEventRecord: Model, @unchecked Sendable {
-    static let schema = "order_events"
-
-    @ID(key: .id) var id: UUID?
-    @Parent(key: "order_id") var order: OrderRecord
-    @Field(key: "status") var status: String
-    @OptionalParent(key: "actor_id") var actor: UserRecord?
-    @Field(key: "at") var at: Date
-
-    init() {}
-
-    init(orderID: UUID, status: OrderStatus, actorID: UUID?, at: Date) {
-        self.$order.id = orderID
-        self.status = status.rawValue
-        self.$actor.id = actorID
-        self.at = at
-    }
-}

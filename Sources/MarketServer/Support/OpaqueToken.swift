@@ -12,21 +12,3 @@ enum OpaqueToken {
         return try? JSONDecoder().decode(T.self, from: data)
     }
 }
-
-/// Where the next page of a newest-first list starts: the last row's `seq`, and for lists
-/// ordered by a date first (ledger, expenses), that row's date.
-struct PageCursor: Codable, Sendable, Equatable, ValidatedToken {
-    var seq: Int64
-    var at: Date?
-
-    var token: String { OpaqueToken.encode(self) }
-}
-
-/// A decoded token that can still be out of range (a hand-edited cursor).
-protocol ValidatedToken {
-    var isValid: Bool { get }
-}
-
-extension ValidatedToken {
-    var isValid: Bool { true }
-}

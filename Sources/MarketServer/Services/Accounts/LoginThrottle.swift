@@ -2,16 +2,6 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// How many failed sign-ins are allowed before the throttle refuses more.
-public struct LoginThrottlePolicy: Sendable {
-    public var maxFailuresPerAccount = 5
-    /// Higher than per account: a campus puts many students behind few addresses.
-    public var maxFailuresPerAddress = 50
-    public var window: TimeInterval = 15 * 60
-
-    public init() {}
-}
-
 /// Counts sign-in attempts per account and per client address in the database (shared by all
 /// instances, kept across restarts). An attempt is reserved *before* the password is checked —
 /// counted and written in one transaction under a lock on its keys — and kept as a failure

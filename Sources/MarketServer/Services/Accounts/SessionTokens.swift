@@ -3,14 +3,6 @@ import Fluent
 import Foundation
 import Vapor
 
-/// The signed-in caller: the account and the token it presented (so logout revokes just that one).
-struct Session: Authenticatable {
-    let user: UserRecord
-    let tokenID: UUID
-    /// When this token was issued, i.e. when the person last proved who they are.
-    let signedInAt: Date
-}
-
 /// Issues, resolves and revokes bearer tokens. A token is 32 random bytes; the database keeps
 /// only its SHA-256.
 struct SessionTokens {

@@ -1,22 +1,15 @@
 import MarketCore
 import Vapor
 
-/// Money outside orders: delivery quotes, the personal ledger and hand-typed expenses.
+/// Money outside orders: the personal ledger and hand-typed expenses.
 struct MoneyController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("delivery", "quotes", use: quote)
         routes.get("ledger", use: ledger)
         let expenses = routes.grouped("expenses")
         expenses.post(use: createExpense)
         expenses.get(use: listExpenses)
         expenses.get(":expenseID", use: showExpense)
         expenses.delete(":expenseID", use: deleteExpense)
-    }
-
-    func quote(req: Request) async throws -> Response {
-        let session = try req.requireSession()
-        let quote = try await req.domain.deliveryQuotes.quote(try req.jsonBody(DeliveryQuoteRequest.self), for: session.user)
-        return try await quote.encodeResponse(status: .created, for: req)
     }
 
     func ledger(req: Request) async throws -> Ledger {

@@ -1,0 +1,14 @@
+import Fluent
+import Foundation
+import MarketCore
+import Vapor
+
+/// Sends one notification through every configured sender.
+struct Notifier: Sendable {
+    let senders: [any NotificationSender]
+    let now: Date
+
+    func send(_ notification: OutgoingNotification, on db: any Database) async throws {
+        for sender in senders { try await sender.send(notification, at: now, on: db) }
+    }
+}
