@@ -58,7 +58,7 @@ public struct AppSettings: Sendable {
 
     /// Reads `DATA_DIR`, `DATABASE_URL`, `AUTO_MIGRATE`, `TOKEN_TTL_DAYS`, `BCRYPT_COST`,
     /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`, `DEFAULT_CURRENCY`, `FEATURE_PRICE_CENTS`, `FEATURE_DAYS`,
-    /// `RENTAL_MAX_DAYS`, `DELIVERY_ZONES`, `DELIVERY_BASE_CENTS`, `DELIVERY_PER_KM_CENTS`, `DELIVERY_QUOTE_MINUTES`,
+    /// `RENTAL_MAX_DAYS`, `FEATURE_SWEEP_SECONDS`, `DELIVERY_ZONES`, `DELIVERY_BASE_CENTS`, `DELIVERY_PER_KM_CENTS`, `DELIVERY_QUOTE_MINUTES`,
     /// and `DATABASE_SCHEMA` (a PostgreSQL schema to use instead of `public`).
     public static func fromEnvironment() throws -> AppSettings {
         let dataDirectory = Environment.get("DATA_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
@@ -88,6 +88,7 @@ public struct AppSettings: Sendable {
         if let cents = try integer("FEATURE_PRICE_CENTS", in: 1...Money.maxMinorUnits) { settings.featurePriceCents = cents }
         if let days = try integer("FEATURE_DAYS", in: 1...365) { settings.featureDuration = TimeInterval(days) * 86_400 }
         if let days = try integer("RENTAL_MAX_DAYS", in: 1...365) { settings.maxRentalDuration = TimeInterval(days) * 86_400 }
+        if let seconds = try integer("FEATURE_SWEEP_SECONDS", in: 1...86_400) { settings.featureSweepInterval = TimeInterval(seconds) }
         if let zones = Environment.get("DELIVERY_ZONES"), !zones.isEmpty { settings.delivery.zones = try DeliveryZone.parseList(zones) }
         if let cents = try integer("DELIVERY_BASE_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.baseFeeCents = cents }
         if let cents = try integer("DELIVERY_PER_KM_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.perKilometreCents = cents }
