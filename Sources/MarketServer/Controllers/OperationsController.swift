@@ -39,7 +39,9 @@ struct OperationsController: RouteCollection {
 
     func openAPI(req: Request) async throws -> Response {
         guard let openAPIDocument else {
-            throw APIError(.notFound, code: "not_found", message: "openapi.yaml was not found in the working directory.")
+            var missing = APIError.notFoundAtAddress
+            missing.message = "openapi.yaml was not found in the server's working directory."
+            throw missing
         }
         var headers = HTTPHeaders()
         headers.contentType = HTTPMediaType(type: "application", subType: "yaml", parameters: ["charset": "utf-8"])

@@ -89,7 +89,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
     private static func code(for status: HTTPResponseStatus) -> String {
         switch status.code {
         case 400: return "bad_request"
-        case 401: return "unauthenticated"
+        case 401: return APIError.unauthenticated.code
         case 403: return "forbidden"
         case 404: return "not_found"
         case 405: return "method_not_allowed"
@@ -105,7 +105,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
 
     private static func message(for error: any AbortError) -> String {
         switch error.status.code {
-        case 404: return "There is nothing at this address."
+        case 404: return APIError.notFoundAtAddress.message
         case 413: return "The request body is too large."
         case 415: return "Send the body as application/json."
         default:

@@ -59,12 +59,10 @@ extension APIError {
 
     /// 409: a rental period that another live rental holds.
     static func periodUnavailable(booked period: String?) -> APIError {
-        guard let period else {
-            return APIError(.conflict, code: "period_unavailable", message: "This period overlaps another rental.")
-        }
-        return APIError(.conflict, code: "period_unavailable",
-                        message: "This listing is already booked from \(period); choose a period that does not overlap it.",
-                        fields: ["start": "overlaps a booking from \(period)"])
+        let message = period.map { "This listing is already booked from \($0); choose a period that does not overlap it." }
+            ?? "This period overlaps another rental."
+        return APIError(.conflict, code: "period_unavailable", message: message,
+                        fields: period.map { ["start": "overlaps a booking from \($0)"] })
     }
 }
 
