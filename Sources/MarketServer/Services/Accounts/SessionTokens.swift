@@ -20,17 +20,19 @@ struct SessionTokens {
         return (token, expiresAt)
     }
 
-    /// The live session for `token`, or nil when it is unknown, revoked, expired, or its account is deleted.
+    /// The live session for `token`, or nil when it is unknown, revoked, expired, or its account
+    /// is deleted. One query: every signed-in request pays for it.
     func session(for token: String) async throws -> Session? {
         guard token.hasPrefix(Self.prefix), token.count < 200,
               let stored = try await UserTokenRecord.query(on: database)
+                  .join(UserRecord.self, on: \UserTokenRecord.$user.$id == \UserRecord.$id)
                   .filter(\.$tokenHash == Self.hash(token))
-                  .with(\.$user)
                   .first(),
-              stored.expiresAt > now,
-              stored.user.deletedAt == nil
+              stored.expiresAt > now
         else { return nil }
-        return Session(user: stored.user, tokenID: try stored.requireID(), signedInAt: stored.createdAt)
+        let user = try stored.joined(UserRecord.self)
+        guard user.deletedAt == nil else { return nil }
+        return Session(user: user, tokenID: try stored.requireID(), signedInAt: stored.createdAt)
     }
 
     func revoke(tokenID: UUID) async throws {

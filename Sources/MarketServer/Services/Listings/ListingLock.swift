@@ -7,9 +7,13 @@ import SQLKit
 /// the transaction's first statement, so SQLite waits for the lock instead of failing on a
 /// stale snapshot). Whatever is read after it is current until the transaction ends, so a
 /// check-then-insert (is the listing still active? is the period free?) cannot be raced.
+/// The same statement returns the locked row with its seller's name: one round trip.
 enum ListingLock {
-    static func lock(_ listingID: UUID, on db: any Database) async throws -> ListingRecord? {
-        try await db.sql.raw("UPDATE listings SET status = status WHERE id = \(bind: listingID)").run()
-        return try await ListingRecord.query(on: db).filter(\.$id == listingID).first()
+    private static let returning = ListingRow.columns.joined(separator: ", ")
+        + ", (SELECT name FROM users WHERE users.id = listings.seller_id) AS seller_name"
+
+    static func lock(_ listingID: UUID, on db: any Database) async throws -> ListingRow? {
+        try await db.sql.raw("UPDATE listings SET status = status WHERE id = \(bind: listingID) RETURNING \(unsafeRaw: returning)")
+            .first().map(ListingRow.init(row:))
     }
 }

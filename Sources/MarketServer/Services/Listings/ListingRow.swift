@@ -30,12 +30,17 @@ struct ListingRow: Sendable {
     var createdAt: Date
     var updatedAt: Date
 
-    /// The columns `init(row:)` reads, for `SELECT`: listing `l` joined with seller `u`.
-    static let selectList = [
+    /// The listing columns `init(row:)` reads (besides `seller_name`).
+    static let columns = [
         "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
         "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
         "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at",
-    ].map { "l.\($0)" }.joined(separator: ", ") + ", u.name AS seller_name"
+    ]
+
+    /// For `SELECT`: listing `l` joined with seller `u`.
+    static let selectList = columns.map { "l.\($0)" }.joined(separator: ", ") + ", u.name AS seller_name"
+
+    var listingStatus: ListingStatus { get throws { try StoredValue.decode(status, column: "listings.status") } }
 
     init(row: any SQLRow) throws {
         seq = try row.decode(column: "seq", as: Int64.self)

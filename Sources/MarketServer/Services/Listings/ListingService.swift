@@ -41,21 +41,20 @@ struct ListingService {
     func remove(_ id: UUID, by user: UserRecord) async throws -> Removal {
         _ = try await owned(id, by: user)
         let (removal, files) = try await writes.run { db -> (Removal, [String]) in
-            guard let listing = try await ListingLock.lock(id, on: db) else { throw APIError.listingNotFound }
+            guard try await ListingLock.lock(id, on: db) != nil else { throw APIError.listingNotFound }
             if try await hasOpenOrders(id, on: db) {
                 throw APIError(.conflict, code: "listing_has_open_orders",
                                message: "This listing has orders in progress. Decline or complete them before removing it.")
             }
             if try await hasTransactions(id, on: db) {
-                listing.status = ListingStatus.archived.rawValue
-                listing.featuredUntil = nil
-                listing.updatedAt = now
-                try await listing.save(on: db)
+                try await ListingRecord.query(on: db).filter(\.$id == id)
+                    .set(\.$status, to: ListingStatus.archived.rawValue).set(\.$featuredUntil, to: nil).set(\.$updatedAt, to: now)
+                    .update()
                 return (.archived, [])
             }
             let records = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == id).all()
             try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == id).delete()
-            try await listing.delete(on: db)
+            try await ListingRecord.query(on: db).filter(\.$id == id).delete()
             return (.deleted, records.map(\.fileName))
         }
         for file in Set(files) { try await photos.removeIfUnreferenced(file, on: database) }

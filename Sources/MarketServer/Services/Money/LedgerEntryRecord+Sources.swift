@@ -19,7 +19,7 @@ extension LedgerEntryRecord {
 
     /// The buyer's expense (everything paid, delivery included) and the seller's earning (the
     /// price without the courier's fee). Nothing for a trade with no cash.
-    static func forCompleted(_ order: OrderRecord, listing: ListingRecord, now: Date) throws -> [LedgerEntryRecord] {
+    static func forCompleted(_ order: OrderRecord, listing: ListingRow, now: Date) throws -> [LedgerEntryRecord] {
         let orderID = try order.requireID()
         let category = ListingCategory.from(mask: listing.categoryMask).first?.rawValue ?? ListingCategory.other.rawValue
         let source: LedgerSource

@@ -11,6 +11,14 @@ struct OrderPresenter {
         try await present([order], for: viewerID)[0]
     }
 
+    /// An order just made, presented to the buyer who made it from what the transaction already
+    /// holds (the locked listing, the buyer's name): no query. Its history is its first step.
+    static func presentNew(_ order: OrderRecord, listing: ListingRow, buyerName: String) throws -> MarketCore.Order {
+        let names = PartyNames(names: [order.$buyer.id: buyerName, order.$seller.id: listing.sellerName ?? AccountRules.deletedUserName])
+        return try present(order, listingTitle: listing.title, names: names, history: [OrderEvent(status: try order.orderStatus, at: order.createdAt)],
+                           role: .buyer)
+    }
+
     func present(_ orders: [OrderRecord], for viewerID: UUID) async throws -> [MarketCore.Order] {
         guard !orders.isEmpty else { return [] }
         let orderIDs = try orders.map { try $0.requireID() }
@@ -22,18 +30,24 @@ struct OrderPresenter {
         let events = Dictionary(grouping: try await OrderEventRecord.query(on: database).filter(\.$order.$id ~~ orderIDs)
             .sort(\.$at).all(), by: \.$order.id)
         return try orders.map { order in
-            let id = order.id!
-            let role: OrderRole = order.$buyer.id == viewerID ? .buyer : .seller
-            return MarketCore.Order(
-                id: id, type: try order.orderType, status: try order.orderStatus, listingId: order.$listing.id,
-                listingTitle: titles[order.$listing.id] ?? "", buyer: names.party(order.$buyer.id),
-                seller: names.party(order.$seller.id), fulfillment: try order.orderFulfillment,
-                totalCents: Int(order.totalCents), deliveryFeeCents: Int(order.deliveryFeeCents), currency: order.currency,
-                start: order.startsAt, end: order.endsAt, rentalUnits: order.rentalUnits, tradeOfferId: order.tradeOfferID,
-                confirmationCode: role == .buyer ? order.confirmationCode : nil,
-                actions: OrderAction.available(to: role, from: try order.orderStatus, fulfillment: try order.orderFulfillment),
-                history: try (events[id] ?? []).map { OrderEvent(status: try StoredValue.decode($0.status, column: "order_events.status"), at: $0.at) },
-                createdAt: order.createdAt, updatedAt: order.updatedAt)
+            let history = try (events[order.id!] ?? []).map {
+                OrderEvent(status: try StoredValue.decode($0.status, column: "order_events.status"), at: $0.at)
+            }
+            return try Self.present(order, listingTitle: titles[order.$listing.id] ?? "", names: names, history: history,
+                                    role: order.$buyer.id == viewerID ? .buyer : .seller)
         }
+    }
+
+    private static func present(_ order: OrderRecord, listingTitle: String, names: PartyNames, history: [OrderEvent],
+                                role: OrderRole) throws -> MarketCore.Order {
+        MarketCore.Order(
+            id: try order.requireID(), type: try order.orderType, status: try order.orderStatus, listingId: order.$listing.id,
+            listingTitle: listingTitle, buyer: names.party(order.$buyer.id),
+            seller: names.party(order.$seller.id), fulfillment: try order.orderFulfillment,
+            totalCents: Int(order.totalCents), deliveryFeeCents: Int(order.deliveryFeeCents), currency: order.currency,
+            start: order.startsAt, end: order.endsAt, rentalUnits: order.rentalUnits, tradeOfferId: order.tradeOfferID,
+            confirmationCode: role == .buyer ? order.confirmationCode : nil,
+            actions: OrderAction.available(to: role, from: try order.orderStatus, fulfillment: try order.orderFulfillment),
+            history: history, createdAt: order.createdAt, updatedAt: order.updatedAt)
     }
 }

@@ -9,8 +9,8 @@ struct OrderRecorder: Sendable {
     let now: Date
 
     func create(_ order: OrderRecord, by actorID: UUID, notify notification: OutgoingNotification, on db: any Database) async throws {
-        try await order.create(on: db)
-        try await OrderEventRecord(orderID: order.requireID(), status: try order.orderStatus, actorID: actorID, at: now).create(on: db)
+        try await order.insert(on: db)
+        try await OrderEventRecord.insert(orderID: order.requireID(), status: order.status, actorID: actorID, at: now, on: db)
         try await notifier.send(notification, on: db)
     }
 

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import MarketCore
+import SQLKit
 
 /// Pending trade offers that can no longer happen because a listing in them left the market
 /// (bought, or traded away). They are declined in the transaction that took the listing, and
@@ -9,27 +10,32 @@ struct PendingTradeOffers: Sendable {
     let notifier: Notifier
     let now: Date
 
-    /// Declines every pending offer for, or offering, any of `listingIDs` (except `kept`).
+    /// Declines every pending offer for, or offering, any of `listingIDs` (except `kept`). One
+    /// query finds them (usually none: this runs on every purchase).
     func decline(involving listingIDs: [UUID], except kept: UUID? = nil, because reason: String, on db: any Database) async throws {
-        let viaItems = try await TradeOfferItemRecord.query(on: db).filter(\.$listing.$id ~~ listingIDs).all().map(\.$offer.id)
-        let query = TradeOfferRecord.query(on: db)
-            .filter(\.$status == TradeOfferStatus.pending.rawValue)
-            .group(.or) { $0.filter(\.$listing.$id ~~ listingIDs).filter(\.$id ~~ viaItems) }
-            .with(\.$listing)
-        if let kept { query.filter(\.$id != kept) }
-        for offer in try await query.all() {
-            try await close(offer, to: .declined, kind: .tradeOfferDeclined, notify: offer.$offerer.id,
-                            message: "Your trade offer for “\(offer.listing.title)” was declined: \(reason).", on: db)
+        let rows = try await db.sql.raw("""
+            SELECT o.id, o.offerer_id, o.listing_id, l.title FROM trade_offers o JOIN listings l ON l.id = o.listing_id
+            WHERE o.status = \(bind: TradeOfferStatus.pending.rawValue)
+              AND (o.listing_id IN (\(binds: listingIDs))
+                   OR o.id IN (SELECT offer_id FROM trade_offer_items WHERE listing_id IN (\(binds: listingIDs))))
+            """).all()
+        for row in rows {
+            let offerID = try row.decode(column: "id", as: UUID.self)
+            guard offerID != kept else { continue }
+            let title = try row.decode(column: "title", as: String.self)
+            try await close(offerID, listingID: try row.decode(column: "listing_id", as: UUID.self), to: .declined,
+                            kind: .tradeOfferDeclined, notify: try row.decode(column: "offerer_id", as: UUID.self),
+                            message: "Your trade offer for “\(title)” was declined: \(reason).", on: db)
         }
     }
 
     /// Moves one offer to `status` and tells `recipient`.
-    func close(_ offer: TradeOfferRecord, to status: TradeOfferStatus, kind: NotificationKind, notify recipient: UUID,
+    func close(_ offerID: UUID, listingID: UUID, to status: TradeOfferStatus, kind: NotificationKind, notify recipient: UUID,
                message: String, on db: any Database) async throws {
-        offer.status = status.rawValue
-        offer.decidedAt = now
-        try await offer.save(on: db)
+        try await db.sql.raw("""
+            UPDATE trade_offers SET status = \(bind: status.rawValue), decided_at = \(bind: now) WHERE id = \(bind: offerID)
+            """).run()
         try await notifier.send(OutgoingNotification(
-            userID: recipient, kind: kind, message: message, tradeOfferID: offer.id, listingID: offer.$listing.id), on: db)
+            userID: recipient, kind: kind, message: message, tradeOfferID: offerID, listingID: listingID), on: db)
     }
 }

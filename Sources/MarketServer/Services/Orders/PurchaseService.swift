@@ -11,53 +11,50 @@ struct PurchaseService {
     let pendingOffers: PendingTradeOffers
     let now: Date
 
-    func purchase(_ listingID: UUID, _ request: PurchaseRequest, by buyer: UserRecord) async throws -> OrderRecord {
+    /// The order made, and the locked listing it was made on (for presenting it without reading again).
+    func purchase(_ listingID: UUID, _ request: PurchaseRequest, by buyer: UserRecord) async throws -> (OrderRecord, ListingRow) {
         let draft = try APIError.draft(request.validated())
         let buyerID = try buyer.requireID()
-
         do {
             return try await writes.run { db in
                 guard let listing = try await ListingLock.lock(listingID, on: db) else { throw APIError.listingNotFound }
-                guard listing.$seller.id != buyerID else { throw APIError.ownListing("buy") }
+                guard listing.sellerID != buyerID else { throw APIError.ownListing("buy") }
                 guard let price = listing.salePriceCents else {
                     throw APIError(.conflict, code: "not_for_sale", message: "This listing is not for sale.")
                 }
                 guard try listing.listingStatus == .active else { throw APIError.listingUnavailable(status: listing.status) }
-                if try await LiveRentals(listingID: listingID).overlapping(now, .distantFuture, on: db).count() > 0 {
+                // Only a listing that is also for rent can have rentals to wait for.
+                if listing.rentPriceCents != nil, try await LiveRentals(listingID: listingID).overlapping(now, .distantFuture, on: db).count() > 0 {
                     throw APIError(.conflict, code: "has_upcoming_rentals",
                                    message: "This listing is booked for rentals that have not ended yet, so it cannot be sold now.")
                 }
                 var deliveryFee: Int64 = 0
-                var quoteID: UUID?
                 if let id = draft.quoteId {
-                    let quote = try await usableQuote(id, for: listing, buyerID: buyerID, on: db)
-                    quote.usedAt = now
-                    try await quote.save(on: db)
-                    deliveryFee = quote.feeCents
-                    quoteID = id
+                    deliveryFee = try await useQuote(id, for: listing, buyerID: buyerID, on: db)
                 }
-                let order = OrderRecord(type: .purchase, listingID: listingID, buyerID: buyerID, sellerID: listing.$seller.id,
-                                  fulfillment: draft.fulfillment, totalCents: Int(price + deliveryFee),
-                                  deliveryFeeCents: Int(deliveryFee), currency: listing.currency, now: now)
-                order.quoteID = quoteID
-                listing.status = ListingStatus.reserved.rawValue
-                listing.updatedAt = now
-                try await listing.save(on: db)
+                let order = OrderRecord(type: .purchase, listingID: listingID, buyerID: buyerID, sellerID: listing.sellerID,
+                                        fulfillment: draft.fulfillment, totalCents: Int(price + deliveryFee),
+                                        deliveryFeeCents: Int(deliveryFee), currency: listing.currency, now: now)
+                order.quoteID = draft.quoteId
+                try await db.sql.raw("""
+                    UPDATE listings SET status = \(bind: ListingStatus.reserved.rawValue), updated_at = \(bind: now) WHERE id = \(bind: listingID)
+                    """).run()
                 try await recorder.create(order, by: buyerID, notify: OutgoingNotification(
-                    userID: listing.$seller.id, kind: .purchaseRequested,
+                    userID: listing.sellerID, kind: .purchaseRequested,
                     message: "\(buyer.name) wants to buy “\(listing.title)”. Accept or decline the order.",
                     orderID: order.id, listingID: listingID, orderStatus: .pending), on: db)
                 // The listing is off the market: trades for it, or offering it, can no longer happen.
                 try await pendingOffers.decline(involving: [listingID], because: "“\(listing.title)” was bought", on: db)
-                return order
+                return (order, listing)
             }
         } catch where DatabaseConflict.isConflict(error) {
             throw APIError.listingUnavailable()
         }
     }
 
-    /// The buyer's own unused, unexpired quote for this listing, or a 422 saying which it is not.
-    private func usableQuote(_ id: UUID, for listing: ListingRecord, buyerID: UUID, on db: any Database) async throws -> DeliveryQuoteRecord {
+    /// Marks the buyer's own unused, unexpired quote for this listing used and returns its fee,
+    /// or a 422 saying which it is not.
+    private func useQuote(_ id: UUID, for listing: ListingRow, buyerID: UUID, on db: any Database) async throws -> Int64 {
         func invalid(_ problem: String) -> APIError { APIError.validation(["quoteId": problem]) }
         guard let quote = try await DeliveryQuoteRecord.find(id, on: db), quote.$user.id == buyerID else {
             throw invalid("is not a delivery quote of yours")
@@ -66,6 +63,8 @@ struct PurchaseService {
         guard quote.usedAt == nil else { throw invalid("has already been used") }
         guard quote.expiresAt > now else { throw invalid("has expired; ask for a new quote") }
         guard quote.currency == listing.currency else { throw invalid("is in \(quote.currency) but the listing is priced in \(listing.currency)") }
-        return quote
+        quote.usedAt = now
+        try await quote.save(on: db)
+        return quote.feeCents
     }
 }

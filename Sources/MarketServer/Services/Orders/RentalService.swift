@@ -16,14 +16,15 @@ struct RentalService {
     static let defaultAvailabilityWindow: TimeInterval = 90 * 86_400
     static let maxAvailabilityWindow: TimeInterval = 400 * 86_400
 
-    func rent(_ listingID: UUID, _ request: RentalRequest, by renter: UserRecord) async throws -> OrderRecord {
+    /// The order made, and the locked listing it was made on (for presenting it without reading again).
+    func rent(_ listingID: UUID, _ request: RentalRequest, by renter: UserRecord) async throws -> (OrderRecord, ListingRow) {
         let period = try APIError.draft(request.validated(now: now, maxDuration: settings.maxRentalDuration))
         let (start, end) = (period.start, period.end)
         let renterID = try renter.requireID()
         do {
             return try await writes.run { db in
                 guard let listing = try await ListingLock.lock(listingID, on: db) else { throw APIError.listingNotFound }
-                guard listing.$seller.id != renterID else { throw APIError.ownListing("rent") }
+                guard listing.sellerID != renterID else { throw APIError.ownListing("rent") }
                 guard let price = listing.rentPriceCents,
                       let unit = try listing.rentUnit.map({ try StoredValue.decode($0, as: RentUnit.self, column: "listings.rent_unit") }) else {
                     throw APIError(.conflict, code: "not_for_rent", message: "This listing is not for rent.")
@@ -31,16 +32,16 @@ struct RentalService {
                 guard try listing.listingStatus == .active else { throw APIError.listingUnavailable(status: listing.status) }
                 if let clash = try await firstClash(listingID, start, end, on: db) { throw APIError.periodUnavailable(booked: Self.describe(clash)) }
                 let units = RentalPricing.units(from: start, to: end, unit: unit)
-                let order = OrderRecord(type: .rental, listingID: listingID, buyerID: renterID, sellerID: listing.$seller.id,
+                let order = OrderRecord(type: .rental, listingID: listingID, buyerID: renterID, sellerID: listing.sellerID,
                                   fulfillment: .pickup, totalCents: units * Int(price), currency: listing.currency, now: now)
                 order.startsAt = start
                 order.endsAt = end
                 order.rentalUnits = units
                 try await recorder.create(order, by: renterID, notify: OutgoingNotification(
-                    userID: listing.$seller.id, kind: .rentalRequested,
+                    userID: listing.sellerID, kind: .rentalRequested,
                     message: "\(renter.name) wants to rent “\(listing.title)” for \(units) \(unit.rawValue)\(units == 1 ? "" : "s").",
                     orderID: order.id, listingID: listingID, orderStatus: .pending), on: db)
-                return order
+                return (order, listing)
             }
         } catch where DatabaseConflict.isConflict(error) {
             // Only reachable if the lock were bypassed; the constraint still holds, and we name the period.

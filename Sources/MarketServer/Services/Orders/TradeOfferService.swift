@@ -49,14 +49,14 @@ struct TradeOfferService {
                 let offeredIDs = try await TradeOfferItemRecord.query(on: db).filter(\.$offer.$id == offerID).all().map(\.$listing.id)
                 // Lock in one global order (by id) so two accepts sharing listings cannot deadlock.
                 let ids = ([unlocked.$listing.id] + offeredIDs).sorted { $0.uuidString < $1.uuidString }
-                var listings: [UUID: ListingRecord] = [:]
+                var listings: [UUID: ListingRow] = [:]
                 for id in ids { listings[id] = try await ListingLock.lock(id, on: db) }
                 guard let offer = try await TradeOfferRecord.find(offerID, on: db), try offer.offerStatus == .pending else {
                     throw Self.notPending(unlocked)
                 }
                 for id in ids {
                     let owner = id == offer.$listing.id ? offer.$seller.id : offer.$offerer.id
-                    guard let listing = listings[id], try listing.listingStatus == .active, listing.$seller.id == owner else {
+                    guard let listing = listings[id], try listing.listingStatus == .active, listing.sellerID == owner else {
                         throw APIError.listingUnavailable("“\(listings[id]?.title ?? "A listing")” in this offer is no longer available.")
                     }
                 }
@@ -97,8 +97,8 @@ struct TradeOfferService {
             .filter(\.$status == TradeOfferStatus.pending.rawValue).with(\.$listing).all()
         for offer in pending {
             let made = offer.$offerer.id == userID
-            try await pendingOffers.close(offer, to: made ? .withdrawn : .declined, kind: made ? .tradeOfferWithdrawn : .tradeOfferDeclined,
-                             notify: made ? offer.$seller.id : offer.$offerer.id,
+            try await pendingOffers.close(try offer.requireID(), listingID: offer.$listing.id, to: made ? .withdrawn : .declined,
+                             kind: made ? .tradeOfferWithdrawn : .tradeOfferDeclined, notify: made ? offer.$seller.id : offer.$offerer.id,
                              message: "A trade offer for “\(offer.listing.title)” was closed because an account was deleted.", on: db)
         }
     }
@@ -122,10 +122,12 @@ struct TradeOfferService {
         return try await writes.run { db in
             _ = try await ListingLock.lock(unlocked.$listing.id, on: db)
             guard let offer = try await TradeOfferRecord.query(on: db).filter(\.$id == offerID).with(\.$listing).first(),
-                  try try offer.offerStatus == .pending else { throw Self.notPending(unlocked) }
+                  try offer.offerStatus == .pending else { throw Self.notPending(unlocked) }
             let recipient = role == .seller ? offer.$offerer.id : offer.$seller.id
-            try await pendingOffers.close(offer, to: status, kind: kind, notify: recipient,
+            try await pendingOffers.close(offerID, listingID: offer.$listing.id, to: status, kind: kind, notify: recipient,
                              message: "\(user.name) \(verb) the trade offer for “\(offer.listing.title)”.", on: db)
+            offer.status = status.rawValue
+            offer.decidedAt = now
             return offer
         }
     }

@@ -15,15 +15,15 @@ struct ListingOrdersController: RouteCollection {
     func purchase(req: Request) async throws -> Response {
         let session = try req.requireSession()
         let body = try req.jsonBody(PurchaseRequest.self)
-        let order = try await req.domain.purchases.purchase(try req.uuidParameter("listingID"), body, by: session.user)
-        return try await req.domain.orderPresenter.present(order, for: session.user.requireID()).encodeResponse(status: .created, for: req)
+        let (order, listing) = try await req.domain.purchases.purchase(try req.uuidParameter("listingID"), body, by: session.user)
+        return try await OrderPresenter.presentNew(order, listing: listing, buyerName: session.user.name).encodeResponse(status: .created, for: req)
     }
 
     func rent(req: Request) async throws -> Response {
         let session = try req.requireSession()
         let body = try req.jsonBody(RentalRequest.self)
-        let order = try await req.domain.rentals.rent(try req.uuidParameter("listingID"), body, by: session.user)
-        return try await req.domain.orderPresenter.present(order, for: session.user.requireID()).encodeResponse(status: .created, for: req)
+        let (order, listing) = try await req.domain.rentals.rent(try req.uuidParameter("listingID"), body, by: session.user)
+        return try await OrderPresenter.presentNew(order, listing: listing, buyerName: session.user.name).encodeResponse(status: .created, for: req)
     }
 
     /// Booked periods within `from`..`to` (the service sets the defaults and the longest window).

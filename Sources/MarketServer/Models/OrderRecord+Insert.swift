@@ -1,0 +1,30 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// Orders are made on the hot path of buying and renting, so they are written with one plain
+/// INSERT each: Fluent's `create` reflects over every property of the model first.
+extension OrderRecord {
+    func insert(on db: any Database) async throws {
+        let id = try requireID()
+        try await db.sql.raw("""
+            INSERT INTO orders (id, type, status, listing_id, buyer_id, seller_id, fulfillment, total_cents,
+              delivery_fee_cents, currency, starts_at, ends_at, rental_units, trade_offer_id, quote_id,
+              confirmation_code, code_failures, code_locked_until, created_at, updated_at)
+            VALUES (\(bind: id), \(bind: type), \(bind: status), \(bind: $listing.id), \(bind: $buyer.id), \(bind: $seller.id),
+              \(bind: fulfillment), \(bind: totalCents), \(bind: deliveryFeeCents), \(bind: currency), \(bind: startsAt),
+              \(bind: endsAt), \(bind: rentalUnits), \(bind: tradeOfferID), \(bind: quoteID), \(bind: confirmationCode),
+              \(bind: codeFailures), \(bind: codeLockedUntil), \(bind: createdAt), \(bind: updatedAt))
+            """).run()
+    }
+}
+
+extension OrderEventRecord {
+    /// One history line, written as a plain INSERT.
+    static func insert(orderID: UUID, status: String, actorID: UUID?, at: Date, on db: any Database) async throws {
+        try await db.sql.raw("""
+            INSERT INTO order_events (id, order_id, status, actor_id, at)
+            VALUES (\(bind: UUID()), \(bind: orderID), \(bind: status), \(bind: actorID), \(bind: at))
+            """).run()
+    }
+}
