@@ -19,14 +19,9 @@ struct RaceTests {
                                                                      token: seller.token, expect: .created)
             let buyers = try await client.registerMany(Self.clients, on: servers)
 
-            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
-                for (index, buyer) in buyers.enumerated() {
-                    group.addTask {
-                        try await client.send(.POST, servers[index % servers.count] + "/api/v1/listings/\(listing.id)/purchase",
-                                              PurchaseRequest(fulfillment: "pickup"), token: buyer.token).status
-                    }
-                }
-                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            let statuses = try await Self.statuses(buyers.count) { index in
+                try await client.send(.POST, servers[index % servers.count] + "/api/v1/listings/\(listing.id)/purchase",
+                                      PurchaseRequest(fulfillment: "pickup"), token: buyers[index].token).status
             }
 
             #expect(statuses.filter { $0 == .created }.count == 1)
@@ -90,14 +85,9 @@ struct RaceTests {
             let victim = try await client.register(on: servers[0], name: "Victim")
             let guesses = 40
 
-            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
-                for index in 0..<guesses {
-                    group.addTask {
-                        try await client.send(.POST, servers[index % servers.count] + "/api/v1/auth/login",
-                                              LoginRequest(email: victim.user.email, password: "guess number \(index)"), token: nil).status
-                    }
-                }
-                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            let statuses = try await Self.statuses(guesses) { index in
+                try await client.send(.POST, servers[index % servers.count] + "/api/v1/auth/login",
+                                      LoginRequest(email: victim.user.email, password: "guess number \(index)"), token: nil).status
             }
 
             #expect(statuses.filter { $0 == .unauthorized }.count == LoginThrottlePolicy().maxFailuresPerAccount)
@@ -111,14 +101,9 @@ struct RaceTests {
             let seller = try await client.register(on: servers[0], name: "Seller")
             let listing: MarketCore.Listing = try await client.json(.POST, servers[0] + "/api/v1/listings", ListingInput.sample("Lamp"),
                                                                      token: seller.token, expect: .created)
-            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
-                for index in 0..<12 {
-                    group.addTask {
-                        try await client.upload(PhotoMetadata.distinctPNG(index), to: servers[index % servers.count]
-                                                + "/api/v1/listings/\(listing.id)/photos", token: seller.token).status
-                    }
-                }
-                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            let statuses = try await Self.statuses(12) { index in
+                try await client.upload(PhotoMetadata.distinctPNG(index), to: servers[index % servers.count]
+                                        + "/api/v1/listings/\(listing.id)/photos", token: seller.token).status
             }
 
             #expect(statuses.filter { $0 == .created }.count == PhotoStore.maxPerListing, "\(statuses)")
@@ -163,6 +148,14 @@ struct RaceTests {
                     #expect(removed == .ok && now.status == .notFound, "purchase \(bought), delete \(removed), then \(now.status)")
                 }
             }
+        }
+    }
+
+    /// Runs `count` requests at once; their statuses, in no particular order.
+    static func statuses(_ count: Int, _ request: @escaping @Sendable (Int) async throws -> HTTPStatus) async throws -> [HTTPStatus] {
+        try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+            for index in 0..<count { group.addTask { try await request(index) } }
+            return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
         }
     }
 
