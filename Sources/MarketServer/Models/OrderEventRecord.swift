@@ -13,11 +13,4 @@ final class OrderEventRecord: Model, @unchecked Sendable {
     @Field(key: "at") var at: Date
 
     init() {}
-
-    init(orderID: UUID, status: OrderStatus, actorID: UUID?, at: Date) {
-        self.$order.id = orderID
-        self.status = status.rawValue
-        self.$actor.id = actorID
-        self.at = at
-    }
 }

@@ -5,7 +5,7 @@ import Vapor
 /// Every service, built in this one place and bound to one database (a request's, or the
 /// connection of a transaction already under way), the application's settings and one "now".
 /// Controllers ask `req.domain`; a service that needs another inside its transaction asks
-/// `services(on: db)` instead of wiring it by hand.
+/// `services.on(db)` instead of wiring it by hand.
 struct DomainServices: Sendable {
     let database: any Database
     let settings: AppSettings

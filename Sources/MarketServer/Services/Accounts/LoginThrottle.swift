@@ -14,7 +14,6 @@ struct LoginThrottle {
 
     /// The reserved attempt; `succeeded` forgives it, otherwise it stays as a failure.
     struct Attempt {
-        let id: UUID
         let accountKey: String
     }
 
@@ -22,7 +21,6 @@ struct LoginThrottle {
     /// Same words whether or not the account exists.
     func begin(accountKey: String, clientAddress: String) async throws -> Attempt {
         let windowStart = now.addingTimeInterval(-policy.window)
-        let id = UUID()
         try await database.transaction { db in
             try await lock(accountKey: accountKey, clientAddress: clientAddress, on: db)
             // Old rows no longer count for anything; pruning here keeps the table small without a job.
@@ -32,11 +30,9 @@ struct LoginThrottle {
                 wait(\.$clientAddress, clientAddress, limit: policy.maxFailuresPerAddress, on: db),
             ].compactMap { $0 }
             if let seconds = waits.max() { throw APIError.tooManyAttempts(retryAfter: seconds) }
-            let record = LoginFailureRecord(accountKey: accountKey, clientAddress: clientAddress, failedAt: now)
-            record.id = id
-            try await record.create(on: db)
+            try await LoginFailureRecord(accountKey: accountKey, clientAddress: clientAddress, failedAt: now).create(on: db)
         }
-        return Attempt(id: id, accountKey: accountKey)
+        return Attempt(accountKey: accountKey)
     }
 
     /// A successful sign-in forgives this attempt and the account's earlier failures (not the

@@ -44,13 +44,14 @@ extension ListingQuery {
     /// Reads `q`, `category`, `offer`, `minPriceCents`, `maxPriceCents`, `condition`, `seller`,
     /// `campus`, `status`, `sort`, `limit` and `cursor`; every bad parameter is named in one 422.
     init(reading query: inout QueryReader) throws {
-        let text = query.string("q")
-        if let text, text.trimmingCharacters(in: .whitespacesAndNewlines).count > Self.maxTextLength {
+        var text = query.string("q")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let typed = text, typed.count > Self.maxTextLength {
             query.errors.note("q", "must be at most \(Self.maxTextLength) characters")
+            text = nil
         }
         let categories = query.list("category", of: ListingCategory.self)
         let sort: ListingSort? = query.choice("sort")
-        self.init(text: text.flatMap { $0.count > Self.maxTextLength ? nil : $0 }, categories: categories,
+        self.init(text: text, categories: categories,
                   offer: query.choice("offer"),
                   minPriceCents: query.integer("minPriceCents", in: 0...Money.maxMinorUnits),
                   maxPriceCents: query.integer("maxPriceCents", in: 0...Money.maxMinorUnits),

@@ -47,9 +47,7 @@ struct ListingService {
                                message: "This listing has orders in progress. Decline or complete them before removing it.")
             }
             if try await hasTransactions(id, on: db) {
-                try await ListingRecord.query(on: db).filter(\.$id == id)
-                    .set(\.$status, to: ListingStatus.archived.rawValue).set(\.$featuredUntil, to: nil).set(\.$updatedAt, to: now)
-                    .update()
+                try await archive(ListingRecord.query(on: db).filter(\.$id == id))
                 return (.archived, [])
             }
             let records = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == id).all()
@@ -63,9 +61,14 @@ struct ListingService {
 
     /// Takes every open listing of a seller off the market (account deletion), ending features.
     func archiveAll(of sellerID: UUID) async throws {
-        try await ListingRecord.query(on: database)
+        try await archive(ListingRecord.query(on: database)
             .filter(\.$seller.$id == sellerID)
-            .filter(\.$status ~~ [ListingStatus.active.rawValue, ListingStatus.reserved.rawValue])
+            .filter(\.$status ~~ [ListingStatus.active.rawValue, ListingStatus.reserved.rawValue]))
+    }
+
+    /// Archives the listings `query` selects: hidden from the feed, their features ended.
+    private func archive(_ query: QueryBuilder<ListingRecord>) async throws {
+        try await query
             .set(\.$status, to: ListingStatus.archived.rawValue)
             .set(\.$featuredUntil, to: nil)
             .set(\.$updatedAt, to: now)

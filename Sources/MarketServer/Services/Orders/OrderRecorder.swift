@@ -20,7 +20,7 @@ struct OrderRecorder: Sendable {
         order.updatedAt = now
         try await order.save(on: db)
         let orderID = try order.requireID()
-        try await OrderEventRecord(orderID: orderID, status: status, actorID: actorID, at: now).create(on: db)
+        try await OrderEventRecord.insert(orderID: orderID, status: status.rawValue, actorID: actorID, at: now, on: db)
         let recipient = actorID == order.$buyer.id ? order.$seller.id : order.$buyer.id
         try await notifier.send(OutgoingNotification(
             userID: recipient, kind: .orderStatusChanged,
