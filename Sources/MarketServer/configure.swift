@@ -47,6 +47,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(RequestLogMiddleware())
     app.middleware.use(APIErrorMiddleware())
+    app.middleware.use(WebSessionAuthenticator())  // before errors render, so error pages know the viewer
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
 
     app.asyncCommands.use(SeedCommand(), as: "seed")

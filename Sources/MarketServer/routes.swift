@@ -8,8 +8,13 @@ func routes(_ app: Application) throws {
         app.logger.warning("openapi.yaml not found at \(openAPIPath); /openapi.yaml will answer 404")
     }
     try app.register(collection: OperationsController(openAPIDocument: openAPIDocument))
-    try app.register(collection: HomeController())
     try app.register(collection: PhotosController())
+
+    // The web app: pages signed in by cookie (WebSessionAuthenticator, global), forms checked
+    // for their CSRF token.
+    let web = app.grouped(CSRFMiddleware())
+    try web.register(collection: FeedController())
+    try web.register(collection: AuthPagesController())
 
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())

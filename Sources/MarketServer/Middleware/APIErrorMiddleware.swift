@@ -2,12 +2,14 @@ import MarketCore
 import Vapor
 
 /// Renders every error — ours, Vapor's (unknown route, body too large, wrong content type) and
-/// decoding failures — as the JSON error model. Bad input never becomes a 500 or an HTML page.
+/// decoding failures — as the JSON error model, or on the web app's pages as an error page. Bad
+/// input never becomes a 500.
 struct APIErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch {
+            if request.isWebPage { return await WebErrorPage.response(for: error, request: request) }
             return Self.response(for: error, request: request)
         }
     }

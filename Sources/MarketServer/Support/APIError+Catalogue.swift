@@ -77,6 +77,10 @@ extension APIError {
                         retryAfter: seconds)
     }
 
+    /// A web form posted without this visitor's CSRF token (forged, or from a stale page).
+    static let csrfRejected = APIError(.forbidden, code: "csrf_rejected",
+                                       message: "This form did not come from your current CampusMarket page. Go back, reload the page and try again.")
+
     static let invalidCredentials = APIError(.unauthorized, code: "invalid_credentials",
                                              message: "The email, username or password is incorrect.")
 

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Money as a person reads and types it. Amounts stay integer minor units everywhere else;
+/// these only turn them into text ("$12.50") and back ("12.50" → 1250).
+public enum MoneyText {
+    /// "$12.50", "€8.00", "£3.20"; other currencies as "12.50 CHF".
+    public static func format(_ minorUnits: Int, currency: String) -> String {
+        let sign = minorUnits < 0 ? "−" : ""
+        let magnitude = minorUnits.magnitude
+        let amount = "\(magnitude / 100).\(String(format: "%02d", Int(magnitude % 100)))"
+        switch currency {
+        case "USD", "CAD", "AUD", "NZD": return sign + "$" + amount
+        case "EUR": return sign + "€" + amount
+        case "GBP": return sign + "£" + amount
+        default: return sign + amount + " " + currency
+        }
+    }
+
+    /// The minor units a person typed as "12", "12.5", "12.50" or "1,250.00"; nil when it is
+    /// not an amount with at most two decimals.
+    public static func parse(_ text: String) -> Int? {
+        var typed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        if let first = typed.first, "$€£".contains(first) { typed.removeFirst() }
+        let parts = typed.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty, whole.count <= 9,
+              whole.allSatisfy({ $0.isASCII && $0.isNumber }), let units = Int(whole), units >= 0 else { return nil }
+        var cents = 0
+        if parts.count == 2 {
+            let fraction = parts[1]
+            guard (1...2).contains(fraction.count), fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let value = Int(fraction) else { return nil }
+            cents = fraction.count == 1 ? value * 10 : value
+        }
+        return units * 100 + cents
+    }
+
+    /// "12.50": the value to put back in a form field.
+    public static func plain(_ minorUnits: Int) -> String {
+        "\(minorUnits / 100).\(String(format: "%02d", minorUnits % 100))"
+    }
+}

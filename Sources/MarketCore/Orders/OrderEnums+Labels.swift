@@ -1,0 +1,14 @@
+/// Words a person reads for each value.
+extension OrderStatus {
+    public var label: String {
+        switch self {
+        case .pending: "Waiting for the seller"
+        case .accepted: "Accepted"
+        case .readyForPickup: "Ready for pickup"
+        case .outForDelivery: "Out for delivery"
+        case .completed: "Completed"
+        case .declined: "Declined"
+        case .cancelled: "Cancelled"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import MarketCore
+import Vapor
+
+/// Sign up, sign in and sign out in the browser. The same `AccountService` calls as the API;
+/// the session is a cookie holding an API token.
+struct AuthPagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("signin", use: signInPage)
+        routes.post("signin", use: signIn)
+        routes.get("signup", use: signUpPage)
+        routes.post("signup", use: signUp)
+        routes.post("signout", use: signOut)
+    }
+
+    struct SignInContent: Encodable {
+        var fields: [FormField]
+        var next: String
+        var formError: String?
+    }
+
+    struct SignInForm: Content {
+        var identifier: String?
+        var password: String?
+        var next: String?
+    }
+
+    func signInPage(req: Request) async throws -> Response {
+        if req.auth.has(Session.self) { return req.redirect(to: "/") }
+        return try await renderSignIn(req, identifier: "", next: req.query[String.self, at: "next"] ?? "/")
+    }
+
+    func signIn(req: Request) async throws -> Response {
+        let form = try req.content.decode(SignInForm.self)
+        let identifier = form.identifier?.trimmingCharacters(in: .whitespaces) ?? ""
+        let login = identifier.contains("@")
+            ? LoginRequest(email: identifier, password: form.password)
+            : LoginRequest(username: identifier, password: form.password)
+        do {
+            let auth = try await req.domain.accounts.login(login, clientAddress: req.clientAddress)
+            let response = req.seeOther(Self.safeNext(form.next), notice: .signedIn)
+            WebSessionCookie.set(auth.token, expiresAt: auth.expiresAt, on: response, for: req)
+            return response
+        } catch let error as APIError where error.status == .unprocessableEntity {
+            let fields = (error.fields ?? [:]).renamed(["email": "identifier", "username": "identifier"])
+            return try await renderSignIn(req, identifier: identifier, next: form.next ?? "/", errors: fields, status: .unprocessableEntity)
+        } catch let error as APIError where error.status == .unauthorized || error.status == .tooManyRequests {
+            let response = try await renderSignIn(req, identifier: identifier, next: form.next ?? "/", formError: error.message, status: error.status)
+            if let wait = error.headers.first(name: .retryAfter) { response.headers.replaceOrAdd(name: .retryAfter, value: wait) }
+            return response
+        }
+    }
+
+    private func renderSignIn(_ req: Request, identifier: String, next: String, errors: FieldErrors = [:],
+                              formError: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
+        let fields = [
+            FormField("identifier", "Email or username", value: identifier, errors: errors, autocomplete: "username"),
+            FormField("password", "Password", kind: "password", errors: errors, autocomplete: "current-password"),
+        ]
+        return try await req.renderPage("signin", title: "Sign in",
+                                        SignInContent(fields: fields, next: Self.safeNext(next), formError: formError), status: status)
+    }
+
+    struct SignUpContent: Encodable {
+        var fields: [FormField]
+        var formError: String?
+    }
+
+    func signUpPage(req: Request) async throws -> Response {
+        if req.auth.has(Session.self) { return req.redirect(to: "/") }
+        return try await renderSignUp(req, RegisterRequest(email: nil, password: nil, name: nil, username: nil))
+    }
+
+    func signUp(req: Request) async throws -> Response {
+        let form = try req.content.decode(RegisterRequest.self)
+        let input = RegisterRequest(email: form.email, password: form.password, name: form.name,
+                                    username: form.username.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
+        do {
+            let auth = try await req.domain.accounts.register(input)
+            let response = req.seeOther("/", notice: .welcome)
+            WebSessionCookie.set(auth.token, expiresAt: auth.expiresAt, on: response, for: req)
+            return response
+        } catch let error as APIError where error.fields != nil {
+            return try await renderSignUp(req, input, errors: error.fields ?? [:], status: error.status)
+        }
+    }
+
+    private func renderSignUp(_ req: Request, _ input: RegisterRequest, errors: FieldErrors = [:],
+                              status: HTTPResponseStatus = .ok) async throws -> Response {
+        let fields = [
+            FormField("name", "Your name", value: input.name, errors: errors, autocomplete: "name"),
+            FormField("email", "Campus email", kind: "email", value: input.email, errors: errors, autocomplete: "email"),
+            FormField("username", "Username (optional)", value: input.username, errors: errors,
+                      hint: "Letters, digits and underscores; you can sign in with it.", autocomplete: "username"),
+            FormField("password", "Password", kind: "password", errors: errors,
+                      hint: "At least \(AccountRules.passwordMinLength) characters.", autocomplete: "new-password"),
+        ]
+        return try await req.renderPage("signup", title: "Create your account", SignUpContent(fields: fields), status: status)
+    }
+
+    func signOut(req: Request) async throws -> Response {
+        if let session = req.auth.get(Session.self) { try await req.domain.accounts.logout(session) }
+        let response = req.seeOther("/", notice: .signedOut)
+        WebSessionCookie.clear(on: response, for: req)
+        return response
+    }
+
+    /// Only a path on this site: `next=https://evil.example` must not become an open redirect.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/" }
+        return next
+    }
+}

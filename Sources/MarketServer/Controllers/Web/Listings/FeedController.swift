@@ -1,0 +1,69 @@
+import Foundation
+import MarketCore
+import Vapor
+
+/// The front page: the feed and search, for anyone. Reads the same `ListingQuery` the API does,
+/// with prices typed in currency units, and draws the filters as links and a plain GET form.
+struct FeedController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(use: feed)
+    }
+
+    struct Chip: Encodable {
+        var label: String
+        var href: String
+        var selected: Bool
+    }
+
+    struct Content: Encodable {
+        var q: String
+        var heading: String
+        var chips: [Chip]
+        var filters: [FormField]
+        var category: String
+        var view: String
+        var listHref: String
+        var gridHref: String
+        var listings: [ListingCard]
+        var summary: String
+        var moreHref: String?
+        var suggestion: String?
+        var clearHref: String?
+        var errors: [String]
+    }
+
+    func feed(req: Request) async throws -> Response {
+        var reader = QueryReader(req)
+        let params = FeedParameters(reading: &reader, request: req)
+        let services = req.domain
+        let result = try await services.listingSearch.page(params.query)
+        let listings = try await services.listingPresenter.present(result.listings)
+        let cards = listings.map { ListingCard($0, now: services.now) }
+
+        var summary: String
+        if cards.isEmpty {
+            summary = params.hasCriteria ? "No listings match." : "Nothing is listed yet. Be the first: sell something!"
+        } else if result.next == nil && params.query.cursor == nil {
+            summary = cards.count == 1 ? "1 listing" : "\(cards.count) listings"
+        } else {
+            summary = "Showing \(cards.count) listings"
+        }
+        if !params.text.isEmpty { summary += " for “\(params.text)”" }
+
+        var suggestion: String?
+        if cards.isEmpty, params.hasCriteria {
+            suggestion = params.hasFilters
+                ? "Try removing a filter, or search all categories."
+                : "Check the spelling, or try a shorter or more general word."
+        }
+        let content = Content(
+            q: params.text, heading: params.heading, chips: params.chips(), filters: params.filterFields(),
+            category: params.categorySlugs, view: params.view,
+            listHref: params.href(view: "list"), gridHref: params.href(view: "grid"),
+            listings: cards, summary: summary,
+            moreHref: result.next.map { params.href(cursor: $0.token) },
+            suggestion: suggestion, clearHref: params.hasFilters ? params.href(clearingFilters: true) : nil,
+            errors: params.problems)
+        return try await req.renderPage("feed", title: params.text.isEmpty ? "Campus marketplace" : "“\(params.text)”", content)
+    }
+}

@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+import Vapor
+
+/// Cross-site request forgery protection for the web app's forms. Every state-changing form
+/// carries a token only this site's pages can know: an HMAC of the visitor's session token
+/// (signed in) or of a random pre-session cookie (signed out: the sign-in and sign-up forms).
+/// A form posted without it, or with another visitor's, is refused with 403.
+enum CSRFToken {
+    static let field = "csrf"
+    static let anonymousCookie = "cm_presession"
+
+    /// The token for this visitor. Signed-out visitors get a pre-session cookie on first sight.
+    static func token(for req: Request) -> String {
+        mac(of: secret(for: req) ?? ensureAnonymousSecret(req))
+    }
+
+    static func isValid(_ presented: String?, for req: Request) -> Bool {
+        guard let presented, let secret = secret(for: req) else { return false }
+        let expected = mac(of: secret)
+        // Compare in constant time: the token is a secret.
+        return presented.utf8.count == expected.utf8.count
+            && zip(presented.utf8, expected.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    private static func secret(for req: Request) -> String? {
+        if req.auth.has(Session.self), let token = req.cookies[WebSessionCookie.name]?.string { return token }
+        if let pending = req.storage[PendingSecret.self] { return pending }
+        guard let cookie = req.cookies[anonymousCookie]?.string, !cookie.isEmpty else { return nil }
+        return cookie
+    }
+
+    private static func ensureAnonymousSecret(_ req: Request) -> String {
+        let secret = Base64URL.encode([UInt8].random(count: 32))
+        req.storage[PendingSecret.self] = secret  // written as a cookie by CSRFMiddleware
+        return secret
+    }
+
+    private static func mac(of secret: String) -> String {
+        let code = HMAC<SHA256>.authenticationCode(for: Data("campusmarket-csrf".utf8), using: SymmetricKey(data: Data(secret.utf8)))
+        return Base64URL.encode(Array(code))
+    }
+
+    /// A pre-session secret made while rendering this response.
+    struct PendingSecret: StorageKey { typealias Value = String }
+
+    static func setPendingCookie(on response: Response, for req: Request) {
+        guard let secret = req.storage[PendingSecret.self] else { return }
+        response.cookies[anonymousCookie] = HTTPCookies.Value(
+            string: secret, path: "/", isSecure: req.isHTTPS, isHTTPOnly: true, sameSite: .lax)
+    }
+}
+
+/// Refuses a web POST whose form lacks the visitor's CSRF token (403 page), and writes the
+/// pre-session cookie a page created.
+struct CSRFMiddleware: AsyncMiddleware {
+    func respond(to req: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if req.method == .POST {
+            let presented = try? req.content.get(String.self, at: CSRFToken.field)
+            guard CSRFToken.isValid(presented, for: req) else { throw APIError.csrfRejected }
+        }
+        let response = try await next.respond(to: req)
+        CSRFToken.setPendingCookie(on: response, for: req)
+        return response
+    }
+}

@@ -1,0 +1,38 @@
+/// One-line confirmations shown after an action. Only these fixed sentences can appear, so a
+/// crafted link cannot put words on the page.
+enum Notice: String {
+    case signedIn = "signed-in", signedOut = "signed-out", welcome
+    case listingPublished = "listing-published", listingSaved = "listing-saved"
+    case listingDeleted = "listing-deleted", listingArchived = "listing-archived"
+    case featured, featureCancelled = "feature-cancelled"
+    case purchased, rented, offerSent = "offer-sent"
+    case orderUpdated = "order-updated", offerUpdated = "offer-updated"
+    case notificationsRead = "notifications-read"
+    case expenseAdded = "expense-added", expenseDeleted = "expense-deleted"
+    case profileSaved = "profile-saved", passwordChanged = "password-changed", accountDeleted = "account-deleted"
+
+    var text: String {
+        switch self {
+        case .signedIn: "You are signed in."
+        case .signedOut: "You are signed out."
+        case .welcome: "Welcome to CampusMarket! Your account is ready."
+        case .listingPublished: "Your listing is live."
+        case .listingSaved: "Your changes are saved."
+        case .listingDeleted: "The listing was deleted."
+        case .listingArchived: "The listing was archived: orders or fees refer to it, so it is kept but no longer shown."
+        case .featured: "Your listing is featured. You can cancel today for a full refund."
+        case .featureCancelled: "The feature was cancelled and its fee refunded."
+        case .purchased: "Done! The seller has been told. You will see their answer here."
+        case .rented: "Booked! The owner has been told. You will see their answer here."
+        case .offerSent: "Your trade offer was sent."
+        case .orderUpdated: "The order was updated."
+        case .offerUpdated: "The trade offer was updated."
+        case .notificationsRead: "All notifications are marked read."
+        case .expenseAdded: "The expense was added."
+        case .expenseDeleted: "The expense was deleted."
+        case .profileSaved: "Your profile is saved."
+        case .passwordChanged: "Your password is changed. Other devices were signed out."
+        case .accountDeleted: "Your account was deleted."
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import MarketCore
+import Vapor
+
+/// What every page's layout shows: the title, who is signed in, the unread badge, the CSRF
+/// token its forms carry, and a one-line notice after an action.
+struct PageLayout: Encodable {
+    var title: String
+    var csrf: String
+    var viewerName: String?
+    var viewerID: String?
+    var unreadCount: Int
+    var notice: String?
+    var path: String
+    /// The header search box keeps what was searched.
+    var searchText: String
+}
+
+/// A page: the layout's context and the page's own, so templates read `layout.x` and `page.y`.
+struct WebPage<Content: Encodable>: Encodable {
+    var layout: PageLayout
+    var page: Content
+}
+
+extension Request {
+    /// Renders `template` inside the shared layout.
+    func renderPage<Content: Encodable>(_ template: String, title: String, _ content: Content,
+                                        status: HTTPResponseStatus = .ok) async throws -> Response {
+        let session = auth.get(Session.self)
+        var unread = 0
+        if let session { unread = try await domain.notifications.unreadCount(for: try session.user.requireID()) }
+        let layout = PageLayout(
+            title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
+            viewerID: session.flatMap { $0.user.id?.uuidString.lowercased() }, unreadCount: unread,
+            notice: query[String.self, at: "notice"].flatMap(Notice.init(rawValue:))?.text,
+            path: url.path, searchText: url.path == "/" ? (query[String.self, at: "q"] ?? "") : "")
+        let view = try await view.render(template, WebPage(layout: layout, page: content))
+        let response = try await view.encodeResponse(status: status, for: self)
+        // Pages show private things to signed-in people: never keep them in a shared cache.
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    /// The signed-in person, or a 401 the error middleware turns into the sign-in page.
+    func requireWebSession() throws -> Session {
+        try requireSession()
+    }
+
+    /// Sends the browser on with a notice shown on the next page (Post/Redirect/Get).
+    func seeOther(_ path: String, notice: Notice? = nil) -> Response {
+        var target = path
+        if let notice { target += (path.contains("?") ? "&" : "?") + "notice=" + notice.rawValue }
+        return redirect(to: target, redirectType: .normal)
+    }
+}
+
+extension Session {
+    var userID: UUID { user.id! }  // a session always has a stored user
+}
