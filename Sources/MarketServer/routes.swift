@@ -15,6 +15,7 @@ func routes(_ app: Application) throws {
     let web = app.grouped(CSRFMiddleware())
     try web.register(collection: FeedController())
     try web.register(collection: AuthPagesController())
+    try web.register(collection: ListingPageController())
 
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())

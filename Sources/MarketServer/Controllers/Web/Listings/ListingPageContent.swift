@@ -1,0 +1,74 @@
+import Foundation
+import MarketCore
+
+/// Everything the listing page shows: the listing in words, the seller card, the rental
+/// calendar, and the forms this visitor may use (with what they typed and what went wrong).
+struct ListingPageContent: Encodable {
+    struct Photo: Encodable { var url: String; var alt: String }
+    struct Fact: Encodable { var term: String; var value: String }
+    struct Seller: Encodable {
+        var id: String
+        var name: String
+        var campus: String?
+        var memberSince: String?
+        var activeListings: String?
+        var contact: String?
+    }
+    struct Check: Encodable { var id: String; var title: String; var checked: Bool }
+    struct Quote: Encodable { var id: String; var fee: String; var total: String; var duration: String; var dropoff: String; var expires: String }
+
+    var id: String
+    var title: String
+    var description: String
+    var prices: [String]
+    var status: String
+    var isActive: Bool
+    var isFeatured: Bool
+    var featuredUntil: String?
+    var photos: [Photo]
+    var facts: [Fact]
+    var seller: Seller
+    var signedIn: Bool
+    var isOwner: Bool
+    var canBuy: Bool
+    var canRent: Bool
+    var canTrade: Bool
+    var featureFee: String
+    var canCancelFeature: Bool
+
+    // Buy
+    var salePrice: String?
+    var zoneFields: [FormField]
+    var quote: Quote?
+    var buyError: String?
+    // Rent
+    var rentUnit: String
+    var rentFields: [FormField]
+    var rentPreview: String?
+    var rentError: String?
+    var calendar: [RentalCalendar.Month]
+    var bookedPeriods: [String]
+    // Trade
+    var myListings: [Check]
+    var cashFields: [FormField]
+    var tradeError: String?
+    // Owner
+    var ownerError: String?
+}
+
+/// What a visitor typed into the listing page's forms, and what the server said about it.
+struct ListingPageState {
+    var dropoff: String?
+    var quote: DeliveryQuote?
+    var buyError: String?
+    var rentStart = ""
+    var rentEnd = ""
+    var rentErrors = FieldErrors()
+    var rentPreview: String?
+    var rentError: String?
+    var offered: Set<UUID> = []
+    var cash = ""
+    var tradeErrors = FieldErrors()
+    var tradeError: String?
+    var ownerError: String?
+}

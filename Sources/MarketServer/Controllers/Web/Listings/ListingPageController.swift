@@ -1,0 +1,249 @@
+import Foundation
+import MarketCore
+import Vapor
+
+/// `/listings/{id}`: the listing page and the actions on it — buy (pickup, or delivery with a
+/// quote shown first), rent (the price shown before booking), offer a trade, and the owner's
+/// feature and delete. Each form posts here and either moves on or shows the page again with
+/// the problem next to the form.
+struct ListingPageController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let listing = routes.grouped("listings", ":listingID")
+        listing.get(use: show)
+        listing.post("quote", use: quote)
+        listing.post("buy", use: buy)
+        listing.post("rent", use: rent)
+        listing.post("offer", use: offer)
+        listing.post("feature", use: feature)
+        listing.post("unfeature", use: cancelFeature)
+        listing.post("delete", use: remove)
+    }
+
+    func show(req: Request) async throws -> Response {
+        try await render(req, ListingPageState())
+    }
+
+    struct QuoteForm: Content { var dropoff: String? }
+
+    func quote(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.content.decode(QuoteForm.self)
+        var state = ListingPageState(dropoff: form.dropoff)
+        do {
+            state.quote = try await req.domain.deliveryQuotes.quote(
+                DeliveryQuoteRequest(listingId: try req.uuidParameter("listingID"), dropoff: form.dropoff), for: session.user)
+        } catch let error as APIError where error.status.code < 500 {
+            state.buyError = error.fields?["dropoff"].map { "Delivery to \($0)." } ?? error.message
+            return try await render(req, state, status: error.status)
+        }
+        return try await render(req, state)
+    }
+
+    struct BuyForm: Content {
+        var fulfillment: String?
+        var quoteId: UUID?
+    }
+
+    func buy(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.content.decode(BuyForm.self)
+        do {
+            let (order, _) = try await req.domain.purchases.purchase(
+                try req.uuidParameter("listingID"), PurchaseRequest(fulfillment: form.fulfillment, quoteId: form.quoteId), by: session.user)
+            return req.seeOther("/orders/\(try order.requireID().uuidString.lowercased())", notice: .purchased)
+        } catch let error as APIError where error.status.code < 500 && error.status != .unauthorized {
+            var state = ListingPageState()
+            state.buyError = error.fields?["quoteId"].map { "The delivery quote \($0). Get a new quote." } ?? error.message
+            return try await render(req, state, status: error.status)
+        }
+    }
+
+    struct RentForm: Content {
+        var start: String?
+        var end: String?
+        var confirm: String?
+    }
+
+    func rent(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.content.decode(RentForm.self)
+        let listingID = try req.uuidParameter("listingID")
+        var state = ListingPageState(rentStart: form.start ?? "", rentEnd: form.end ?? "")
+        let start = (form.start ?? "").isEmpty ? nil : WebFormat.parseInput(form.start ?? "")
+        let end = (form.end ?? "").isEmpty ? nil : WebFormat.parseInput(form.end ?? "")
+        if start == nil, form.start?.isEmpty == false { state.rentErrors["start"] = "must be a date and time" }
+        if end == nil, form.end?.isEmpty == false { state.rentErrors["end"] = "must be a date and time" }
+        if !state.rentErrors.isEmpty { return try await render(req, state, status: .unprocessableEntity) }
+        let request = RentalRequest(start: start, end: end)
+        let listing = try await req.domain.listings.find(listingID)
+
+        // First press: check the period and show the price. Second press (confirm): book it.
+        switch request.validated(now: req.domain.now, maxDuration: req.application.settings.maxRentalDuration) {
+        case .failure(let errors):
+            state.rentErrors = errors.fields
+            return try await render(req, state, status: .unprocessableEntity)
+        case .success(let period):
+            guard form.confirm == "yes" else {
+                if let unit = listing.rentUnit.flatMap(RentUnit.init(rawValue:)), let price = listing.rentPriceCents {
+                    let units = RentalPricing.units(from: period.start, to: period.end, unit: unit)
+                    let total = RentalPricing.totalCents(from: period.start, to: period.end, unit: unit, pricePerUnitCents: Int(price))
+                    state.rentPreview = "\(units) \(unit.rawValue)\(units == 1 ? "" : "s") × \(MoneyText.format(Int(price), currency: listing.currency)) = \(MoneyText.format(total, currency: listing.currency))"
+                }
+                return try await render(req, state)
+            }
+        }
+        do {
+            let (order, _) = try await req.domain.rentals.rent(listingID, request, by: session.user)
+            return req.seeOther("/orders/\(try order.requireID().uuidString.lowercased())", notice: .rented)
+        } catch let error as APIError where error.status.code < 500 && error.status != .unauthorized {
+            if let fields = error.fields, !fields.isEmpty, error.status == .unprocessableEntity { state.rentErrors = fields } else { state.rentError = error.message }
+            return try await render(req, state, status: error.status)
+        }
+    }
+
+    struct OfferForm: Content {
+        var offered: [UUID]?
+        var cash: String?
+    }
+
+    func offer(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.content.decode(OfferForm.self)
+        var state = ListingPageState(offered: Set(form.offered ?? []), cash: form.cash ?? "")
+        var cents: Int?
+        if let typed = form.cash?.trimmingCharacters(in: .whitespaces), !typed.isEmpty {
+            cents = MoneyText.parse(typed)
+            if cents == nil {
+                state.tradeErrors["cash"] = "must be an amount such as 10 or 12.50"
+                return try await render(req, state, status: .unprocessableEntity)
+            }
+        }
+        do {
+            _ = try await req.domain.tradeOffers.offer(
+                for: try req.uuidParameter("listingID"),
+                TradeOfferRequest(offeredListingIds: form.offered ?? [], cashTopUpCents: cents == 0 ? nil : cents), by: session.user)
+            return req.seeOther("/offers?box=sent", notice: .offerSent)
+        } catch let error as APIError where error.status.code < 500 && error.status != .unauthorized {
+            if let fields = error.fields, !fields.isEmpty {
+                state.tradeErrors = fields.renamed(["offeredListingIds": "offered", "cashTopUpCents": "cash"])
+            } else {
+                state.tradeError = error.message
+            }
+            return try await render(req, state, status: error.status)
+        }
+    }
+
+    func feature(req: Request) async throws -> Response {
+        try await ownerAction(req) { services, id, user in
+            _ = try await services.features.feature(id, by: user)
+            return req.seeOther("/listings/\(id.uuidString.lowercased())", notice: .featured)
+        }
+    }
+
+    func cancelFeature(req: Request) async throws -> Response {
+        try await ownerAction(req) { services, id, user in
+            _ = try await services.features.cancel(id, by: user)
+            return req.seeOther("/listings/\(id.uuidString.lowercased())", notice: .featureCancelled)
+        }
+    }
+
+    func remove(req: Request) async throws -> Response {
+        try await ownerAction(req) { services, id, user in
+            switch try await services.listings.remove(id, by: user) {
+            case .deleted: return req.seeOther("/my/listings", notice: .listingDeleted)
+            case .archived: return req.seeOther("/my/listings", notice: .listingArchived)
+            }
+        }
+    }
+
+    /// Runs an owner's action; a refusal (not theirs: the 403 page; a conflict: the page again
+    /// with the reason) never leaves the person without words.
+    private func ownerAction(_ req: Request, _ body: (DomainServices, UUID, UserRecord) async throws -> Response) async throws -> Response {
+        let session = try req.requireWebSession()
+        let id = try req.uuidParameter("listingID")
+        do {
+            return try await body(req.domain, id, session.user)
+        } catch let error as APIError where error.status == .conflict || error.status == .unprocessableEntity {
+            return try await render(req, ListingPageState(ownerError: error.message), status: error.status)
+        }
+    }
+
+    // MARK: Rendering
+
+    func render(_ req: Request, _ state: ListingPageState, status: HTTPResponseStatus = .ok) async throws -> Response {
+        let services = req.domain
+        let id = try req.uuidParameter("listingID")
+        let session = req.auth.get(Session.self)
+        let record = try await services.listings.find(id)
+        let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: session != nil)
+        let isOwner = session?.user.id == listing.seller.id
+        // A removed listing is only its seller's to see.
+        if listing.status == .archived, !isOwner { throw APIError.listingNotFound }
+
+        var booked: [BookedPeriod] = []
+        if listing.rentPriceCents != nil {
+            booked = try await services.rentals.availability(id, from: nil, to: nil).booked
+        }
+        var myListings: [ListingPageContent.Check] = []
+        if let session, !isOwner, listing.status == .active {
+            let mine = try await services.listingSearch.page(ListingQuery(sellerID: session.userID, limit: 50)).listings
+            myListings = mine.filter { $0.id != id }.map {
+                .init(id: $0.id.uuidString.lowercased(), title: $0.title, checked: state.offered.contains($0.id))
+            }
+        }
+        let signedIn = session != nil
+        let active = listing.status == .active
+        let zones = services.deliveryQuoteProvider.zones
+        let content = ListingPageContent(
+            id: listing.id.uuidString.lowercased(), title: listing.title, description: listing.description,
+            prices: ListingCard.prices(of: listing), status: listing.status.label, isActive: active,
+            isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(WebFormat.time),
+            photos: listing.photos.enumerated().map { .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)") },
+            facts: Self.facts(of: listing),
+            seller: .init(id: listing.seller.id.uuidString.lowercased(), name: listing.seller.name, campus: listing.seller.campus,
+                          memberSince: listing.seller.memberSince.map(WebFormat.day),
+                          activeListings: listing.seller.activeListingsCount.map { $0 == 1 ? "1 listing" : "\($0) listings" },
+                          contact: listing.seller.contact.map { "\($0.kind.rawValue.capitalized): \($0.value)" }),
+            signedIn: signedIn, isOwner: isOwner,
+            canBuy: !isOwner && active && listing.salePriceCents != nil,
+            canRent: !isOwner && active && listing.rentPriceCents != nil,
+            canTrade: !isOwner && active && listing.openToTrade,
+            featureFee: MoneyText.format(services.settings.featurePriceCents, currency: services.settings.defaultCurrency),
+            canCancelFeature: listing.isFeatured,
+            salePrice: listing.salePriceCents.map { MoneyText.format($0, currency: listing.currency) },
+            zoneFields: [.select("dropoff", "Deliver to", choices: zones.map { (value: $0, label: $0) }, selected: state.dropoff)],
+            quote: state.quote.map { quote in
+                .init(id: quote.id.uuidString.lowercased(), fee: MoneyText.format(quote.fee, currency: quote.currency),
+                      total: MoneyText.format(quote.fee + (listing.salePriceCents ?? 0), currency: quote.currency),
+                      duration: "about \(quote.durationMinutes) min", dropoff: quote.dropoff, expires: WebFormat.time(quote.expiresAt))
+            },
+            buyError: state.buyError,
+            rentUnit: listing.rentUnit?.rawValue ?? "day",
+            rentFields: [FormField("start", "From (UTC)", kind: "datetime-local", value: state.rentStart, errors: state.rentErrors),
+                         FormField("end", "Until (UTC)", kind: "datetime-local", value: state.rentEnd, errors: state.rentErrors)],
+            rentPreview: state.rentPreview, rentError: state.rentError ?? state.rentErrors["period"],
+            calendar: listing.rentPriceCents == nil ? [] : RentalCalendar.months(2, from: services.now, booked: booked),
+            bookedPeriods: booked.map { "\(WebFormat.time($0.start)) – \(WebFormat.time($0.end))" },
+            myListings: myListings,
+            cashFields: [FormField("cash", "Cash on top (optional)", value: state.cash, errors: state.tradeErrors, inputMode: "decimal")],
+            tradeError: state.tradeError ?? state.tradeErrors["offered"].map { "Your offer \($0)." },
+            ownerError: state.ownerError)
+        return try await req.renderPage("listing", title: listing.title, content, status: status)
+    }
+
+    static func facts(of listing: MarketCore.Listing) -> [ListingPageContent.Fact] {
+        var facts: [ListingPageContent.Fact] = [
+            .init(term: "Condition", value: listing.condition.label),
+            .init(term: "Category", value: listing.categories.map(\.label).joined(separator: ", ")),
+        ]
+        if let book = listing.textbook {
+            if let author = book.author { facts.append(.init(term: "Author", value: author)) }
+            if let edition = book.edition { facts.append(.init(term: "Edition", value: edition)) }
+            if let isbn = book.isbn { facts.append(.init(term: "ISBN", value: isbn)) }
+            if let course = book.courseCode { facts.append(.init(term: "Course", value: course)) }
+        }
+        if let campus = listing.campus { facts.append(.init(term: "Campus", value: campus)) }
+        facts.append(.init(term: "Listed", value: WebFormat.day(listing.createdAt)))
+        return facts
+    }
+}

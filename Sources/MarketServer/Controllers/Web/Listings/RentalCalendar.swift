@@ -1,0 +1,49 @@
+import Foundation
+import MarketCore
+
+/// Month grids of a rentable listing's booked days, drawn as tables (no script needed).
+enum RentalCalendar {
+    struct Day: Encodable {
+        var number: String
+        var booked: Bool
+        var past: Bool
+        var label: String
+    }
+    struct Month: Encodable {
+        var caption: String
+        var weeks: [[Day]]
+    }
+
+    private static var utc: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.firstWeekday = 2  // weeks start on Monday
+        return calendar
+    }
+
+    /// `count` months from the one holding `now`; a day is booked when any period touches it.
+    static func months(_ count: Int, from now: Date, booked: [BookedPeriod]) -> [Month] {
+        let calendar = utc
+        let today = calendar.startOfDay(for: now)
+        guard var monthStart = calendar.date(from: calendar.dateComponents([.year, .month], from: now)) else { return [] }
+        var months: [Month] = []
+        for _ in 0..<count {
+            guard let days = calendar.range(of: .day, in: .month, for: monthStart),
+                  let next = calendar.date(byAdding: .month, value: 1, to: monthStart) else { break }
+            let leading = (calendar.component(.weekday, from: monthStart) + 5) % 7  // Monday = 0
+            var cells: [Day] = Array(repeating: Day(number: "", booked: false, past: false, label: ""), count: leading)
+            for day in days {
+                let start = calendar.date(byAdding: .day, value: day - 1, to: monthStart)!
+                let end = start.addingTimeInterval(86_400)
+                let isBooked = booked.contains { $0.start < end && $0.end > start }
+                cells.append(Day(number: String(day), booked: isBooked, past: start < today,
+                                 label: isBooked ? "\(day), booked" : String(day)))
+            }
+            while cells.count % 7 != 0 { cells.append(Day(number: "", booked: false, past: false, label: "")) }
+            let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<($0 + 7)]) }
+            months.append(Month(caption: WebFormat.month(monthStart), weeks: weeks))
+            monthStart = next
+        }
+        return months
+    }
+}
