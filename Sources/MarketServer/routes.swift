@@ -16,6 +16,7 @@ func routes(_ app: Application) throws {
     try web.register(collection: FeedController())
     try web.register(collection: AuthPagesController())
     try web.register(collection: ListingPageController())
+    try web.register(collection: ListingEditorController())
 
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())

@@ -8,7 +8,7 @@ struct PhotosController: RouteCollection {
 
     func serve(req: Request) async throws -> Response {
         guard let name = req.parameters.get("file"), PhotoStore.isValidName(name),
-              let type = PhotoStore.ImageType(rawValue: String(name.split(separator: ".")[1])) else {
+              let type = PhotoStore.ImageType(fileName: name) else {
             throw APIError.photoNotFound
         }
         let path = req.domain.photoStore.path(for: name)

@@ -15,6 +15,25 @@ struct ListingPhotoService {
     /// photos cannot pass the limit together.
     func add(_ bytes: [UInt8], to listingID: UUID, by user: UserRecord) async throws -> ListingPhotoRecord {
         _ = try await listings.owned(listingID, by: user)
+        let fileName = try stage(bytes)
+        do {
+            return try await writes.run { db in
+                _ = try await ListingLock.lock(listingID, on: db)
+                let count = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == listingID).count()
+                guard count < PhotoStore.maxPerListing else { throw APIError.tooManyPhotos }
+                let record = try makeRecord(fileName, listingID: listingID, position: count)
+                try await record.create(on: db)
+                return record
+            }
+        } catch {
+            try? await store.removeIfUnreferenced(fileName, on: database)  // a refused upload leaves nothing
+            throw error
+        }
+    }
+
+    /// Checks the upload is a real image, strips its metadata and stores the clean bytes, before
+    /// any listing holds it (the web editor's photo step). Returns the stored file's name.
+    func stage(_ bytes: [UInt8]) throws -> String {
         guard bytes.count <= PhotoStore.maxBytes else {
             let limit = "\(PhotoStore.maxBytes / 1_048_576) MB"
             throw APIError(.payloadTooLarge, code: "photo_too_large", message: "A photo may be at most \(limit).",
@@ -26,24 +45,46 @@ struct ListingPhotoService {
         } catch {
             throw APIError.validation(["photo": error.message])
         }
-        let fileName = try store.save(image.bytes, as: image.type)
-        do {
-            return try await writes.run { db in
-                _ = try await ListingLock.lock(listingID, on: db)
-                let count = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == listingID).count()
-                guard count < PhotoStore.maxPerListing else {
-                    throw APIError(.conflict, code: "too_many_photos",
-                                   message: "A listing has at most \(PhotoStore.maxPerListing) photos; delete one first.")
-                }
-                let record = ListingPhotoRecord(listingID: listingID, fileName: fileName, contentType: image.type.contentType,
-                                                byteCount: Int64(image.bytes.count), position: count, createdAt: now)
-                try await record.create(on: db)
-                return record
-            }
-        } catch {
-            try? await store.removeIfUnreferenced(fileName, on: database)  // a refused upload leaves nothing
-            throw error
+        return try store.save(image.bytes, as: image.type)
+    }
+
+    /// Makes the listing's photos exactly `fileNames`, in that order: stored files only (staged
+    /// or already on the listing), at most the limit. Runs under the listing lock.
+    func setPhotos(_ fileNames: [String], of listingID: UUID, by user: UserRecord) async throws {
+        _ = try await listings.owned(listingID, by: user)
+        guard fileNames.count <= PhotoStore.maxPerListing else { throw APIError.tooManyPhotos }
+        for name in fileNames where !PhotoStore.isValidName(name) || !FileManager.default.fileExists(atPath: store.path(for: name)) {
+            throw APIError.validation(["photos": "name photos this server stored"])
         }
+        let dropped = try await writes.run { db -> [String] in
+            _ = try await ListingLock.lock(listingID, on: db)
+            let existing = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == listingID).all()
+            var kept: [String: ListingPhotoRecord] = [:]
+            var dropped: [String] = []
+            for record in existing {
+                if fileNames.contains(record.fileName), kept[record.fileName] == nil { kept[record.fileName] = record } else {
+                    try await record.delete(on: db)
+                    dropped.append(record.fileName)
+                }
+            }
+            for (position, name) in fileNames.enumerated() {
+                if let record = kept.removeValue(forKey: name) {
+                    record.position = position
+                    try await record.save(on: db)
+                } else if !fileNames[..<position].contains(name) {
+                    try await makeRecord(name, listingID: listingID, position: position).create(on: db)
+                }
+            }
+            return dropped
+        }
+        for name in dropped { try await store.removeIfUnreferenced(name, on: database) }
+    }
+
+    private func makeRecord(_ fileName: String, listingID: UUID, position: Int) throws -> ListingPhotoRecord {
+        guard let type = PhotoStore.ImageType(fileName: fileName) else { throw APIError.validation(["photos": "name photos this server stored"]) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: store.path(for: fileName))[.size] as? Int) ?? 0
+        return ListingPhotoRecord(listingID: listingID, fileName: fileName, contentType: type.contentType,
+                                  byteCount: Int64(size), position: position, createdAt: now)
     }
 
     func remove(_ photoID: UUID, from listingID: UUID, by user: UserRecord) async throws {

@@ -13,6 +13,12 @@ struct PhotoStore: Sendable {
     enum ImageType: String, CaseIterable {
         case jpeg = "jpg", png, webp
 
+        /// The type a stored file's name says (`<sha256>.png`).
+        init?(fileName: String) {
+            guard let ext = fileName.split(separator: ".").last else { return nil }
+            self.init(rawValue: String(ext))
+        }
+
         var contentType: String {
             switch self {
             case .jpeg: "image/jpeg"

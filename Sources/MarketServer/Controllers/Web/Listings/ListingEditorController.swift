@@ -1,0 +1,268 @@
+import Foundation
+import MarketCore
+import Vapor
+
+/// The multi-step listing editor (Teebay's steps: title → categories → description and
+/// condition → textbook details → photos → prices → summary), for a new listing (`/sell`) and
+/// for editing one (`/listings/{id}/edit`, owner only). A step cannot advance while invalid;
+/// going back keeps everything typed. Photos are checked and stripped as they are uploaded and
+/// attached when the listing is published.
+struct ListingEditorController: RouteCollection {
+    /// Room for a few photos at once, plus the form's own fields.
+    static let maxBody = ByteCount(value: 3 * PhotoStore.maxBytes + 256 * 1024)
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("sell", use: newListing)
+        routes.on(.POST, "sell", body: .collect(maxSize: Self.maxBody), use: submitNew)
+        routes.get("listings", ":listingID", "edit", use: editListing)
+        routes.on(.POST, "listings", ":listingID", "edit", body: .collect(maxSize: Self.maxBody), use: submitEdit)
+    }
+
+    enum Mode {
+        case create
+        case edit(UUID)
+
+        var action: String {
+            switch self {
+            case .create: "/sell"
+            case .edit(let id): "/listings/\(id.uuidString.lowercased())/edit"
+            }
+        }
+    }
+
+    func newListing(req: Request) async throws -> Response {
+        _ = try req.requireWebSession()
+        return try await render(req, ListingEditorForm(), step: .title, mode: .create)
+    }
+
+    func editListing(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let id = try req.uuidParameter("listingID")
+        let record = try await req.domain.listings.owned(id, by: session.user)
+        let listing = try await req.domain.listingPresenter.presentDetail(record, viewerSignedIn: true)
+        let files = listing.photos.compactMap { $0.url.split(separator: "/").last.map(String.init) }
+        return try await render(req, ListingEditorForm(listing, photoFileNames: files), step: .title, mode: .edit(id))
+    }
+
+    func submitNew(req: Request) async throws -> Response {
+        _ = try req.requireWebSession()
+        return try await submit(req, mode: .create)
+    }
+
+    func submitEdit(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let id = try req.uuidParameter("listingID")
+        _ = try await req.domain.listings.owned(id, by: session.user)
+        return try await submit(req, mode: .edit(id))
+    }
+
+    private func submit(_ req: Request, mode: Mode) async throws -> Response {
+        let session = try req.requireWebSession()
+        var form = try req.content.decode(ListingEditorForm.self)
+        let steps = form.steps
+        var step = ListingEditorForm.Step(rawValue: form.step ?? "") ?? .title
+        if !steps.contains(step) { step = .categories }
+        let go = form.go ?? "next"
+        let currency = req.application.settings.defaultCurrency
+
+        // New photos first: whatever button was pressed, a chosen file is not dropped.
+        let uploads = (form.upload ?? []).filter { $0.data.readableBytes > 0 }
+        if !uploads.isEmpty {
+            var names = form.photos ?? []
+            for file in uploads {
+                guard names.count < PhotoStore.maxPerListing else {
+                    return try await render(req, form, step: .photos, mode: mode, errors: ["photo": "A listing has at most \(PhotoStore.maxPerListing) photos."], status: .conflict)
+                }
+                do {
+                    names.append(try req.domain.listingPhotos.stage(Array(buffer: file.data)))
+                } catch let error as APIError {
+                    form.photos = names
+                    let problem = error.fields?["photo"].map { "“\(file.filename)” \($0)." } ?? error.message
+                    return try await render(req, form, step: .photos, mode: mode, errors: ["photo": problem], status: error.status)
+                }
+            }
+            form.photos = names
+        }
+
+        if go.hasPrefix("remove:") {
+            form.photos?.removeAll { $0 == go.dropFirst(7) }
+            return try await render(req, form, step: .photos, mode: mode)
+        }
+        if go.hasPrefix("up:"), var photos = form.photos, let index = photos.firstIndex(of: String(go.dropFirst(3))), index > 0 {
+            photos.swapAt(index, index - 1)
+            form.photos = photos
+            return try await render(req, form, step: .photos, mode: mode)
+        }
+        if go == "upload" { return try await render(req, form, step: .photos, mode: mode) }
+        if go == "back", let index = steps.firstIndex(of: step), index > 0 {
+            return try await render(req, form, step: steps[index - 1], mode: mode)
+        }
+        if go.hasPrefix("to:"), let target = ListingEditorForm.Step(rawValue: String(go.dropFirst(3))), steps.contains(target) {
+            return try await render(req, form, step: target, mode: mode)
+        }
+
+        let problems = form.problems(defaultCurrency: currency)
+        if go == "publish" {
+            if let first = steps.first(where: { !Set($0.fields).isDisjoint(with: problems.keys) }) {
+                return try await render(req, form, step: first, mode: mode, errors: problems, status: .unprocessableEntity)
+            }
+            return try await publish(req, form, mode: mode, user: session.user)
+        }
+        // "next": this step must be valid before the next one.
+        let here = problems.filter { step.fields.contains($0.key) }
+        if !here.isEmpty { return try await render(req, form, step: step, mode: mode, errors: here, status: .unprocessableEntity) }
+        let index = steps.firstIndex(of: step) ?? 0
+        return try await render(req, form, step: steps[min(index + 1, steps.count - 1)], mode: mode)
+    }
+
+    private func publish(_ req: Request, _ form: ListingEditorForm, mode: Mode, user: UserRecord) async throws -> Response {
+        let services = req.domain
+        let (input, _) = form.input(defaultCurrency: services.settings.defaultCurrency)
+        do {
+            let listingID: UUID
+            switch mode {
+            case .create: listingID = try await services.listings.create(input, by: user).requireID()
+            case .edit(let id): listingID = try await services.listings.replace(id, with: input, by: user).requireID()
+            }
+            try await services.listingPhotos.setPhotos(form.photos ?? [], of: listingID, by: user)
+            let notice: Notice = if case .create = mode { .listingPublished } else { .listingSaved }
+            return req.seeOther("/listings/\(listingID.uuidString.lowercased())", notice: notice)
+        } catch let error as APIError where error.status == .conflict || error.status == .unprocessableEntity {
+            return try await render(req, form, step: .summary, mode: mode, errors: ["form": error.message], status: error.status)
+        }
+    }
+
+    // MARK: Rendering
+
+    struct StepItem: Encodable { var label: String; var current: Bool }
+    struct Check: Encodable { var value: String; var label: String; var checked: Bool }
+    struct Hidden: Encodable { var name: String; var value: String }
+    struct Photo: Encodable { var name: String; var url: String; var alt: String; var canMoveUp: Bool }
+    struct Fact: Encodable { var term: String; var value: String; var step: String }
+
+    struct Content: Encodable {
+        var heading: String
+        var action: String
+        var step: String
+        var stepNumber: Int
+        var stepCount: Int
+        var steps: [StepItem]
+        var fields: [FormField]
+        var categories: [Check]
+        var categoriesError: String?
+        var photos: [Photo]
+        var photoError: String?
+        var photoRoom: Int
+        var openToTrade: Bool
+        var offersError: String?
+        var hidden: [Hidden]
+        var summary: [Fact]
+        var formError: String?
+        var isFirst: Bool
+        var isLast: Bool
+    }
+
+    func render(_ req: Request, _ form: ListingEditorForm, step: ListingEditorForm.Step, mode: Mode,
+                errors: FieldErrors = [:], status: HTTPResponseStatus = .ok) async throws -> Response {
+        let steps = form.steps
+        let index = steps.firstIndex(of: step) ?? 0
+        let photoNames = form.photos ?? []
+        let content = Content(
+            heading: { if case .create = mode { return "Sell something" } else { return "Edit listing" } }(),
+            action: mode.action, step: step.rawValue, stepNumber: index + 1, stepCount: steps.count,
+            steps: steps.map { StepItem(label: $0.label, current: $0 == step) },
+            fields: Self.fields(for: step, form, errors: errors),
+            categories: ListingCategory.allCases.map {
+                Check(value: $0.rawValue, label: $0.label, checked: (form.categories ?? []).contains($0.rawValue))
+            },
+            categoriesError: errors["categories"].map { FormField.sentence("Categories", $0) },
+            photos: photoNames.enumerated().map { index, name in
+                Photo(name: name, url: "/photos/" + name, alt: "Photo \(index + 1)", canMoveUp: index > 0)
+            },
+            photoError: errors["photo"] ?? errors["photos"].map { FormField.sentence("Photos", $0) },
+            photoRoom: max(0, PhotoStore.maxPerListing - photoNames.count),
+            openToTrade: form.openToTrade == "on",
+            offersError: errors["offers"].map { _ in "Give a sale price, a rent price, or choose open to trade." },
+            hidden: Self.hidden(form, showing: step),
+            summary: Self.summary(form, currency: req.application.settings.defaultCurrency),
+            formError: errors["form"], isFirst: index == 0, isLast: step == .summary)
+        let title = "\(content.heading): \(step.label)"
+        return try await req.renderPage("editor", title: title, content, status: status)
+    }
+
+    static func fields(for step: ListingEditorForm.Step, _ form: ListingEditorForm, errors: FieldErrors) -> [FormField] {
+        switch step {
+        case .title:
+            return [FormField("title", "Title", value: form.title, errors: errors,
+                              hint: "What is it? For example “Calculus, 8th edition” or “IKEA desk, white”.")]
+        case .details:
+            return [
+                FormField("description", "Description", kind: "textarea", value: form.description, errors: errors,
+                          hint: "Size, what is included, where to pick it up. Optional."),
+                .select("condition", "Condition", choices: [(value: "", label: "Choose…")] + ListingCondition.allCases.map { (value: $0.rawValue, label: $0.label) },
+                        selected: form.condition, errors: errors),
+            ]
+        case .textbook:
+            return [
+                FormField("author", "Author", value: form.author, errors: errors),
+                FormField("edition", "Edition", value: form.edition, errors: errors),
+                FormField("isbn", "ISBN", value: form.isbn, errors: errors, hint: "10 or 13 digits, with or without hyphens.", inputMode: "numeric"),
+                FormField("courseCode", "Course code", value: form.courseCode, errors: errors, hint: "For example MATH 221."),
+            ]
+        case .prices:
+            return [
+                FormField("salePrice", "Sale price (optional)", value: form.salePrice, errors: errors, hint: "Leave empty if it is not for sale.", inputMode: "decimal"),
+                FormField("rentPrice", "Rent price (optional)", value: form.rentPrice, errors: errors, inputMode: "decimal"),
+                .select("rentUnit", "Rent per", choices: RentUnit.allCases.map { (value: $0.rawValue, label: $0.rawValue) },
+                        selected: form.rentUnit ?? RentUnit.day.rawValue, errors: errors),
+            ]
+        case .categories, .photos, .summary:
+            return []
+        }
+    }
+
+    /// Every field the current step does not show, so it travels with the form.
+    static func hidden(_ form: ListingEditorForm, showing step: ListingEditorForm.Step) -> [Hidden] {
+        var hidden: [Hidden] = []
+        let shown = Set(step.fields)
+        let values: [(String, String?)] = [
+            ("title", form.title), ("description", form.description), ("condition", form.condition),
+            ("author", form.author), ("edition", form.edition), ("isbn", form.isbn), ("courseCode", form.courseCode),
+            ("salePrice", form.salePrice), ("rentPrice", form.rentPrice), ("rentUnit", form.rentUnit),
+            ("openToTrade", form.openToTrade),
+        ]
+        for (name, value) in values where !shown.contains(name) {
+            if let value, !value.isEmpty { hidden.append(Hidden(name: name, value: value)) }
+        }
+        if step != .categories {
+            hidden += (form.categories ?? []).map { Hidden(name: "categories[]", value: $0) }
+        }
+        hidden += (form.photos ?? []).map { Hidden(name: "photos[]", value: $0) }
+        return hidden
+    }
+
+    static func summary(_ form: ListingEditorForm, currency: String) -> [Fact] {
+        func price(_ text: String?) -> String? {
+            guard let text, let cents = MoneyText.parse(text) else { return nil }
+            return MoneyText.format(cents, currency: currency)
+        }
+        var facts = [
+            Fact(term: "Title", value: form.title ?? "", step: "title"),
+            Fact(term: "Categories", value: (form.categories ?? []).compactMap { ListingCategory(rawValue: $0)?.label }.joined(separator: ", "), step: "categories"),
+            Fact(term: "Condition", value: form.condition.flatMap(ListingCondition.init(rawValue:))?.label ?? "", step: "details"),
+            Fact(term: "Description", value: form.description ?? "", step: "details"),
+        ]
+        if form.isTextbook {
+            let book = [form.author, form.edition.map { "\($0) edition" }, form.isbn.map { "ISBN \($0)" }, form.courseCode]
+                .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
+            facts.append(Fact(term: "Textbook", value: book, step: "textbook"))
+        }
+        facts.append(Fact(term: "Photos", value: "\((form.photos ?? []).count)", step: "photos"))
+        var offers: [String] = []
+        if let sale = price(form.salePrice) { offers.append("Sale \(sale)") }
+        if let rent = price(form.rentPrice) { offers.append("Rent \(rent) / \(form.rentUnit ?? "day")") }
+        if form.openToTrade == "on" { offers.append("Open to trade") }
+        facts.append(Fact(term: "Prices", value: offers.joined(separator: " · "), step: "prices"))
+        return facts
+    }
+}
