@@ -17,6 +17,12 @@ func routes(_ app: Application) throws {
     try web.register(collection: AuthPagesController())
     try web.register(collection: ListingPageController())
     try web.register(collection: ListingEditorController())
+    try web.register(collection: OrderPagesController())
+    try web.register(collection: TradeOfferPagesController())
+    try web.register(collection: MyListingsController())
+    try web.register(collection: NotificationPagesController())
+    try web.register(collection: MoneyPagesController())
+    try web.register(collection: ProfilePagesController())
 
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())

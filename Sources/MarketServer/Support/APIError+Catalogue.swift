@@ -28,6 +28,8 @@ extension APIError {
 
     // MARK: Listings
 
+    static let userNotFound = APIError(.notFound, code: "user_not_found", message: "There is no user with this id.")
+
     static let listingNotFound = APIError(.notFound, code: "listing_not_found", message: "There is no listing with this id.")
 
     static let photoNotFound = APIError(.notFound, code: "photo_not_found", message: "There is no photo with this id or at this address.")

@@ -12,7 +12,7 @@ struct UsersController: RouteCollection {
         let profile = try await req.domain.sellerProfiles
             .profile(of: try req.uuidParameter("userID"), viewerSignedIn: req.auth.has(Session.self))
         guard let profile else {
-            throw APIError(.notFound, code: "user_not_found", message: "There is no user with this id.")
+            throw APIError.userNotFound
         }
         return profile
     }

@@ -15,6 +15,7 @@ enum WebFormat {
     nonisolated(unsafe) private static let timeFormatter = formatter("MMM d, yyyy, HH:mm 'UTC'")
     nonisolated(unsafe) private static let monthFormatter = formatter("MMMM yyyy")
     nonisolated(unsafe) private static let inputFormatter = formatter("yyyy-MM-dd'T'HH:mm")
+    nonisolated(unsafe) private static let dateInputFormatter = formatter("yyyy-MM-dd")
     private static let lock = NSLock()
 
     static func day(_ date: Date) -> String { lock.withLock { dayFormatter.string(from: date) } }
@@ -27,6 +28,10 @@ enum WebFormat {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         return lock.withLock { inputFormatter.date(from: String(trimmed.prefix(16))) }
     }
+
+    /// The value of an `<input type="date">`, and back.
+    static func dateInput(_ date: Date) -> String { lock.withLock { dateInputFormatter.string(from: date) } }
+    static func parseDateInput(_ text: String) -> Date? { lock.withLock { dateInputFormatter.date(from: text.trimmingCharacters(in: .whitespaces)) } }
 
     /// "3 hours ago", "yesterday", or the date.
     static func ago(_ date: Date, now: Date) -> String {

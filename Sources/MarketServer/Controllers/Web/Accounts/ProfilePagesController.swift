@@ -1,0 +1,125 @@
+import Foundation
+import MarketCore
+import Vapor
+
+/// `/profile`: change name, username, campus and contact; change the password; delete the
+/// account (confirmed with the password). The same `AccountService` calls as `/api/v1/me`.
+struct ProfilePagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("profile", use: show)
+        routes.post("profile", use: save)
+        routes.post("profile", "password", use: changePassword)
+        routes.post("profile", "delete", use: delete)
+    }
+
+    struct Content: Encodable {
+        var userID: String
+        var email: String
+        var details: [FormField]
+        var password: [FormField]
+        var deletion: [FormField]
+        var passwordError: String?
+        var deleteError: String?
+    }
+
+    struct DetailsForm: Vapor.Content {
+        var name: String?
+        var username: String?
+        var campus: String?
+        var contactKind: String?
+        var contactValue: String?
+    }
+
+    struct PasswordForm: Vapor.Content {
+        var currentPassword: String?
+        var newPassword: String?
+    }
+
+    struct DeleteForm: Vapor.Content { var password: String? }
+
+    func show(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let user = session.user
+        return try await render(req, DetailsForm(name: user.name, username: user.username, campus: user.campus,
+                                                 contactKind: user.contact?.kind.rawValue, contactValue: user.contact?.value))
+    }
+
+    func save(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.content.decode(DetailsForm.self)
+        var contact: ContactMethod?
+        if let kind = form.contactKind.flatMap(ContactMethod.Kind.init(rawValue:)) {
+            contact = ContactMethod(kind: kind, value: form.contactValue ?? "")
+        }
+        let input = UpdateProfileRequest(name: form.name, username: form.username.flatMap { $0.isEmpty ? nil : $0 },
+                                         contact: contact, campus: form.campus.flatMap { $0.isEmpty ? nil : $0 })
+        do {
+            _ = try await req.domain.accounts.update(session, with: input, clientAddress: req.clientAddress)
+            return req.seeOther("/profile", notice: .profileSaved)
+        } catch let error as APIError where error.fields != nil {
+            let fields = (error.fields ?? [:]).renamed(["contact.value": "contactValue", "contact": "contactValue", "contact.kind": "contactKind"])
+            return try await render(req, form, detailErrors: fields, status: error.status)
+        }
+    }
+
+    func changePassword(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.content.decode(PasswordForm.self)
+        do {
+            _ = try await req.domain.accounts.update(
+                session, with: UpdateProfileRequest(currentPassword: form.currentPassword ?? "", newPassword: form.newPassword ?? ""),
+                clientAddress: req.clientAddress)
+            return req.seeOther("/profile", notice: .passwordChanged)
+        } catch let error as APIError where error.status.code < 500 {
+            return try await render(req, detailsFrom: session, passwordErrors: error.fields ?? [:],
+                                    passwordError: error.fields == nil ? error.message : nil, status: error.status)
+        }
+    }
+
+    func delete(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.content.decode(DeleteForm.self)
+        do {
+            try await req.domain.accounts.delete(session, confirmation: DeleteAccountRequest(password: form.password), clientAddress: req.clientAddress)
+        } catch let error as APIError where error.status.code < 500 {
+            return try await render(req, detailsFrom: session, deleteErrors: error.fields ?? [:],
+                                    deleteError: error.fields == nil ? error.message : nil, status: error.status)
+        }
+        let response = req.seeOther("/", notice: .accountDeleted)
+        WebSessionCookie.clear(on: response, for: req)
+        return response
+    }
+
+    private func render(_ req: Request, detailsFrom session: Session, passwordErrors: FieldErrors = [:], passwordError: String? = nil,
+                        deleteErrors: FieldErrors = [:], deleteError: String? = nil, status: HTTPResponseStatus) async throws -> Response {
+        let user = session.user
+        return try await render(req, DetailsForm(name: user.name, username: user.username, campus: user.campus,
+                                                 contactKind: user.contact?.kind.rawValue, contactValue: user.contact?.value),
+                                passwordErrors: passwordErrors, passwordError: passwordError,
+                                deleteErrors: deleteErrors, deleteError: deleteError, status: status)
+    }
+
+    private func render(_ req: Request, _ form: DetailsForm, detailErrors: FieldErrors = [:], passwordErrors: FieldErrors = [:],
+                        passwordError: String? = nil, deleteErrors: FieldErrors = [:], deleteError: String? = nil,
+                        status: HTTPResponseStatus = .ok) async throws -> Response {
+        let session = try req.requireWebSession()
+        let content = Content(
+            userID: session.userID.uuidString.lowercased(), email: session.user.email,
+            details: [
+                FormField("name", "Name", value: form.name, errors: detailErrors, autocomplete: "name"),
+                FormField("username", "Username", value: form.username, errors: detailErrors, autocomplete: "username"),
+                FormField("campus", "Campus", value: form.campus, errors: detailErrors, hint: "Shown with your listings."),
+                .select("contactKind", "How buyers reach you", choices: [(value: "", label: "Keep as it is")] + ContactMethod.Kind.allCases.map { (value: $0.rawValue, label: $0.rawValue.capitalized) },
+                        selected: form.contactKind, errors: detailErrors, hint: "Shown only to signed-in students."),
+                FormField("contactValue", "Email address or phone number", value: form.contactValue, errors: detailErrors),
+            ],
+            password: [
+                FormField("currentPassword", "Current password", kind: "password", errors: passwordErrors, autocomplete: "current-password"),
+                FormField("newPassword", "New password", kind: "password", errors: passwordErrors,
+                          hint: "At least \(AccountRules.passwordMinLength) characters. Other devices will be signed out.", autocomplete: "new-password"),
+            ],
+            deletion: [FormField("password", "Your password, to confirm", kind: "password", errors: deleteErrors, autocomplete: "current-password")],
+            passwordError: passwordError, deleteError: deleteError)
+        return try await req.renderPage("profile", title: "Your profile", content, status: status)
+    }
+}

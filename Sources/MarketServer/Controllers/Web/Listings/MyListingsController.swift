@@ -1,0 +1,60 @@
+import Foundation
+import MarketCore
+import Vapor
+
+/// `/my/listings` (mine by status) and `/users/{id}` (a seller's public page and listings).
+struct MyListingsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("my", "listings", use: mine)
+        routes.get("users", ":userID", use: seller)
+    }
+
+    struct MineContent: Encodable {
+        var tabs: [OrderPagesController.Tab]
+        var listings: [ListingCard]
+        var empty: String
+        var moreHref: String?
+    }
+
+    func mine(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        var reader = QueryReader(req)
+        let status: ListingStatus = reader.choice("status") ?? .active
+        let services = req.domain
+        let result = try await services.listingSearch.page(
+            ListingQuery(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)))
+        let cards = try await services.listingPresenter.present(result.listings).map { ListingCard($0, now: services.now) }
+        let content = MineContent(
+            tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },
+            listings: cards, empty: status == .active ? "You have nothing for offer. Sell something!" : "None here.",
+            moreHref: result.next.map { "/my/listings?status=\(status.rawValue)&cursor=\($0.token)" })
+        return try await req.renderPage("my-listings", title: "My listings", content)
+    }
+
+    struct SellerContent: Encodable {
+        var name: String
+        var campus: String?
+        var memberSince: String?
+        var contact: String?
+        var signedIn: Bool
+        var listings: [ListingCard]
+        var moreHref: String?
+    }
+
+    func seller(req: Request) async throws -> Response {
+        let id = try req.uuidParameter("userID")
+        let signedIn = req.auth.has(Session.self)
+        let services = req.domain
+        guard let profile = try await services.sellerProfiles.profile(of: id, viewerSignedIn: signedIn) else {
+            throw APIError.userNotFound
+        }
+        var reader = QueryReader(req)
+        let result = try await services.listingSearch.page(ListingQuery(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)))
+        let cards = try await services.listingPresenter.present(result.listings).map { ListingCard($0, now: services.now) }
+        let content = SellerContent(
+            name: profile.name, campus: profile.campus, memberSince: profile.memberSince.map(WebFormat.day),
+            contact: profile.contact.map { "\($0.kind.rawValue.capitalized): \($0.value)" }, signedIn: signedIn,
+            listings: cards, moreHref: result.next.map { "/users/\(id.uuidString.lowercased())?cursor=\($0.token)" })
+        return try await req.renderPage("seller", title: profile.name, content)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import MarketCore
+
+/// An order in a list or on its page, in words.
+struct OrderSummary: Encodable {
+    struct Step: Encodable { var label: String; var at: String }
+    struct Action: Encodable { var name: String; var label: String; var danger: Bool }
+
+    var id: String
+    var title: String
+    var listingID: String
+    var kind: String
+    var status: String
+    var isOpen: Bool
+    var total: String
+    var deliveryFee: String?
+    var fulfillment: String
+    var period: String?
+    var otherParty: String
+    var role: String
+    var created: String
+    var code: String?
+    var timeline: [Step]
+    var actions: [Action]
+    var needsCode: Bool
+
+    init(_ order: Order, viewerID: UUID) {
+        let isBuyer = order.buyer.id == viewerID
+        id = order.id.uuidString.lowercased()
+        title = order.listingTitle
+        listingID = order.listingId.uuidString.lowercased()
+        switch order.type {
+        case .purchase: kind = isBuyer ? "You are buying" : "You are selling"
+        case .rental: kind = isBuyer ? "You are renting" : "You are lending"
+        case .trade: kind = isBuyer ? "Your trade" : "Trade for your listing"
+        }
+        status = order.status.label
+        isOpen = order.status.isOpen
+        total = MoneyText.format(order.totalCents, currency: order.currency)
+        deliveryFee = order.deliveryFeeCents > 0 ? MoneyText.format(order.deliveryFeeCents, currency: order.currency) : nil
+        fulfillment = order.fulfillment == .pickup ? "Pickup" : "Delivery"
+        if let start = order.start, let end = order.end {
+            period = "\(WebFormat.time(start)) – \(WebFormat.time(end))"
+                + (order.rentalUnits.map { " (\($0) \($0 == 1 ? "unit" : "units"))" } ?? "")
+        }
+        otherParty = isBuyer ? "Seller: \(order.seller.name)" : "Buyer: \(order.buyer.name)"
+        role = isBuyer ? "buyer" : "seller"
+        created = WebFormat.time(order.createdAt)
+        code = order.confirmationCode
+        timeline = order.history.map { Step(label: $0.status.label, at: WebFormat.time($0.at)) }
+        actions = order.actions.filter { $0 != .complete }.map {
+            Action(name: $0.rawValue, label: Self.label($0, fulfillment: order.fulfillment), danger: [.decline, .cancel].contains($0))
+        }
+        needsCode = order.actions.contains(.complete)
+    }
+
+    static func label(_ action: OrderAction, fulfillment: Fulfillment) -> String {
+        switch action {
+        case .accept: "Accept"
+        case .decline: "Decline"
+        case .cancel: "Cancel order"
+        case .ready: "Mark ready for pickup"
+        case .outForDelivery: "Mark out for delivery"
+        case .complete: "Complete"
+        }
+    }
+}
