@@ -56,6 +56,13 @@ enum CSRFToken {
 struct CSRFMiddleware: AsyncMiddleware {
     func respond(to req: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if req.method == .POST {
+            // The token is in the body: read it before the route would (a large multipart
+            // upload is still streaming when middleware runs).
+            if req.body.data == nil {
+                let isUpload = req.headers.contentType?.type == "multipart"
+                let limit = isUpload ? ListingEditorController.maxBody : req.application.routes.defaultMaxBodySize
+                _ = try await req.body.collect(max: limit.value).get()
+            }
             let presented = try? req.content.get(String.self, at: CSRFToken.field)
             guard CSRFToken.isValid(presented, for: req) else { throw APIError.csrfRejected }
         }

@@ -1,0 +1,87 @@
+"""Browser tests: a real server process, real Chromium through Selenium.
+
+Each test signs people up in their own browser sessions, as a new user would. Every page a
+JavaScript-enabled session shows is checked with axe-core (no serious or critical violation),
+and its HTML is kept for the Nu HTML checker (test_zz_html_is_valid.py, run last).
+"""
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+from pages import Browser
+
+ROOT = Path(__file__).resolve().parents[2]
+HTML_DIR = Path(tempfile.gettempdir()) / "campusmarket-browser-html"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server():
+    binary = os.environ.get("CAMPUSMARKET_BIN", str(ROOT / ".build" / "debug" / "campusmarket"))
+    data = tempfile.mkdtemp(prefix="cm-browser-")
+    port = free_port()
+    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", LOG_LEVEL="warning")
+    if os.environ.get("BROWSER_DATABASE_URL"):
+        env["DATABASE_URL"] = os.environ["BROWSER_DATABASE_URL"]
+    log = open(Path(data) / "server.log", "w")
+    process = subprocess.Popen([binary, "serve", "--port", str(port)], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(120):
+        try:
+            urllib.request.urlopen(base + "/healthz", timeout=1)
+            break
+        except Exception:
+            if process.poll() is not None:
+                raise RuntimeError("the server stopped: " + (Path(data) / "server.log").read_text())
+            time.sleep(0.5)
+    shutil.rmtree(HTML_DIR, ignore_errors=True)
+    HTML_DIR.mkdir(parents=True)
+    yield base
+    process.terminate()
+    process.wait(10)
+    log.close()
+    text = (Path(data) / "server.log").read_text()
+    assert "status=5" not in text, "the server logged a 5xx:\n" + text[-3000:]
+
+
+@pytest.fixture
+def browser(server):
+    """A factory of browser sessions (each its own cookies: one person each)."""
+    sessions = []
+
+    def make(javascript=True, width=1280, height=900):
+        options = webdriver.ChromeOptions()
+        options.add_argument("--headless=new")
+        options.add_argument("--no-sandbox")
+        options.add_argument("--disable-dev-shm-usage")
+        options.add_argument(f"--window-size={width},{height}")
+        options.add_argument("--force-prefers-reduced-motion")
+        if not javascript:
+            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+        if chromium:
+            options.binary_location = chromium
+        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+        driver = webdriver.Chrome(service=Service(driver_path), options=options)
+        session = Browser(driver, server, javascript=javascript, html_dir=HTML_DIR, screenshots=SCREENSHOTS)
+        sessions.append(session)
+        return session
+
+    yield make
+    for session in sessions:
+        session.driver.quit()

@@ -1,0 +1,161 @@
+"""A person's browser session: go to pages, fill forms by label, press buttons by their words."""
+import re
+import struct
+import zlib
+from pathlib import Path
+
+from axe_core_python.selenium import Axe
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+AXE = Axe()
+
+
+class Browser:
+    def __init__(self, driver, base, javascript, html_dir, screenshots):
+        self.driver = driver
+        self.base = base
+        self.javascript = javascript
+        self.html_dir = html_dir
+        self.screenshots = screenshots
+        self.checked = set()
+
+    # Navigation -----------------------------------------------------------------------
+    def go(self, path):
+        self.driver.get(self.base + path)
+        self.after_load()
+
+    def after_load(self):
+        """Every page: keep its HTML for the Nu checker and run axe once per page shape."""
+        path = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}", "ID", self.path)
+        key = path.split("?")[0] + ("#error" if self.driver.find_elements(By.CSS_SELECTOR, ".error, .form-error") else "")
+        if key in self.checked:
+            return
+        self.checked.add(key)
+        name = re.sub(r"[^a-zA-Z0-9]+", "_", key).strip("_") or "home"
+        source = self.driver.page_source
+        if not source.lower().startswith("<!doctype"):
+            source = "<!DOCTYPE html>\n" + source
+        (self.html_dir / f"{name}.html").write_text(source)
+        if self.javascript:
+            results = AXE.run(self.driver)
+            bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
+            assert not bad, f"axe on {self.path}: " + "; ".join(
+                f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad)
+
+    @property
+    def path(self):
+        return self.driver.current_url.replace(self.base, "")
+
+    @property
+    def text(self):
+        return self.driver.find_element(By.TAG_NAME, "body").text
+
+    def heading(self):
+        return self.driver.find_element(By.TAG_NAME, "h1").text
+
+    # Forms ---------------------------------------------------------------------------
+    def field(self, label):
+        """The input a <label> with this text names."""
+        for element in self.driver.find_elements(By.TAG_NAME, "label"):
+            if element.text.strip() == label:
+                target = element.get_attribute("for")
+                if target:
+                    return self.driver.find_element(By.ID, target)
+                return element.find_element(By.TAG_NAME, "input")
+        raise AssertionError(f"no field labelled {label!r} on {self.path}: {self.text[:400]}")
+
+    def fill(self, label, value):
+        element = self.field(label)
+        kind = element.get_attribute("type")
+        if element.tag_name == "select":
+            for option in element.find_elements(By.TAG_NAME, "option"):
+                if option.text == value or option.get_attribute("value") == value:
+                    option.click()
+                    return
+            raise AssertionError(f"{label}: no option {value!r}")
+        if kind in ("datetime-local", "date") and self.javascript:
+            self.driver.execute_script("arguments[0].value = arguments[1]", element, value)
+            return
+        element.clear()
+        element.send_keys(value)
+
+    def tick(self, label):
+        element = self.field(label)
+        if not element.is_selected():
+            element.click()
+
+    def value(self, label):
+        return self.field(label).get_attribute("value")
+
+    def press(self, words, within=None):
+        """Click the button (or link) whose visible words are these, then wait for the page."""
+        scope = self.driver.find_element(By.CSS_SELECTOR, within) if within else self.driver
+        for element in scope.find_elements(By.CSS_SELECTOR, "button, a.button, input[type=submit]"):
+            if element.text.strip() == words:
+                self.click_and_wait(element)
+                return
+        raise AssertionError(f"no button {words!r} on {self.path}: {self.text[:600]}")
+
+    def follow(self, words):
+        self.click_and_wait(self.driver.find_element(By.LINK_TEXT, words))
+
+    def open_link(self, partial_words):
+        self.click_and_wait(self.driver.find_element(By.PARTIAL_LINK_TEXT, partial_words))
+
+    def click_and_wait(self, element):
+        """Click, say yes to a confirmation a script asks for, and wait for the next page."""
+        page = self.driver.find_element(By.TAG_NAME, "html")
+        element.click()
+        try:
+            self.driver.switch_to.alert.accept()
+        except NoAlertPresentException:
+            pass
+        WebDriverWait(self.driver, 15).until(expected_conditions.staleness_of(page))
+        WebDriverWait(self.driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        self.after_load()
+
+    def upload(self, label, path):
+        self.field(label).send_keys(str(path))
+
+    def error_for(self, label):
+        element = self.field(label)
+        described = (element.get_attribute("aria-describedby") or "").split()
+        for ident in described:
+            if ident.endswith("-error"):
+                return self.driver.find_element(By.ID, ident).text
+        return None
+
+    # People --------------------------------------------------------------------------
+    def sign_up(self, name, email, password="correct horse battery"):
+        self.go("/signup")
+        self.fill("Your name", name)
+        self.fill("Campus email", email)
+        self.fill("Password", password)
+        self.press("Create account")
+        assert "Welcome to CampusMarket" in self.text, self.text[:500]
+
+    def screenshot(self, name):
+        self.screenshots.mkdir(parents=True, exist_ok=True)
+        # The full page, so the picture shows what a person scrolls through.
+        height = self.driver.execute_script("return document.body.scrollHeight") if self.javascript else None
+        size = self.driver.get_window_size()
+        if height:
+            self.driver.set_window_size(size["width"], min(max(height, size["height"]), 2400))
+        self.driver.save_screenshot(str(self.screenshots / f"{name}.png"))
+        self.driver.set_window_size(size["width"], size["height"])
+
+
+def png(path, width=64, height=48, rgb=(200, 120, 40)):
+    """A real PNG file, made here so the tests need no image tools."""
+    raw = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    data += chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    Path(path).write_bytes(data)
+    return Path(path)
