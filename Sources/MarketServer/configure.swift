@@ -31,6 +31,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateOrder())         // orders + history; one live sale, no overlapping rentals
     app.migrations.add(CreateNotification())  // in-app notifications
     app.migrations.add(CreateLedgerEntry())   // personal ledger (orders, fees, expenses), fees copied in
+    app.migrations.add(UpdateSearchIndexAddPrefixes()) // FTS5 prefix indexes: the last word typed matches as a prefix
 
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
     app.decoyPasswordHash = try Bcrypt.hash("no account has this password", cost: settings.bcryptCost)

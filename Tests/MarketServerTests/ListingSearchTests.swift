@@ -36,6 +36,22 @@ struct ListingSearchTests {
         }
     }
 
+    @Test("the last word typed matches as a prefix; earlier words and one letter match whole words only")
+    func prefixOfLastWord() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            try await app.createListing(.sample("Calculus early transcendentals"), token: seller.token)
+            try await app.createListing(.sample("Oak study desk"), token: seller.token)
+            try await app.createListing(.sample("Desk lamp", description: "Warm light for a calculus night"), token: seller.token)
+
+            #expect(try await app.titles("q=calc") == ["Calculus early transcendentals", "Desk lamp"])
+            #expect(try await app.titles("q=oak%20des") == ["Oak study desk"])
+            #expect(try await app.titles("q=des%20oak") == [])  // "des" is finished: a whole word, not a prefix
+            #expect(try await app.titles("q=lam") == ["Desk lamp"])
+            #expect(try await app.titles("q=c") == [])
+        }
+    }
+
     @Test("an ISBN finds the book with or without hyphens, as ISBN-10 or ISBN-13", arguments: [
         "9780306406157", "978-0-306-40615-7", "0306406152", "0-306-40615-2",
     ])

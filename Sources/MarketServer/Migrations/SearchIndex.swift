@@ -25,14 +25,7 @@ enum SearchIndex {
             try await sql.raw("CREATE INDEX ix_listings_search ON listings USING GIN (search_vector)").run()
             return
         }
-        for table in ["listings_fts", "featured_fts"] {
-            try await sql.raw("""
-                CREATE VIRTUAL TABLE \(ident: table) USING fts5(
-                  \(unsafeRaw: columns), content='listings', content_rowid='seq',
-                  tokenize='porter unicode61 remove_diacritics 2'
-                )
-                """).run()
-        }
+        try await createTables(on: sql, options: "")
         let new = "new.seq, new.title, new.author, new.isbn, new.course_code, new.description"
         let old = "'delete', old.seq, old.title, old.author, old.isbn, old.course_code, old.description"
         try await sql.raw("""
@@ -59,6 +52,18 @@ enum SearchIndex {
               INSERT INTO featured_fts(rowid, \(unsafeRaw: columns)) SELECT \(unsafeRaw: new) WHERE new.featured_until IS NOT NULL;
             END
             """).run()
+    }
+
+    /// The two FTS5 tables; `options` adds to the shipped definition (`UpdateSearchIndexAddPrefixes`).
+    static func createTables(on sql: any SQLDatabase, options: String) async throws {
+        for table in ["listings_fts", "featured_fts"] {
+            try await sql.raw("""
+                CREATE VIRTUAL TABLE \(ident: table) USING fts5(
+                  \(unsafeRaw: columns), content='listings', content_rowid='seq',
+                  tokenize='porter unicode61 remove_diacritics 2'\(unsafeRaw: options)
+                )
+                """).run()
+        }
     }
 
     static func drop(on sql: any SQLDatabase) async throws {

@@ -28,11 +28,24 @@ struct SearchDialect {
         return "listings l INDEXED BY \(ident: index)"
     }
 
+    /// The last word a person types may be unfinished: it matches as a prefix (`calc` finds
+    /// "calculus") once it has this many characters. Shorter, it would match half the index.
+    static let minPrefixLength = 2
+
+    /// Whether token `index` of `tokens` is matched as a prefix: the last one, if long enough.
+    static func isPrefix(_ index: Int, of tokens: [String]) -> Bool {
+        index == tokens.count - 1 && tokens[index].count >= minPrefixLength
+    }
+
     /// Tokens are letters and digits only (see `SearchText`), so quoting them cannot break the syntax.
     func textSearch(tokens: [String], tier: ListingSearch.Tier, drive: Drive) -> Shape {
         if isPostgres {
-            let all = tokens.map { "'\($0)'" }.joined(separator: " & ")
-            let primary = tokens.map { "'\($0)':A" }.joined(separator: " & ")
+            func term(_ index: Int, weight: String) -> String {
+                let flags = (Self.isPrefix(index, of: tokens) ? "*" : "") + weight
+                return "'\(tokens[index])'" + (flags.isEmpty ? "" : ":" + flags)
+            }
+            let all = tokens.indices.map { term($0, weight: "") }.joined(separator: " & ")
+            let primary = tokens.indices.map { term($0, weight: "A") }.joined(separator: " & ")
             let condition: SQLQueryString
             switch tier {
             case .any: condition = "l.search_vector @@ to_tsquery('english', \(bind: all))"
@@ -60,7 +73,7 @@ struct SearchDialect {
 
     /// The FTS5 query: all tokens; for the primary tier, all of them in title, author, ISBN or course.
     func ftsMatch(tokens: [String], tier: ListingSearch.Tier) -> String {
-        let phrases = tokens.map { "\"\($0)\"" }.joined(separator: " ")
+        let phrases = tokens.indices.map { "\"\(tokens[$0])\"" + (Self.isPrefix($0, of: tokens) ? "*" : "") }.joined(separator: " ")
         let primary = "{title author isbn course_code} : (\(phrases))"
         switch tier {
         case .any: return phrases
