@@ -5,9 +5,8 @@ import zlib
 from pathlib import Path
 
 from axe_core_python.selenium import Axe
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 AXE = Axe()
@@ -94,7 +93,7 @@ class Browser:
         """Click the button (or link) whose visible words are these, then wait for the page."""
         scope = self.driver.find_element(By.CSS_SELECTOR, within) if within else self.driver
         for element in scope.find_elements(By.CSS_SELECTOR, "button, a.button, input[type=submit]"):
-            if element.text.strip() == words:
+            if " ".join(element.text.split()) == words:
                 self.click_and_wait(element)
                 return
         raise AssertionError(f"no button {words!r} on {self.path}: {self.text[:600]}")
@@ -113,7 +112,7 @@ class Browser:
             self.driver.switch_to.alert.accept()
         except NoAlertPresentException:
             pass
-        WebDriverWait(self.driver, 15).until(expected_conditions.staleness_of(page))
+        WebDriverWait(self.driver, 15).until(lambda _: gone(page))
         WebDriverWait(self.driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
         self.after_load()
 
@@ -146,6 +145,15 @@ class Browser:
             self.driver.set_window_size(size["width"], min(max(height, size["height"]), 2400))
         self.driver.save_screenshot(str(self.screenshots / f"{name}.png"))
         self.driver.set_window_size(size["width"], size["height"])
+
+
+def gone(element):
+    """The page this element belonged to has been replaced (Chromium words that in two ways)."""
+    try:
+        element.is_enabled()
+        return False
+    except WebDriverException:
+        return True
 
 
 def png(path, width=64, height=48, rgb=(200, 120, 40)):

@@ -98,7 +98,7 @@ def test_sell_buy_rent_and_trade_between_students(browser, tmp_path):
     seller.press("Mark ready for pickup")
     seller.fill("Buyer's confirmation code", "000000" if code != "000000" else "111111")
     seller.press("Complete order")
-    assert seller.error_for("Buyer's confirmation code"), "a wrong code must be refused beside the field"
+    assert seller.error_for("Buyer's confirmation code"), seller.text[:1500]
     seller.fill("Buyer's confirmation code", code)
     seller.press("Complete order")
     assert "The order was updated." in seller.text and "Completed" in seller.text

@@ -48,7 +48,7 @@ struct MoneyPagesController: RouteCollection {
         return try await req.renderPage("money", title: "Money", content)
     }
 
-    struct ExpenseRow: Encodable { var id: String; var title: String; var description: String; var amount: String; var date: String }
+    struct ExpenseRow: Encodable { var id: String; var title: String; var description: String?; var amount: String; var date: String }
     struct ExpensesContent: Encodable {
         var fields: [FormField]
         var expenses: [ExpenseRow]
@@ -70,20 +70,20 @@ struct MoneyPagesController: RouteCollection {
     func addExpense(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
         let form = try req.content.decode(ExpenseForm.self)
-        var errors = FieldErrors()
         let amount = form.amount.flatMap { $0.isEmpty ? nil : $0 }.map { MoneyText.parse($0) ?? -1 }
-        if amount == -1 { errors["amount"] = "must be an amount such as 12.50" }
         let date = form.dateOfPurchase.flatMap(WebFormat.parseDateInput)
+        let input = ExpenseInput(expenseTitle: form.expenseTitle, expenseDescription: form.expenseDescription,
+                                 amountInCents: amount == -1 ? nil : amount, dateOfPurchase: date)
+        // Every field's problem at once: MarketCore's rules, and the amount and date as typed.
+        var errors = FieldErrors()
+        if case .failure(let list) = input.validated(defaultCurrency: req.application.settings.defaultCurrency, now: req.domain.now) {
+            errors = list.fields.renamed(["amountInCents": "amount"])
+        }
+        if amount == -1 { errors["amount"] = "must be an amount such as 12.50" }
         if date == nil, form.dateOfPurchase?.isEmpty == false { errors["dateOfPurchase"] = "must be a date" }
         if errors.isEmpty {
-            do {
-                _ = try await req.domain.expenses.create(
-                    ExpenseInput(expenseTitle: form.expenseTitle, expenseDescription: form.expenseDescription,
-                                 amountInCents: amount, dateOfPurchase: date), by: session.userID)
-                return req.seeOther("/money/expenses", notice: .expenseAdded)
-            } catch let error as APIError where error.status == .unprocessableEntity {
-                errors = (error.fields ?? [:]).renamed(["amountInCents": "amount"])
-            }
+            _ = try await req.domain.expenses.create(input, by: session.userID)
+            return req.seeOther("/money/expenses", notice: .expenseAdded)
         }
         return try await renderExpenses(req, form, errors: errors, status: .unprocessableEntity)
     }
@@ -106,7 +106,7 @@ struct MoneyPagesController: RouteCollection {
                 FormField("expenseDescription", "Note (optional)", kind: "textarea", value: form.expenseDescription, errors: errors),
             ],
             expenses: page.items.map {
-                ExpenseRow(id: $0.id.uuidString.lowercased(), title: $0.expenseTitle, description: $0.expenseDescription,
+                ExpenseRow(id: $0.id.uuidString.lowercased(), title: $0.expenseTitle, description: $0.expenseDescription.isEmpty ? nil : $0.expenseDescription,
                            amount: MoneyText.format($0.amountInCents, currency: $0.currency), date: WebFormat.day($0.dateOfPurchase))
             },
             totals: page.totals.map { MoneyText.format($0.totalSpentInCents, currency: $0.currency) },

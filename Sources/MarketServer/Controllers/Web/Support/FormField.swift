@@ -24,6 +24,25 @@ struct FormField: Encodable {
         return ids.isEmpty ? nil : ids.joined(separator: " ")
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case name, label, kind, value, error, hint, autocomplete, inputMode, options, describedBy
+    }
+
+    /// Written by hand so the template also gets `describedBy`, which is computed.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(label, forKey: .label)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(value, forKey: .value)
+        try container.encodeIfPresent(error, forKey: .error)
+        try container.encodeIfPresent(hint, forKey: .hint)
+        try container.encodeIfPresent(autocomplete, forKey: .autocomplete)
+        try container.encodeIfPresent(inputMode, forKey: .inputMode)
+        try container.encode(options, forKey: .options)
+        try container.encodeIfPresent(describedBy, forKey: .describedBy)
+    }
+
     init(_ name: String, _ label: String, kind: String = "text", value: String? = nil, errors: FieldErrors = [:],
          hint: String? = nil, autocomplete: String? = nil, inputMode: String? = nil) {
         self.name = name
