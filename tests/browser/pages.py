@@ -29,7 +29,9 @@ class Browser:
     def after_load(self):
         """Every page: keep its HTML for the Nu checker and run axe once per page shape."""
         path = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}", "ID", self.path)
-        key = path.split("?")[0] + ("#error" if self.driver.find_elements(By.CSS_SELECTOR, ".error, .form-error") else "")
+        steps = self.driver.find_elements(By.CSS_SELECTOR, "[aria-current=step]")
+        key = path.split("?")[0] + ("_" + steps[0].text if steps else "") \
+            + ("#error" if self.driver.find_elements(By.CSS_SELECTOR, ".error, .form-error") else "")
         if key in self.checked:
             return
         self.checked.add(key)
