@@ -52,9 +52,19 @@ declare -A queries=(
   [category_price_desc]="/api/v1/listings?category=furniture&sort=price_desc"
   [keyword_price_asc]="/api/v1/listings?q=desk&sort=price_asc"
   [keyword_filters]="/api/v1/listings?q=desk&category=furniture&minPriceCents=1000&maxPriceCents=20000&condition=good"
+  # Search as a person types: the last word is a prefix.
+  [prefix]="/api/v1/listings?q=calc"
+  [prefix_two_words]="/api/v1/listings?q=oak%20des"
+  # The web app's feed and a search as HTML pages, against the same queries as JSON (the page
+  # shows 24 listings, so the JSON rows ask for 24 too). Target: HTML ≤ 1.5× JSON.
+  [json_feed_24]="/api/v1/listings?limit=24"
+  [html_feed]="/"
+  [json_search_24]="/api/v1/listings?q=desk&limit=24"
+  [html_search]="/?q=desk"
 )
 order=(keyword keyword_category_price isbn newest_page_1 deep_cursor_page
-       category_newest category_price_asc category_price_desc keyword_price_asc keyword_filters)
+       category_newest category_price_asc category_price_desc keyword_price_asc keyword_filters
+       prefix prefix_two_words json_feed_24 html_feed json_search_24 html_search)
 
 # The Zipf mix: 1,200 distinct searches built from the seeded titles' words, categories, sorts
 # and price ranges, drawn with a Zipf-like law (weight 1/rank^1.1), so a few are common and most

@@ -1,0 +1,105 @@
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+
+/// The web app's guards, checked over HTTP without a browser (the browser tests in
+/// `tests/browser` drive the same pages in Chromium).
+@Suite("Web app: sessions, CSRF, headers, error pages")
+struct WebSecurityTests {
+    /// A form post with the visitor's cookies.
+    func post(_ app: Application, _ path: String, _ form: String, cookies: String) async throws -> TestResponse {
+        try await app.send(.POST, path, rawBody: form,
+                           headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies])
+    }
+
+    /// The CSRF token a page gave this visitor, and the cookies it set.
+    func visit(_ app: Application, _ path: String, cookies: String = "") async throws -> (csrf: String, cookies: String) {
+        let page = try await app.send(.GET, path, headers: cookies.isEmpty ? [:] : ["Cookie": cookies])
+        let token = page.text.firstMatch(of: /name="csrf" value="([^"]+)"/).map { String($0.1) } ?? ""
+        let set = page.headers[.setCookie].map { String($0.split(separator: ";")[0]) }
+        return (token, ([cookies] + set).filter { !$0.isEmpty }.joined(separator: "; "))
+    }
+
+    @Test("every page carries a CSP without unsafe-inline, no framing, a referrer policy and nosniff")
+    func headers() async throws {
+        try await withTestApp { app in
+            let page = try await app.send(.GET, "/")
+            let policy = try #require(page.headers.first(name: "Content-Security-Policy"))
+            #expect(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'"))
+            #expect(!policy.contains("unsafe-inline"))
+            #expect(page.headers.first(name: "X-Frame-Options") == "DENY")
+            #expect(page.headers.first(name: "Referrer-Policy") == "same-origin")
+            #expect(page.headers.first(name: "X-Content-Type-Options") == "nosniff")
+            #expect(page.headers.first(name: .cacheControl) == "no-store")
+        }
+    }
+
+    @Test("a form posted without its CSRF token, or with another visitor's, is a 403 page")
+    func csrf() async throws {
+        try await withTestApp { app in
+            let mine = try await visit(app, "/signup")
+            let theirs = try await visit(app, "/signup")
+            let form = "name=Ada&email=ada%40campus.edu&password=correct+horse+battery"
+
+            let missing = try await post(app, "/signup", form, cookies: mine.cookies)
+            let stolen = try await post(app, "/signup", form + "&csrf=" + theirs.csrf, cookies: mine.cookies)
+
+            #expect(missing.status == .forbidden && missing.text.contains("reload the page"))
+            #expect(stolen.status == .forbidden)
+            #expect(try await app.login(LoginRequest(email: "ada@campus.edu", password: "correct horse battery")).status == .unauthorized)
+        }
+    }
+
+    @Test("signing up sets an HttpOnly SameSite=Lax session cookie that signs the pages in, and sign-out revokes it")
+    func sessionCookie() async throws {
+        try await withTestApp { app in
+            let visitor = try await visit(app, "/signup")
+            let signedUp = try await post(app, "/signup", "name=Ada+Lovelace&email=ada%40campus.edu&password=correct+horse+battery&csrf=\(visitor.csrf)",
+                                          cookies: visitor.cookies)
+            #expect(signedUp.status == .seeOther)
+            let cookie = try #require(signedUp.headers[.setCookie].first { $0.hasPrefix(WebSessionCookie.name + "=") })
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
+            let session = String(cookie.split(separator: ";")[0])
+
+            let profile = try await app.send(.GET, "/profile", headers: ["Cookie": session])
+            #expect(profile.status == .ok && profile.text.contains("ada@campus.edu"))
+
+            let signedIn = try await visit(app, "/profile", cookies: session)
+            _ = try await post(app, "/signout", "csrf=\(signedIn.csrf)", cookies: session)
+            let after = try await app.send(.GET, "/profile", headers: ["Cookie": session])
+            #expect(after.status == .seeOther && after.headers.first(name: .location)?.hasPrefix("/signin") == true)
+        }
+    }
+
+    @Test("sign-in never redirects off the site", arguments: ["https://evil.example/", "//evil.example", "/\\evil.example"])
+    func noOpenRedirect(next: String) async throws {
+        #expect(AuthPagesController.safeNext(next) == "/")
+        #expect(AuthPagesController.safeNext("/orders?role=seller") == "/orders?role=seller")
+    }
+
+    @Test("a typed title is shown as text, never as markup")
+    func escaping() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(.sample("<script>alert(1)</script> lamp"), token: seller.token)
+            let page = try await app.send(.GET, "/listings/\(listing.id.uuidString.lowercased())")
+            #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt; lamp"))
+            #expect(!page.text.contains("<script>alert(1)"))
+        }
+    }
+
+    @Test("unknown pages and missing listings are HTML 404 pages; the API keeps its JSON errors")
+    func errorPages() async throws {
+        try await withTestApp { app in
+            let page = try await app.send(.GET, "/no-such-page")
+            let listing = try await app.send(.GET, "/listings/\(UUID().uuidString)")
+            let api = try await app.send(.GET, "/api/v1/no-such-route")
+
+            #expect(page.status == .notFound && page.headers.contentType?.subType == "html" && page.text.contains("<h1>Not found</h1>"))
+            #expect(listing.status == .notFound && listing.text.contains("There is no listing with this id."))
+            #expect(api.status == .notFound && api.headers.contentType == .json)
+        }
+    }
+}
