@@ -139,13 +139,15 @@ class Browser:
         assert "Welcome to CampusMarket" in self.text, self.text[:500]
 
     def screenshot(self, name):
+        """This page at phone (390×844) and desktop (1280×800) width: `name-phone.png`, `name-desktop.png`."""
         self.screenshots.mkdir(parents=True, exist_ok=True)
-        # The full page, so the picture shows what a person scrolls through.
-        height = self.driver.execute_script("return document.body.scrollHeight") if self.javascript else None
         size = self.driver.get_window_size()
-        if height:
-            self.driver.set_window_size(size["width"], min(max(height, size["height"]), 2400))
-        self.driver.save_screenshot(str(self.screenshots / f"{name}.png"))
+        for suffix, width, height in (("phone", 390, 844), ("desktop", 1280, 800)):
+            self.driver.set_window_size(width, height)
+            # The full page, so the picture shows what a person scrolls through.
+            full = self.driver.execute_script("return document.documentElement.scrollHeight") if self.javascript else height
+            self.driver.set_window_size(width, min(max(full, height), 2400))
+            self.driver.save_screenshot(str(self.screenshots / f"{name}-{suffix}.png"))
         self.driver.set_window_size(size["width"], size["height"])
 
 

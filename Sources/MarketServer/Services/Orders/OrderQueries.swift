@@ -13,7 +13,8 @@ struct OrderQueries {
         return order
     }
 
-    func list(for userID: UUID, role: OrderRole?, status: OrderStatus?, type: OrderType?,
+    /// `open`: only orders still in progress (true), or only finished ones (false).
+    func list(for userID: UUID, role: OrderRole?, status: OrderStatus?, type: OrderType?, open: Bool? = nil,
               limit: Int, after cursor: PageCursor?) async throws -> ([OrderRecord], PageCursor?) {
         let query = OrderRecord.query(on: database)
         switch role {
@@ -22,6 +23,7 @@ struct OrderQueries {
         case nil: query.group(.or) { $0.filter(\.$buyer.$id == userID).filter(\.$seller.$id == userID) }
         }
         if let status { query.filter(\.$status == status.rawValue) }
+        if let open { query.filter(\.$status ~~ OrderStatus.allCases.filter { $0.isOpen == open }.map(\.rawValue)) }
         if let type { query.filter(\.$type == type.rawValue) }
         return try await query.newestFirst(limit: limit, after: cursor)
     }

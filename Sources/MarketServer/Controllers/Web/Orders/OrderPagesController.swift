@@ -30,10 +30,10 @@ struct OrderPagesController: RouteCollection {
         let open = reader.string("status") != "closed"
         let cursor = reader.cursor()
         let services = req.domain
-        // Open orders first is what a person checks; closed ones are the history.
-        let (records, next) = try await services.orderQueries.list(for: session.userID, role: role, status: nil, type: nil, limit: 50, after: cursor)
+        // Orders in progress are what a person checks; finished ones are the history.
+        let (records, next) = try await services.orderQueries.list(for: session.userID, role: role, status: nil, type: nil,
+                                                                   open: open, limit: 50, after: cursor)
         let orders = try await services.orderPresenter.present(records, for: session.userID)
-            .filter { $0.status.isOpen == open }
             .map { OrderSummary($0, viewerID: session.userID) }
         let base = "/orders?role=\(role.rawValue)"
         let content = ListContent(
