@@ -11,11 +11,11 @@ enum WebFormat {
         return formatter
     }
 
-    nonisolated(unsafe) private static let dayFormatter = formatter("MMM d, yyyy")
-    nonisolated(unsafe) private static let timeFormatter = formatter("MMM d, yyyy, HH:mm 'UTC'")
-    nonisolated(unsafe) private static let monthFormatter = formatter("MMMM yyyy")
-    nonisolated(unsafe) private static let inputFormatter = formatter("yyyy-MM-dd'T'HH:mm")
-    nonisolated(unsafe) private static let dateInputFormatter = formatter("yyyy-MM-dd")
+    private static let dayFormatter = formatter("MMM d, yyyy")
+    private static let timeFormatter = formatter("MMM d, yyyy, HH:mm 'UTC'")
+    private static let monthFormatter = formatter("MMMM yyyy")
+    private static let inputFormatter = formatter("yyyy-MM-dd'T'HH:mm")
+    private static let dateInputFormatter = formatter("yyyy-MM-dd")
     private static let lock = NSLock()
 
     static func day(_ date: Date) -> String { lock.withLock { dayFormatter.string(from: date) } }
