@@ -10,6 +10,9 @@ public struct ContactMethod: Codable, Sendable, Equatable {
     public var kind: Kind
     public var value: String
 
+    /// "Phone: 555 0100", as a page or a terminal shows it.
+    public var label: String { kind.rawValue.capitalized + ": " + value }
+
     public init(kind: Kind, value: String) {
         self.kind = kind
         self.value = value

@@ -28,6 +28,15 @@ struct ProfilePagesController: RouteCollection {
         var campus: String?
         var contactKind: String?
         var contactValue: String?
+
+        /// The form as the account stands now.
+        init(_ user: UserRecord) {
+            name = user.name
+            username = user.username
+            campus = user.campus
+            contactKind = user.contact?.kind.rawValue
+            contactValue = user.contact?.value
+        }
     }
 
     struct PasswordForm: Vapor.Content {
@@ -39,9 +48,7 @@ struct ProfilePagesController: RouteCollection {
 
     func show(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let user = session.user
-        return try await render(req, DetailsForm(name: user.name, username: user.username, campus: user.campus,
-                                                 contactKind: user.contact?.kind.rawValue, contactValue: user.contact?.value))
+        return try await render(req, DetailsForm(session.user))
     }
 
     func save(req: Request) async throws -> Response {
@@ -92,10 +99,7 @@ struct ProfilePagesController: RouteCollection {
 
     private func render(_ req: Request, detailsFrom session: Session, passwordErrors: FieldErrors = [:], passwordError: String? = nil,
                         deleteErrors: FieldErrors = [:], deleteError: String? = nil, status: HTTPResponseStatus) async throws -> Response {
-        let user = session.user
-        return try await render(req, DetailsForm(name: user.name, username: user.username, campus: user.campus,
-                                                 contactKind: user.contact?.kind.rawValue, contactValue: user.contact?.value),
-                                passwordErrors: passwordErrors, passwordError: passwordError,
+        try await render(req, DetailsForm(session.user), passwordErrors: passwordErrors, passwordError: passwordError,
                                 deleteErrors: deleteErrors, deleteError: deleteError, status: status)
     }
 

@@ -28,6 +28,21 @@ struct ListingEditorController: RouteCollection {
             case .edit(let id): "/listings/\(id.uuidString.lowercased())/edit"
             }
         }
+
+        var heading: String {
+            switch self {
+            case .create: "Sell something"
+            case .edit: "Edit listing"
+            }
+        }
+
+        /// The last step's button.
+        var publishLabel: String {
+            switch self {
+            case .create: "Publish listing"
+            case .edit: "Save changes"
+            }
+        }
     }
 
     func newListing(req: Request) async throws -> Response {
@@ -142,6 +157,7 @@ struct ListingEditorController: RouteCollection {
 
     struct Content: Encodable {
         var heading: String
+        var publishLabel: String
         var action: String
         var step: String
         var stepNumber: Int
@@ -168,8 +184,7 @@ struct ListingEditorController: RouteCollection {
         let index = steps.firstIndex(of: step) ?? 0
         let photoNames = form.photos ?? []
         let content = Content(
-            heading: { if case .create = mode { return "Sell something" } else { return "Edit listing" } }(),
-            action: mode.action, step: step.rawValue, stepNumber: index + 1, stepCount: steps.count,
+            heading: mode.heading, publishLabel: mode.publishLabel, action: mode.action, step: step.rawValue, stepNumber: index + 1, stepCount: steps.count,
             steps: steps.map { StepItem(label: $0.label, current: $0 == step) },
             fields: Self.fields(for: step, form, errors: errors),
             categories: ListingCategory.allCases.map {

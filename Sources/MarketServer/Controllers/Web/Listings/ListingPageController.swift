@@ -75,7 +75,6 @@ struct ListingPageController: RouteCollection {
         if end == nil, form.end?.isEmpty == false { state.rentErrors["end"] = "must be a date and time" }
         if !state.rentErrors.isEmpty { return try await render(req, state, status: .unprocessableEntity) }
         let request = RentalRequest(start: start, end: end)
-        let listing = try await req.domain.listings.find(listingID)
 
         // First press: check the period and show the price. Second press (confirm): book it.
         switch request.validated(now: req.domain.now, maxDuration: req.application.settings.maxRentalDuration) {
@@ -84,6 +83,7 @@ struct ListingPageController: RouteCollection {
             return try await render(req, state, status: .unprocessableEntity)
         case .success(let period):
             guard form.confirm == "yes" else {
+                let listing = try await req.domain.listings.find(listingID)
                 if let unit = listing.rentUnit.flatMap(RentUnit.init(rawValue:)), let price = listing.rentPriceCents {
                     let units = RentalPricing.units(from: period.start, to: period.end, unit: unit)
                     let total = RentalPricing.totalCents(from: period.start, to: period.end, unit: unit, pricePerUnitCents: Int(price))
@@ -203,7 +203,7 @@ struct ListingPageController: RouteCollection {
             seller: .init(id: listing.seller.id.uuidString.lowercased(), name: listing.seller.name, campus: listing.seller.campus,
                           memberSince: listing.seller.memberSince.map(WebFormat.day),
                           activeListings: listing.seller.activeListingsCount.map { $0 == 1 ? "1 listing" : "\($0) listings" },
-                          contact: listing.seller.contact.map { "\($0.kind.rawValue.capitalized): \($0.value)" }),
+                          contact: listing.seller.contact?.label),
             signedIn: signedIn, isOwner: isOwner,
             canBuy: !isOwner && active && listing.salePriceCents != nil,
             canRent: !isOwner && active && listing.rentPriceCents != nil,

@@ -53,7 +53,7 @@ struct MyListingsController: RouteCollection {
         let cards = try await services.listingPresenter.present(result.listings).map { ListingCard($0, now: services.now) }
         let content = SellerContent(
             name: profile.name, campus: profile.campus, memberSince: profile.memberSince.map(WebFormat.day),
-            contact: profile.contact.map { "\($0.kind.rawValue.capitalized): \($0.value)" }, signedIn: signedIn,
+            contact: profile.contact?.label, signedIn: signedIn,
             listings: cards, moreHref: result.next.map { "/users/\(id.uuidString.lowercased())?cursor=\($0.token)" })
         return try await req.renderPage("seller", title: profile.name, content)
     }

@@ -37,15 +37,20 @@ struct MoneyPagesController: RouteCollection {
             totals: ledger.totals.map { total($0, label: $0.currency) },
             chart: LedgerChart.svg(ledger.byMonth, currency: currency),
             months: ledger.byMonth.sorted { ($0.key ?? "") > ($1.key ?? "") }.map { total($0, label: LedgerChart.label($0.key) + " · " + $0.currency) },
-            categories: ledger.byCategory.map { total($0, label: ($0.key ?? "other").replacingOccurrences(of: "_", with: " ").capitalized + " · " + $0.currency) },
+            categories: ledger.byCategory.map { total($0, label: Self.categoryLabel($0.key ?? "other") + " · " + $0.currency) },
             entries: ledger.entries.map { entry in
-                Entry(title: entry.title, category: entry.category.replacingOccurrences(of: "_", with: " ").capitalized,
+                Entry(title: entry.title, category: Self.categoryLabel(entry.category),
                       amount: (entry.kind == .earning ? "+" : "−") + MoneyText.format(entry.amountCents, currency: entry.currency),
                       isEarning: entry.kind == .earning, date: WebFormat.day(entry.occurredAt),
                       link: entry.orderId.map { "/orders/\($0.uuidString.lowercased())" })
             },
             moreHref: ledger.nextCursor.map { "/money?cursor=\($0)" })
         return try await req.renderPage("money", title: "Money", content)
+    }
+
+    /// A ledger category (`feature_fee`, `home_appliances`) in words.
+    static func categoryLabel(_ key: String) -> String {
+        key.replacingOccurrences(of: "_", with: " ").capitalized
     }
 
     struct ExpenseRow: Encodable { var id: String; var title: String; var description: String?; var amount: String; var date: String }

@@ -49,12 +49,12 @@ struct OrderSummary: Encodable {
         code = order.confirmationCode
         timeline = order.history.map { Step(label: $0.status.label, at: WebFormat.time($0.at)) }
         actions = order.actions.filter { $0 != .complete }.map {
-            Action(name: $0.rawValue, label: Self.label($0, fulfillment: order.fulfillment), danger: [.decline, .cancel].contains($0))
+            Action(name: $0.rawValue, label: Self.label($0), danger: [.decline, .cancel].contains($0))
         }
         needsCode = order.actions.contains(.complete)
     }
 
-    static func label(_ action: OrderAction, fulfillment: Fulfillment) -> String {
+    static func label(_ action: OrderAction) -> String {
         switch action {
         case .accept: "Accept"
         case .decline: "Decline"
