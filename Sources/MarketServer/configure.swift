@@ -40,11 +40,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
     app.routes.defaultMaxBodySize = settings.maxBodySize
 
-    app.views.use(.leaf)
-    // Parse each template once, in every environment: `swift run` serves in development, and
-    // re-reading templates from disk on every page made pages cost twice what they should. A
-    // template edit takes a restart, as a Swift edit does.
-    app.leaf.cache.isEnabled = true
+    app.useCachedLeaf()
 
     // Replace Vapor's defaults: our error middleware speaks the JSON error model, and the
     // request log carries the request id.

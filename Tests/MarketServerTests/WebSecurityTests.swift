@@ -79,14 +79,19 @@ struct WebSecurityTests {
         #expect(AuthPagesController.safeNext("/orders?role=seller") == "/orders?role=seller")
     }
 
-    @Test("a typed title is shown as text, never as markup")
+    @Test("a typed title is shown as text, never as markup, on its page and on every list of cards")
     func escaping() async throws {
         try await withTestApp { app in
             let seller = try await app.register()
-            let listing = try await app.createListing(.sample("<script>alert(1)</script> lamp"), token: seller.token)
-            let page = try await app.send(.GET, "/listings/\(listing.id.uuidString.lowercased())")
-            #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt; lamp"))
-            #expect(!page.text.contains("<script>alert(1)"))
+            let listing = try await app.createListing(.sample("<script>alert(1)</script> \"lamp' & co"), token: seller.token)
+            let sellerID = seller.user.id.uuidString.lowercased()
+            let cookies = WebSessionCookie.name + "=" + seller.token  // the cookie holds an API token
+            for path in ["/listings/\(listing.id.uuidString.lowercased())", "/", "/?q=lamp", "/users/\(sellerID)", "/my/listings"] {
+                let page = try await app.send(.GET, path, headers: ["Cookie": cookies])
+                #expect(page.status == .ok, "\(path)")
+                #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt; &quot;lamp&#39; &amp; co"), "\(path)")
+                #expect(!page.text.contains("<script>alert(1)"), "\(path)")
+            }
         }
     }
 

@@ -17,7 +17,7 @@ struct QueryReader {
     }
 
     func string(_ name: String) -> String? {
-        request.query[String.self, at: name]
+        request.queryValues[name]
     }
 
     mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String) -> T? where T.RawValue == String {

@@ -76,8 +76,10 @@ func withTestApp(
 }
 
 /// Boots one application on `settings` (an existing database, e.g. to simulate a restart).
-func withApp(settings: AppSettings, clock: TestClock?, migrate: Bool, _ test: (Application) async throws -> Void) async throws {
-    let app = try await Application.make(.testing)
+func withApp(settings: AppSettings, clock: TestClock?, migrate: Bool, environment: Environment = .testing,
+             directory: DirectoryConfiguration? = nil, _ test: (Application) async throws -> Void) async throws {
+    let app = try await Application.make(environment)
+    if let directory { app.directory = directory }
     app.logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
     do {
         if let clock { app.clock = clock.wallClock }

@@ -26,7 +26,7 @@ struct AuthPagesController: RouteCollection {
 
     func signInPage(req: Request) async throws -> Response {
         if req.auth.has(Session.self) { return req.redirect(to: "/") }
-        return try await renderSignIn(req, identifier: "", next: req.query[String.self, at: "next"] ?? "/")
+        return try await renderSignIn(req, identifier: "", next: req.queryValues["next"] ?? "/")
     }
 
     func signIn(req: Request) async throws -> Response {

@@ -24,7 +24,7 @@ struct FeedController: RouteCollection {
         var view: String
         var listHref: String
         var gridHref: String
-        var listings: [ListingCard]
+        var listings: String  // the cards' HTML
         var summary: String
         var moreHref: String?
         var suggestion: String?
@@ -60,7 +60,7 @@ struct FeedController: RouteCollection {
             q: params.text, heading: params.heading, chips: params.chips(), filters: params.filterFields(),
             category: params.categorySlugs, view: params.view,
             listHref: params.href(view: "list"), gridHref: params.href(view: "grid"),
-            listings: cards, summary: summary,
+            listings: ListingCard.html(of: cards), summary: summary,
             moreHref: result.next.map { params.href(cursor: $0.token) },
             suggestion: suggestion, clearHref: params.hasFilters ? params.href(clearingFilters: true) : nil,
             errors: params.problems)

@@ -83,10 +83,11 @@ struct FeedParameters {
         return "/?" + items.map { "\($0.0)=\(Self.escape($0.1))" }.joined(separator: "&")
     }
 
+    /// Letters and digits in any script stay as typed; built once, as every chip's link uses it.
+    private static let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~,"))
+
     private static func escape(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~,")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 
     func chips() -> [FeedController.Chip] {

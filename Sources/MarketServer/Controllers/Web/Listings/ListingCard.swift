@@ -1,9 +1,11 @@
 import Foundation
 import MarketCore
 
-/// A listing as the feed, a seller's page and "my listings" show it: ready-made words, so
-/// templates only place them.
-struct ListingCard: Encodable {
+/// A listing as the feed, a seller's page and "my listings" show it: ready-made words, written
+/// as the list item's HTML here rather than in a Leaf partial. A feed page holds 24 cards of a
+/// dozen fields each, and LeafKit's interpreter spent more time on them than the search took
+/// (docs/benchmarks.md, "web app's pages"); templates place the list with `#unsafeHTML`.
+struct ListingCard {
     var id: String
     var title: String
     var prices: [String]
@@ -41,5 +43,29 @@ struct ListingCard: Encodable {
         }
         if listing.openToTrade { prices.append("Open to trade") }
         return prices
+    }
+
+    /// The card as a list item. Every text is escaped: titles and names are what people typed.
+    var html: String {
+        var html = #"<li class="listing-card"><a href="/listings/\#(id)" class="card-link">"#
+        if let photoURL {
+            html += #"<img src="\#(HTMLText.escape(photoURL))" alt="Photo of \#(HTMLText.escape(title))" loading="lazy" width="320" height="240">"#
+        } else {
+            html += #"<span class="no-photo" aria-hidden="true">No photo</span>"#
+        }
+        html += #"<span class="card-body"><span class="card-title">\#(HTMLText.escape(title))</span><span class="prices">"#
+        for price in prices { html += #"<span class="price">\#(HTMLText.escape(price))</span>"# }
+        html += #"</span><span class="meta">\#(HTMLText.escape(condition)) · \#(HTMLText.escape(categories))</span>"#
+        html += #"<span class="meta">\#(HTMLText.escape(sellerName))"#
+        if let campus { html += " · " + HTMLText.escape(campus) }
+        html += " · \(HTMLText.escape(posted))</span>"
+        if isFeatured { html += #"<span class="tag featured">Featured</span>"# }
+        if !isActive { html += #"<span class="tag">\#(HTMLText.escape(status))</span>"# }
+        return html + "</span></a></li>\n"
+    }
+
+    /// The `<li>` items of a list of cards, for `#unsafeHTML` inside the template's `<ul>`.
+    static func html(of cards: [ListingCard]) -> String {
+        cards.map(\.html).joined()
     }
 }

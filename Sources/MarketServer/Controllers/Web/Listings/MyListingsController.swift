@@ -11,7 +11,7 @@ struct MyListingsController: RouteCollection {
 
     struct MineContent: Encodable {
         var tabs: [OrderPagesController.Tab]
-        var listings: [ListingCard]
+        var listings: String  // the cards' HTML
         var empty: String
         var moreHref: String?
     }
@@ -26,7 +26,7 @@ struct MyListingsController: RouteCollection {
         let cards = try await services.listingPresenter.present(result.listings).map { ListingCard($0, now: services.now) }
         let content = MineContent(
             tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },
-            listings: cards, empty: status == .active ? "You have nothing for offer. Sell something!" : "None here.",
+            listings: ListingCard.html(of: cards), empty: status == .active ? "You have nothing for offer. Sell something!" : "None here.",
             moreHref: result.next.map { "/my/listings?status=\(status.rawValue)&cursor=\($0.token)" })
         return try await req.renderPage("my-listings", title: "My listings", content)
     }
@@ -37,7 +37,7 @@ struct MyListingsController: RouteCollection {
         var memberSince: String?
         var contact: String?
         var signedIn: Bool
-        var listings: [ListingCard]
+        var listings: String  // the cards' HTML
         var moreHref: String?
     }
 
@@ -54,7 +54,7 @@ struct MyListingsController: RouteCollection {
         let content = SellerContent(
             name: profile.name, campus: profile.campus, memberSince: profile.memberSince.map(WebFormat.day),
             contact: profile.contact?.label, signedIn: signedIn,
-            listings: cards, moreHref: result.next.map { "/users/\(id.uuidString.lowercased())?cursor=\($0.token)" })
+            listings: ListingCard.html(of: cards), moreHref: result.next.map { "/users/\(id.uuidString.lowercased())?cursor=\($0.token)" })
         return try await req.renderPage("seller", title: profile.name, content)
     }
 }

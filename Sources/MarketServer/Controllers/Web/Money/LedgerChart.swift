@@ -38,8 +38,5 @@ enum LedgerChart {
 
     private static func fmt(_ value: Double) -> String { String(format: "%.1f", value) }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    private static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

@@ -31,8 +31,8 @@ extension Request {
         let layout = PageLayout(
             title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
             viewerID: session.flatMap { $0.user.id?.uuidString.lowercased() }, unreadCount: unread,
-            notice: query[String.self, at: "notice"].flatMap(Notice.init(rawValue:))?.text,
-            path: url.path, searchText: url.path == "/" ? (query[String.self, at: "q"] ?? "") : "")
+            notice: queryValues["notice"].flatMap(Notice.init(rawValue:))?.text,
+            path: url.path, searchText: url.path == "/" ? (queryValues["q"] ?? "") : "")
         let view = try await view.render(template, WebPage(layout: layout, page: content))
         let response = try await view.encodeResponse(status: status, for: self)
         // Pages show private things to signed-in people: never keep them in a shared cache.
