@@ -40,7 +40,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
     app.routes.defaultMaxBodySize = settings.maxBodySize
 
-    app.useCachedLeaf()
+    try app.useCachedLeaf()
 
     // Replace Vapor's defaults: our error middleware speaks the JSON error model, and the
     // request log carries the request id.

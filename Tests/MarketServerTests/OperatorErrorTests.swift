@@ -15,7 +15,8 @@ struct OperatorErrorTests {
     }
 
     /// Runs the binary with a fresh data directory; stops it after `timeout` seconds if needed.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60) async throws -> Outcome {
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], in workingDirectory: URL = ServerProcesses.packageRoot,
+                    timeout: TimeInterval = 60) async throws -> Outcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-operator-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var environment = ProcessInfo.processInfo.environment
@@ -28,7 +29,7 @@ struct OperatorErrorTests {
         process.executableURL = ServerProcesses.executable
         process.arguments = arguments
         process.environment = environment
-        process.currentDirectoryURL = ServerProcesses.packageRoot
+        process.currentDirectoryURL = workingDirectory
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -99,5 +100,13 @@ struct OperatorErrorTests {
         let outcome = try await Self.run(["serve"], environment: ["BCRYPT_COST": "99"])
         #expect(outcome.status == 1)
         #expect(Self.sentence(outcome) == ["campusmarket: BCRYPT_COST must be a whole number in 4...31, not '99'"])
+    }
+
+    @Test("started away from its templates, the server says where it looked instead of failing every page")
+    func startedElsewhere() async throws {
+        let outcome = try await Self.run(["serve", "--port", "8094"], in: FileManager.default.temporaryDirectory, timeout: 20)
+        #expect(outcome.status == 1)
+        #expect(Self.sentence(outcome).count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("templates are not in") && outcome.stderr.contains("Resources/"))
     }
 }

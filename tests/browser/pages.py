@@ -171,3 +171,44 @@ def png(path, width=64, height=48, rgb=(200, 120, 40)):
     data += chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
     Path(path).write_bytes(data)
     return Path(path)
+
+
+def list_item(person, title, category, condition, sale=None, rent=None, unit="day", trade=False, photo=None,
+              description="", screenshot=None):
+    """The seller's path through the multi-step editor; returns the new listing's address."""
+    person.go("/sell")
+    person.fill("Title", title)
+    if screenshot:
+        person.screenshot(screenshot)
+    person.press("Next")
+    person.tick(category)
+    person.press("Next")
+    person.fill("Description", description)
+    person.fill("Condition", condition)
+    person.press("Next")
+    if current_step(person) == "Textbook":
+        person.fill("Author", "J. Stewart")
+        person.fill("ISBN", "978-0-306-40615-7")
+        person.press("Next")
+    assert current_step(person) == "Photos"
+    if photo:
+        person.upload("Choose photos", photo)
+        person.press("Upload")
+        assert len(person.driver.find_elements(By.CSS_SELECTOR, ".photo-grid img")) == 1
+    person.press("Next")
+    if sale:
+        person.fill("Sale price (optional)", sale)
+    if rent:
+        person.fill("Rent price (optional)", rent)
+        person.fill("Rent per", unit)
+    if trade:
+        person.tick("Open to trade offers")
+    person.press("Next")
+    assert current_step(person) == "Summary", person.text[:800]
+    person.press("Publish listing")
+    assert "Your listing is live." in person.text
+    return person.path.split("?")[0]
+
+
+def current_step(person):
+    return person.driver.find_element(By.CSS_SELECTOR, "[aria-current=step]").text

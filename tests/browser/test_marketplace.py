@@ -4,48 +4,7 @@ import re
 
 from selenium.webdriver.common.by import By
 
-from pages import png
-
-
-def list_item(person, title, category, condition, sale=None, rent=None, unit="day", trade=False, photo=None,
-              description="", screenshot=None):
-    """The seller's path through the multi-step editor; returns the new listing's address."""
-    person.go("/sell")
-    person.fill("Title", title)
-    if screenshot:
-        person.screenshot(screenshot)
-    person.press("Next")
-    person.tick(category)
-    person.press("Next")
-    person.fill("Description", description)
-    person.fill("Condition", condition)
-    person.press("Next")
-    if current_step(person) == "Textbook":
-        person.fill("Author", "J. Stewart")
-        person.fill("ISBN", "978-0-306-40615-7")
-        person.press("Next")
-    assert current_step(person) == "Photos"
-    if photo:
-        person.upload("Choose photos", photo)
-        person.press("Upload")
-        assert len(person.driver.find_elements(By.CSS_SELECTOR, ".photo-grid img")) == 1
-    person.press("Next")
-    if sale:
-        person.fill("Sale price (optional)", sale)
-    if rent:
-        person.fill("Rent price (optional)", rent)
-        person.fill("Rent per", unit)
-    if trade:
-        person.tick("Open to trade offers")
-    person.press("Next")
-    assert current_step(person) == "Summary", person.text[:800]
-    person.press("Publish listing")
-    assert "Your listing is live." in person.text
-    return person.path.split("?")[0]
-
-
-def current_step(person):
-    return person.driver.find_element(By.CSS_SELECTOR, "[aria-current=step]").text
+from pages import current_step, list_item, png
 
 
 def search(person, words):
