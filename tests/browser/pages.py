@@ -138,6 +138,13 @@ class Browser:
         self.press("Create account")
         assert "Welcome to CampusMarket" in self.text, self.text[:500]
 
+    def sign_in(self, identifier, password):
+        """Submit the sign-in form; the page that follows tells whether it worked."""
+        self.go("/signin")
+        self.fill("Email or username", identifier)
+        self.fill("Password", password)
+        self.press("Sign in")
+
     def screenshot(self, name):
         """This page at phone (390×844) and desktop (1280×800) width: `name-phone.png`, `name-desktop.png`."""
         self.screenshots.mkdir(parents=True, exist_ok=True)

@@ -208,10 +208,7 @@ def test_bad_input_gets_words_and_keeps_what_was_typed(browser, server, tmp_path
 
     # Signing in with a wrong password says so without telling whether the account exists.
     anonymous = browser()
-    anonymous.go("/signin")
-    anonymous.fill("Email or username", "nobody@campus.edu")
-    anonymous.fill("Password", "whatever password")
-    anonymous.press("Sign in")
+    anonymous.sign_in("nobody@campus.edu", "whatever password")
     assert "The email, username or password is incorrect." in anonymous.text
     assert anonymous.value("Email or username") == "nobody@campus.edu"
 

@@ -136,14 +136,9 @@ def test_sign_in_throttle_is_told_in_words(browser):
     person.sign_up("Gus Guessed", "gus@campus.edu")
     person.press("Sign out")
     for _ in range(5):
-        person.go("/signin")
-        person.fill("Email or username", "gus@campus.edu")
-        person.fill("Password", "not my password")
-        person.press("Sign in")
+        person.sign_in("gus@campus.edu", "not my password")
         assert "The email, username or password is incorrect." in person.text
     # The right password is refused too until the wait is over, and the page says how long.
-    person.fill("Email or username", "gus@campus.edu")
-    person.fill("Password", "correct horse battery")
-    person.press("Sign in")
+    person.sign_in("gus@campus.edu", "correct horse battery")
     assert "Too many sign-in attempts. Try again in" in person.text and "minute" in person.text
     assert person.value("Email or username") == "gus@campus.edu"
