@@ -32,6 +32,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateNotification())  // in-app notifications
     app.migrations.add(CreateLedgerEntry())   // personal ledger (orders, fees, expenses), fees copied in
     app.migrations.add(UpdateSearchIndexAddPrefixes()) // FTS5 prefix indexes: the last word typed matches as a prefix
+    app.migrations.add(CreateAPIKey())        // keys of apps on a fixed contract (Text Trader's x-api-key)
 
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
     app.decoyPasswordHash = try Bcrypt.hash("no account has this password", cost: settings.bcryptCost)
@@ -52,6 +53,9 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
 
     app.asyncCommands.use(SeedCommand(), as: "seed")
+    app.asyncCommands.use(CreateAPIKeyCommand(), as: "create-api-key")
+    app.asyncCommands.use(ListAPIKeysCommand(), as: "list-api-keys")
+    app.asyncCommands.use(RevokeAPIKeyCommand(), as: "revoke-api-key")
     app.lifecycle.use(FeatureExpiryJob())
 
     try routes(app)

@@ -35,4 +35,11 @@ func routes(_ app: Application) throws {
     try api.register(collection: NotificationsController())
     try api.register(collection: DeliveryQuotesController())
     try api.register(collection: MoneyController())
+
+    // Text Trader's fixed contract: an operator-issued `x-api-key` on every call, `{"message"}`
+    // errors, and the same sessions and services as the API above.
+    let textTrader = app.grouped("texttrader")
+        .grouped(TextTraderErrorMiddleware(), APIKeyMiddleware(), BearerSessionAuthenticator())
+    try textTrader.register(collection: TextTraderAccountsController())
+    try textTrader.register(collection: TextTraderBooksController())
 }

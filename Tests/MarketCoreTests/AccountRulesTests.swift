@@ -49,4 +49,20 @@ struct AccountRulesTests {
         }
         #expect(errors.fields["currentPassword"] != nil)
     }
+
+    @Test("a new email needs the current password, and must be an email")
+    func emailChangeNeedsCurrent() {
+        guard case .failure(let errors) = UpdateProfileRequest(email: "not-an-email").validated() else {
+            Issue.record("an email change without the password was accepted")
+            return
+        }
+        #expect(errors.fields["currentPassword"] == "is required to change the email")
+        #expect(errors.fields["email"] != nil)
+        guard case .success(let changes) = UpdateProfileRequest(email: " New@Campus.EDU ", currentPassword: "secret words").validated() else {
+            Issue.record("a valid email change was refused")
+            return
+        }
+        #expect(changes.email == "new@campus.edu")
+        #expect(changes.isSensitive)
+    }
 }

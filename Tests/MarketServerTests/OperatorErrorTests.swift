@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Testing
+import Vapor
 
 /// An operator's mistakes, tried on the built `campusmarket` binary as a new operator would:
 /// each ends in one sentence on standard error and exit status 1 (64 for a usage error).
@@ -11,14 +12,16 @@ struct OperatorErrorTests {
     struct Outcome {
         let status: Int32
         let stderr: String
+        var stdout = ""
         var lines: [Substring] { stderr.split(separator: "\n") }
     }
 
-    /// Runs the binary with a fresh data directory; stops it after `timeout` seconds if needed.
+    /// Runs the binary with a fresh data directory (or `dataDirectory`, kept afterwards); stops
+    /// it after `timeout` seconds if needed.
     static func run(_ arguments: [String], environment extra: [String: String] = [:], in workingDirectory: URL = ServerProcesses.packageRoot,
-                    timeout: TimeInterval = 60) async throws -> Outcome {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-operator-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+                    dataDirectory: String? = nil, timeout: TimeInterval = 60) async throws -> Outcome {
+        let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-operator-\(UUID().uuidString)").path
+        defer { if dataDirectory == nil { try? FileManager.default.removeItem(atPath: directory) } }
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = nil
         environment["DATA_DIR"] = directory
@@ -31,15 +34,17 @@ struct OperatorErrorTests {
         process.environment = environment
         process.currentDirectoryURL = workingDirectory
         let errors = Pipe()
+        let output = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return Outcome(status: process.terminationStatus, stderr: text)
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return Outcome(status: process.terminationStatus, stderr: text, stdout: printed)
     }
 
     /// Lines that are the operator's sentence (the log may add warnings of its own, e.g. about
@@ -108,5 +113,51 @@ struct OperatorErrorTests {
         #expect(outcome.status == 1)
         #expect(Self.sentence(outcome).count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("templates are not in") && outcome.stderr.contains("Resources/"))
+    }
+}
+
+/// `create-api-key`, `list-api-keys` and `revoke-api-key` on the built binary, as an operator
+/// runs them; the key printed is the one the server then accepts.
+@Suite("API key commands on the built binary", .serialized)
+struct APIKeyCommandTests {
+    @Test("create prints the key as its last word, list names it, revoke ends it; mistakes are one sentence")
+    func lifecycle() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-keys-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func run(_ arguments: [String]) async throws -> OperatorErrorTests.Outcome {
+            try await OperatorErrorTests.run(arguments, dataDirectory: directory)
+        }
+
+        let created = try await run(["create-api-key", "--name", "texttrader-ios"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let key = try #require(created.stdout.split(whereSeparator: \.isWhitespace).last.map(String.init))
+        #expect(key.hasPrefix("cmk_") && key.count > 40)
+
+        let listed = try await run(["list-api-keys"])
+        #expect(listed.stdout.contains("texttrader-ios") && !listed.stdout.contains(key))
+
+        let duplicate = try await run(["create-api-key", "--name", "texttrader-ios"])
+        #expect(duplicate.status == 1)
+        #expect(OperatorErrorTests.sentence(duplicate) == ["campusmarket: an API key named 'texttrader-ios' already exists: revoke it first (campusmarket revoke-api-key texttrader-ios) or choose another name."])
+        let unnamed = try await run(["create-api-key"])
+        #expect(unnamed.status == 1 && OperatorErrorTests.sentence(unnamed).count == 1)
+        #expect(unnamed.stderr.contains("--name"))
+
+        // The server on the same database accepts the key (the login fails on the account, not the key).
+        var settings = AppSettings(dataDirectory: directory, database: .sqlite(path: directory + "/campusmarket.sqlite"), bcryptCost: 4)
+        settings.autoMigrate = false
+        try await withApp(settings: settings, clock: nil, migrate: false) { app in
+            let response = try await app.send(.POST, "/texttrader/login", rawBody: #"{"username": "a@b.edu", "password": "whatever it is"}"#,
+                                              headers: HTTPHeaders([("x-api-key", key)]))
+            #expect(response.status == .unauthorized)
+            #expect(response.text.contains("incorrect"))
+        }
+
+        let revoked = try await run(["revoke-api-key", "texttrader-ios"])
+        #expect(revoked.status == 0 && revoked.stdout.contains("Revoked"))
+        let unknown = try await run(["revoke-api-key", "texttrader-ios"])
+        #expect(unknown.status == 1)
+        #expect(OperatorErrorTests.sentence(unknown) == ["campusmarket: no API key is named 'texttrader-ios'; `campusmarket list-api-keys` shows the names."])
+        #expect(try await run(["list-api-keys"]).stdout.contains("No API keys"))
     }
 }

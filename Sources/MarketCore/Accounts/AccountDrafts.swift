@@ -17,18 +17,18 @@ public struct LoginDraft: Sendable, Equatable {
 /// The profile changes that passed validation; nil fields stay as they are.
 public struct ProfileChanges: Sendable, Equatable {
     public var name: String?
+    public var email: String?
     public var username: String?
     public var contact: ContactMethod?
     public var campus: String?
-    public var passwordChange: PasswordChange?
+    public var newPassword: String?
+    /// The current password, which the server checks before a new password or email is set.
+    public var currentPassword: String?
 
     public init() {}
-}
 
-/// A new password, with the current one the server checks before changing it.
-public struct PasswordChange: Sendable, Equatable {
-    public var current: String
-    public var new: String
+    /// A change that lets whoever makes it take over the account, so it needs the password.
+    public var isSensitive: Bool { newPassword != nil || email != nil }
 }
 
 extension RegisterRequest {
@@ -71,6 +71,10 @@ extension UpdateProfileRequest {
             changes.name = AccountRules.normalizeName(name)
             if let problem = AccountRules.nameProblem(changes.name!) { errors.note("name", problem) }
         }
+        if let email {
+            changes.email = AccountRules.normalizeEmail(email)
+            if let problem = AccountRules.emailProblem(changes.email!) { errors.note("email", problem) }
+        }
         if let username {
             changes.username = AccountRules.normalizeUsername(username)
             if let problem = AccountRules.usernameProblem(changes.username!) { errors.note("username", problem) }
@@ -88,10 +92,13 @@ extension UpdateProfileRequest {
         }
         if let newPassword {
             if let problem = AccountRules.passwordProblem(newPassword) { errors.note("newPassword", problem) }
+            changes.newPassword = newPassword
+        }
+        if changes.isSensitive {
             if let currentPassword, !currentPassword.isEmpty {
-                changes.passwordChange = PasswordChange(current: currentPassword, new: newPassword)
+                changes.currentPassword = currentPassword
             } else {
-                errors.note("currentPassword", "is required to change the password")
+                errors.note("currentPassword", "is required to change the \(newPassword != nil ? "password" : "email")")
             }
         }
         return errors.isEmpty ? .success(changes) : .failure(FieldErrorList(errors))

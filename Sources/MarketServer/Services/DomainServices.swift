@@ -29,6 +29,7 @@ struct DomainServices: Sendable {
     var sessionTokens: SessionTokens { SessionTokens(database: database, lifetime: settings.tokenLifetime, now: now) }
     var loginThrottle: LoginThrottle { LoginThrottle(database: database, policy: settings.loginThrottle, now: now) }
     var sellerProfiles: SellerProfiles { SellerProfiles(database: database) }
+    var apiKeys: APIKeys { APIKeys(database: database, now: now) }
 
     // MARK: Listings
     var listings: ListingService { ListingService(database: database, writes: writes, settings: settings, photos: photoStore, now: now) }

@@ -34,6 +34,9 @@ extension APIError {
 
     static let photoNotFound = APIError(.notFound, code: "photo_not_found", message: "There is no photo with this id or at this address.")
 
+    /// A Text Trader book: a listing in the textbooks category.
+    static let bookNotFound = APIError(.notFound, code: "book_not_found", message: "There is no book with this id.")
+
     static let notListingOwner = APIError(.forbidden, code: "not_owner", message: "This listing belongs to another user.")
 
     /// 403: nobody trades with themselves. `action` completes "You cannot … your own listing."

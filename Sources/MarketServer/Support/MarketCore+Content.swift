@@ -25,3 +25,10 @@ extension UnreadCount: Content {}
 extension Ledger: Content {}
 extension Expense: Content {}
 extension ExpensePage: Content {}
+extension TextTrader.ErrorBody: Content {}
+extension TextTrader.RegisterResponse: Content {}
+extension TextTrader.LoginResponse: Content {}
+extension TextTrader.User: Content {}
+extension TextTrader.VerifyResponse: Content {}
+extension TextTrader.Book: Content {}
+extension TextTrader.BookPage: Content {}

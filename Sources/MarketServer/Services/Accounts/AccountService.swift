@@ -15,15 +15,23 @@ struct AccountService {
     private var now: Date { services.now }
 
     func register(_ input: RegisterRequest) async throws -> AuthResponse {
-        let draft = try APIError.draft(input.validated())
+        try await register(APIError.draft(input.validated())) { user, services in
+            let issued = try await services.sessionTokens.issue(for: user.requireID())
+            return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+        }
+    }
+
+    /// Creates the account and runs `then` (e.g. issuing its first session) in the same
+    /// transaction, so a failure leaves no account behind.
+    func register<Result: Sendable>(_ draft: RegistrationDraft,
+                                    then: @escaping @Sendable (UserRecord, DomainServices) async throws -> Result) async throws -> Result {
         try await ensureAvailable(email: draft.email, username: draft.username, exceptUserID: nil)
         let hash = try await services.passwords.hash(draft.password)
         do {
-            return try await database.transaction { db in
+            return try await database.transaction { [services, now] db in
                 let user = UserRecord(email: draft.email, username: draft.username, name: draft.name, passwordHash: hash, now: now)
                 try await user.create(on: db)
-                let issued = try await services.on(db).sessionTokens.issue(for: user.requireID())
-                return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+                return try await then(user, services.on(db))
             }
         } catch {
             // Lost a race with a simultaneous registration: report which field is now taken.
@@ -54,33 +62,35 @@ struct AccountService {
         let changes = try APIError.draft(input.validated())
         let user = session.user
         let userID = try user.requireID()
+        // First, so that whether an email is taken is told only to the account's owner.
+        if changes.isSensitive {
+            try await verifyPassword(changes.currentPassword ?? "", of: user, field: "currentPassword", clientAddress: clientAddress)
+        }
         if let username = changes.username, username != user.username {
             try await ensureAvailable(email: nil, username: username, exceptUserID: userID)
         }
-        let newHash: String?
-        if let change = changes.passwordChange {
-            try await verifyPassword(change.current, of: user, field: "currentPassword", clientAddress: clientAddress)
-            newHash = try await services.passwords.hash(change.new)
-        } else {
-            newHash = nil
+        if let email = changes.email, email != user.email {
+            try await ensureAvailable(email: email, username: nil, exceptUserID: userID)
         }
+        let newHash: String? = if let newPassword = changes.newPassword { try await services.passwords.hash(newPassword) } else { nil }
         if let name = changes.name { user.name = name }
+        if let email = changes.email { user.email = email }
         if let username = changes.username { user.username = username }
         if let campus = changes.campus { user.campus = campus }
         if let contact = changes.contact { user.contact = contact }
         user.updatedAt = now
         do {
             try await database.transaction { db in
-                if let newHash {
-                    user.passwordHash = newHash
-                    // A new password signs out every other device: the old one may have leaked.
+                if let newHash { user.passwordHash = newHash }
+                if changes.isSensitive {
+                    // A new password or email signs out every other device: the old password may have leaked.
                     try await services.on(db).sessionTokens.revokeAll(userID: userID, except: session.tokenID)
                 }
                 try await user.save(on: db)
             }
         } catch {
             if (error as? any DatabaseError)?.isConstraintFailure == true {
-                try await ensureAvailable(email: nil, username: changes.username, exceptUserID: userID)
+                try await ensureAvailable(email: changes.email, username: changes.username, exceptUserID: userID)
             }
             throw error
         }

@@ -17,7 +17,10 @@ struct ListingService {
     }
 
     func create(_ input: ListingInput, by seller: UserRecord) async throws -> ListingRecord {
-        let draft = try APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency))
+        try await create(APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency)), by: seller)
+    }
+
+    func create(_ draft: ListingDraft, by seller: UserRecord) async throws -> ListingRecord {
         let listing = ListingRecord(sellerID: try seller.requireID(), campus: seller.campus, draft: draft, now: now)
         try await listing.create(on: database)
         return listing
@@ -25,11 +28,22 @@ struct ListingService {
 
     /// A full replacement of the listing's fields (PUT). Sold or archived listings stay as they were.
     func replace(_ id: UUID, with input: ListingInput, by user: UserRecord) async throws -> ListingRecord {
+        let listing = try await editable(id, by: user)
+        return try await replace(listing, with: APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency)))
+    }
+
+    /// The caller's listing, when it can still be edited (sold or archived listings stay as they were).
+    func editable(_ id: UUID, by user: UserRecord) async throws -> ListingRecord {
         let listing = try await owned(id, by: user)
         guard try [.active, .reserved].contains(listing.listingStatus) else {
             throw APIError(.conflict, code: "listing_closed", message: "This listing is \(listing.status) and can no longer be edited.")
         }
-        listing.apply(try APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency)), now: now)
+        return listing
+    }
+
+    /// Replaces the fields of a listing `editable` returned.
+    func replace(_ listing: ListingRecord, with draft: ListingDraft) async throws -> ListingRecord {
+        listing.apply(draft, now: now)
         try await listing.save(on: database)
         return listing
     }
