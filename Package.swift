@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/leaf-kit.git", from: "1.14.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
     ],
     targets: [
         // Shared by server and clients: wire types, enums, validation. Foundation only.
@@ -35,6 +37,9 @@ let package = Package(
                 .product(name: "LeafKit", package: "leaf-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Thin executable: `serve` (default), `migrate`, admin commands.
@@ -51,6 +56,8 @@ let package = Package(
                 "MarketServer",
                 "MarketClient",
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ],

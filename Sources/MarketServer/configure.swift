@@ -33,6 +33,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateLedgerEntry())   // personal ledger (orders, fees, expenses), fees copied in
     app.migrations.add(UpdateSearchIndexAddPrefixes()) // FTS5 prefix indexes: the last word typed matches as a prefix
     app.migrations.add(CreateAPIKey())        // keys of apps on a fixed contract (Text Trader's x-api-key)
+    app.migrations.add(CreateMailOutbox())    // mail queued in the transaction that decides to send it
+    app.migrations.add(CreatePasswordReset()) // single-use password reset tokens (hashed)
 
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
     app.decoyPasswordHash = try Bcrypt.hash("no account has this password", cost: settings.bcryptCost)
@@ -57,6 +59,9 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.asyncCommands.use(ListAPIKeysCommand(), as: "list-api-keys")
     app.asyncCommands.use(RevokeAPIKeyCommand(), as: "revoke-api-key")
     app.lifecycle.use(FeatureExpiryJob())
+    let mailSender: any MailSender = settings.smtpRelay.map { SMTPMailSender(relay: $0) } ?? LogMailSender(logger: app.logger)
+    app.mailDelivery = MailDelivery(sender: mailSender, from: settings.mailFrom, interval: settings.mailRetryInterval)
+    app.lifecycle.use(app.mailDelivery)
 
     try routes(app)
     // Needs the full route table, so it is added last (it runs innermost).

@@ -13,6 +13,8 @@ struct DomainServices: Sendable {
     let decoyPasswordHash: String
     let notificationSenders: [any NotificationSender]
     let deliveryQuoteProvider: any DeliveryQuoteProvider
+    /// Woken after a commit that queued mail.
+    let mailDelivery: MailDelivery?
     /// nil inside a transaction (it is already serialised) and on PostgreSQL.
     let writeGate: AsyncGate?
     let now: Date
@@ -21,7 +23,7 @@ struct DomainServices: Sendable {
     func on(_ db: any Database) -> DomainServices {
         DomainServices(database: db, settings: settings, passwords: passwords, decoyPasswordHash: decoyPasswordHash,
                  notificationSenders: notificationSenders, deliveryQuoteProvider: deliveryQuoteProvider,
-                 writeGate: nil, now: now)
+                 mailDelivery: mailDelivery, writeGate: nil, now: now)
     }
 
     // MARK: Accounts
@@ -30,6 +32,7 @@ struct DomainServices: Sendable {
     var loginThrottle: LoginThrottle { LoginThrottle(database: database, policy: settings.loginThrottle, now: now) }
     var sellerProfiles: SellerProfiles { SellerProfiles(database: database) }
     var apiKeys: APIKeys { APIKeys(database: database, now: now) }
+    var passwordResets: PasswordResetService { PasswordResetService(services: self) }
 
     // MARK: Listings
     var listings: ListingService { ListingService(database: database, writes: writes, settings: settings, photos: photoStore, now: now) }
@@ -75,6 +78,7 @@ extension Request {
                  decoyPasswordHash: application.decoyPasswordHash,
                  notificationSenders: application.notificationSenders,
                  deliveryQuoteProvider: application.deliveryQuoteProvider,
+                 mailDelivery: application.mailDelivery,
                  writeGate: application.sqliteWriteGate, now: now)
     }
 }

@@ -78,12 +78,17 @@ extension APIError {
     // MARK: Accounts
 
     /// 429 with the wait in words and in `Retry-After`.
-    static func tooManyAttempts(retryAfter seconds: TimeInterval) -> APIError {
+    static func tooManyAttempts(retryAfter seconds: TimeInterval, of what: String = "sign-in attempts") -> APIError {
         let minutes = max(1, Int((seconds / 60).rounded(.up)))
         return APIError(.tooManyRequests, code: "too_many_attempts",
-                        message: "Too many sign-in attempts. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
+                        message: "Too many \(what). Try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
                         retryAfter: seconds)
     }
+
+    /// 422: a reset link that is unknown, used or expired (the same words for each).
+    static let resetLinkInvalid = APIError(.unprocessableEntity, code: "reset_link_invalid",
+                                           message: "This password reset link has expired or was already used. Ask for a new one.",
+                                           fields: ["token": "has expired or was already used"])
 
     /// A web form posted without this visitor's CSRF token (forged, or from a stale page).
     static let csrfRejected = APIError(.forbidden, code: "csrf_rejected",

@@ -35,6 +35,16 @@ public struct AppSettings: Sendable {
     public var maxRentalDuration: TimeInterval = 30 * 86_400
     /// Zones and prices of the default delivery quote provider.
     var delivery = DeliverySettings()
+    /// The relay mail goes through; nil writes mail to the log instead (development).
+    var smtpRelay: SMTPRelay?
+    /// The sender of every mail.
+    public var mailFrom = "CampusMarket <no-reply@campusmarket.local>"
+    /// How often the outbox retries mail that failed and picks up mail other instances queued.
+    public var mailRetryInterval: TimeInterval = 30
+    /// Where people reach this server: the start of every link in a mail.
+    public var publicURL = "http://localhost:8080"
+    /// How long a password reset link works.
+    public var passwordResetLifetime: TimeInterval = 30 * 60
 
     public init(
         dataDirectory: String,
@@ -59,6 +69,7 @@ public struct AppSettings: Sendable {
     /// Reads `DATA_DIR`, `DATABASE_URL`, `AUTO_MIGRATE`, `TOKEN_TTL_DAYS`, `BCRYPT_COST`,
     /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`, `DEFAULT_CURRENCY`, `FEATURE_PRICE_CENTS`, `FEATURE_DAYS`,
     /// `RENTAL_MAX_DAYS`, `FEATURE_SWEEP_SECONDS`, `DELIVERY_ZONES`, `DELIVERY_BASE_CENTS`, `DELIVERY_PER_KM_CENTS`, `DELIVERY_QUOTE_MINUTES`,
+    /// `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`,
     /// and `DATABASE_SCHEMA` (a PostgreSQL schema to use instead of `public`).
     public static func fromEnvironment() throws -> AppSettings {
         let dataDirectory = Environment.get("DATA_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
@@ -93,6 +104,21 @@ public struct AppSettings: Sendable {
         if let cents = try integer("DELIVERY_BASE_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.baseFeeCents = cents }
         if let cents = try integer("DELIVERY_PER_KM_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.perKilometreCents = cents }
         if let minutes = try integer("DELIVERY_QUOTE_MINUTES", in: 1...1_440) { settings.delivery.quoteLifetime = TimeInterval(minutes) * 60 }
+        if let url = Environment.get("SMTP_URL"), !url.isEmpty { settings.smtpRelay = try SMTPRelay(url: url) }
+        if let from = Environment.get("MAIL_FROM"), !from.isEmpty {
+            guard !from.contains("\r"), !from.contains("\n"),
+                  AccountRules.emailProblem(SMTPMailSender.address(in: from).lowercased()) == nil else {
+                throw ConfigurationError("MAIL_FROM must be an address like 'CampusMarket <market@campus.edu>', not '\(from)'")
+            }
+            settings.mailFrom = from
+        }
+        if let url = Environment.get("PUBLIC_URL"), !url.isEmpty {
+            guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme ?? ""), components.host != nil,
+                  components.query == nil else {
+                throw ConfigurationError("PUBLIC_URL must be the address people open, like https://market.campus.edu, not '\(url)'")
+            }
+            settings.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
         return settings
     }
 

@@ -32,3 +32,4 @@ extension TextTrader.User: Content {}
 extension TextTrader.VerifyResponse: Content {}
 extension TextTrader.Book: Content {}
 extension TextTrader.BookPage: Content {}
+extension PasswordResetAccepted: Content {}

@@ -9,6 +9,19 @@ struct AuthController: RouteCollection {
         auth.post("login", use: login)
         auth.post("logout", use: logout)
         auth.get("status", use: status)
+        auth.post("password-reset", use: requestPasswordReset)
+        auth.post("password-reset", "confirm", use: confirmPasswordReset)
+    }
+
+    /// Always 202 with the same words: whether an account uses the address is not told.
+    func requestPasswordReset(req: Request) async throws -> Response {
+        let input = try req.jsonBody(PasswordResetRequest.self)
+        try await req.domain.passwordResets.request(input, clientAddress: req.clientAddress)
+        return try await PasswordResetService.accepted.encodeResponse(status: .accepted, for: req)
+    }
+
+    func confirmPasswordReset(req: Request) async throws -> AuthResponse {
+        try await req.domain.passwordResets.confirm(try req.jsonBody(PasswordResetConfirmation.self))
     }
 
     func register(req: Request) async throws -> Response {

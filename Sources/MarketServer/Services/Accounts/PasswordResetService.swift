@@ -1,0 +1,83 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// "Forgot your password": a single-use link mailed to the account's address. The request
+/// answers the same whether or not an account uses the address, and is throttled per address
+/// and per account like sign-in; confirming sets the password, signs out every device and signs
+/// in this one.
+struct PasswordResetService {
+    let services: DomainServices
+
+    static let tokenPrefix = "cmr_"
+    static let accepted = PasswordResetAccepted(
+        message: "If an account uses this email, a link to choose a new password is on its way. It works once, for 30 minutes.")
+
+    private var database: any Database { services.database }
+    private var now: Date { services.now }
+
+    func request(_ input: PasswordResetRequest, clientAddress: String) async throws {
+        let email = try APIError.draft(input.validated())
+        let user = try await UserRecord.query(on: database).filter(\.$email == email).filter(\.$deletedAt == nil).first()
+        // Both keys throttle the same, so a 429 does not tell whether the account exists.
+        let accountKey = try user.map { "reset:" + AccountService.throttleKey(try $0.requireID()) } ?? "reset:email:\(email)"
+        do {
+            _ = try await services.loginThrottle.begin(accountKey: accountKey, clientAddress: "reset:" + clientAddress)
+        } catch let error as APIError where error.code == "too_many_attempts" {
+            throw APIError.tooManyAttempts(retryAfter: error.retryAfter ?? 60, of: "password reset requests")
+        }
+        guard let user else { return }
+        let token = Self.tokenPrefix + Base64URL.encode([UInt8].random(count: 32))
+        let lifetime = services.settings.passwordResetLifetime
+        let link = services.settings.publicURL + "/password/reset?token=" + token
+        try await database.transaction { [now] db in
+            try await PasswordResetRecord(userID: try user.requireID(), tokenHash: SessionTokens.hash(token),
+                                          createdAt: now, expiresAt: now.addingTimeInterval(lifetime)).create(on: db)
+            try await MailOutbox(database: db, now: now).enqueue(Self.mail(to: user, link: link, minutes: Int(lifetime / 60)))
+        }
+        services.mailDelivery?.wake()
+    }
+
+    func confirm(_ input: PasswordResetConfirmation) async throws -> AuthResponse {
+        let draft = try APIError.draft(input.validated())
+        let hash = try await services.passwords.hash(draft.newPassword)
+        let tokenHash = SessionTokens.hash(draft.token)
+        return try await database.transaction { [services, now] db in
+            // Taking the token is one statement, so of two confirmations racing only one finds it unused.
+            let taken = try await db.sql.raw("""
+                UPDATE password_resets SET used_at = \(bind: now)
+                WHERE token_hash = \(bind: tokenHash) AND used_at IS NULL AND expires_at > \(bind: now)
+                RETURNING user_id
+                """).first()
+            guard let userID = try taken?.decode(column: "user_id", as: UUID.self),
+                  let user = try await UserRecord.query(on: db).filter(\.$id == userID).filter(\.$deletedAt == nil).first()
+            else { throw APIError.resetLinkInvalid }
+            user.passwordHash = hash
+            user.updatedAt = now
+            try await user.save(on: db)
+            // Whoever knew the old password, or held a session or another link, is out.
+            try await PasswordResetRecord.query(on: db).filter(\.$user.$id == userID).filter(\.$usedAt == nil)
+                .set(\.$usedAt, to: now).update()
+            let scoped = services.on(db)
+            try await scoped.sessionTokens.revokeAll(userID: userID)
+            try await scoped.loginThrottle.clear(accountKey: AccountService.throttleKey(userID))
+            let issued = try await scoped.sessionTokens.issue(for: userID)
+            return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+        }
+    }
+
+    static func mail(to user: UserRecord, link: String, minutes: Int) -> MailMessage {
+        MailMessage(to: user.email, subject: "Choose a new CampusMarket password", body: """
+            Hello \(user.name),
+
+            Someone, we hope you, asked to reset the password of your CampusMarket account. To choose a new password, open this link within \(minutes) minutes:
+
+            \(link)
+
+            The link works once. If you did not ask, ignore this mail: your password stays as it is.
+
+            CampusMarket
+            """)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One plain-text email. `rendered` is the RFC 5322 message an SMTP relay takes: the body in
+/// base64 so any text (any language, long lines, a lone "." line) arrives unchanged.
+struct MailMessage: Sendable, Equatable, Codable {
+    var to: String
+    var subject: String
+    var body: String
+
+    func rendered(from: String, date: Date, messageID: String) -> String {
+        let body = Data(self.body.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+        return [
+            "From: \(from)",
+            "To: <\(to)>",
+            "Subject: \(Self.encodedHeader(subject))",
+            "Date: \(Self.dateFormatter.string(from: date))",
+            "Message-ID: <\(messageID)>",
+            "MIME-Version: 1.0",
+            "Content-Type: text/plain; charset=utf-8",
+            "Content-Transfer-Encoding: base64",
+            "",
+            body,
+        ].joined(separator: "\r\n")
+    }
+
+    /// RFC 2047 for a header with non-ASCII text; ASCII as it is.
+    static func encodedHeader(_ text: String) -> String {
+        if text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 }) { return text }
+        return "=?UTF-8?B?\(Data(text.utf8).base64EncodedString())?="
+    }
+
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
+        return formatter
+    }()
+}

@@ -1,0 +1,121 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// Sends mail through the relay in `SMTP_URL`: EHLO, STARTTLS when offered (or TLS from the
+/// start with smtps://), AUTH PLAIN when the URL has credentials, then one message. A small
+/// client on SwiftNIO; no mail library is carried here.
+struct SMTPMailSender: MailSender {
+    let relay: SMTPRelay
+    /// The name this server gives in EHLO.
+    var heloName = "campusmarket.local"
+    var timeout: TimeAmount = .seconds(30)
+
+    struct RelayError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func send(_ message: MailMessage, from: String, messageID: String, date: Date) async throws {
+        let tls = try NIOSSLContext(configuration: .makeClientConfiguration())
+        let relay = relay
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.seconds(10))
+            .connect(host: relay.host, port: relay.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if relay.implicitTLS {
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: relay.host))
+                    }
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SMTPLineDecoder()))
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        let deadline = channel.channel.eventLoop.scheduleTask(in: timeout) { channel.channel.close(promise: nil) }
+        defer { deadline.cancel() }
+        try await channel.executeThenClose { inbound, outbound in
+            var session = SMTPSession(lines: inbound.makeAsyncIterator(), outbound: outbound)
+            try await session.expect(220)
+            var features = try await session.command("EHLO \(heloName)", expect: 250)
+            var secure = relay.implicitTLS
+            if !secure, features.contains(where: { $0.uppercased().hasPrefix("STARTTLS") }) {
+                _ = try await session.command("STARTTLS", expect: 220)
+                try await channel.channel.pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: relay.host), position: .first).get()
+                secure = true
+                features = try await session.command("EHLO \(heloName)", expect: 250)
+            }
+            if let username = relay.username {
+                guard secure || relay.isLoopback else {
+                    throw RelayError(description: "the relay \(relay.host) offers no TLS, so its password was not sent")
+                }
+                let credentials = Data(("\u{0}" + username + "\u{0}" + (relay.password ?? "")).utf8).base64EncodedString()
+                _ = try await session.command("AUTH PLAIN \(credentials)", expect: 235, redacted: "AUTH PLAIN …")
+            }
+            _ = try await session.command("MAIL FROM:<\(Self.address(in: from))>", expect: 250)
+            _ = try await session.command("RCPT TO:<\(message.to)>", expect: 250, 251)
+            _ = try await session.command("DATA", expect: 354)
+            // Dot-stuffing is not needed: the body is base64 and no header line starts with ".".
+            _ = try await session.command(message.rendered(from: from, date: date, messageID: messageID) + "\r\n.", expect: 250, redacted: "the message")
+            _ = try? await session.command("QUIT", expect: 221)
+        }
+    }
+
+    /// `a@b.edu` from `CampusMarket <a@b.edu>` or `a@b.edu`.
+    static func address(in from: String) -> String {
+        if let open = from.lastIndex(of: "<"), let close = from.lastIndex(of: ">"), open < close {
+            return String(from[from.index(after: open)..<close])
+        }
+        return from.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// One SMTP conversation: commands out, replies (possibly several lines: `250-…` then `250 …`) in.
+private struct SMTPSession {
+    var lines: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+
+    /// Sends `line` and returns the reply's text lines when its code is one of `codes`.
+    mutating func command(_ line: String, expect codes: Int..., redacted: String? = nil) async throws -> [String] {
+        try await outbound.write(ByteBuffer(string: line + "\r\n"))
+        return try await reply(expecting: codes, after: redacted ?? line)
+    }
+
+    mutating func expect(_ codes: Int...) async throws {
+        _ = try await reply(expecting: codes, after: "connecting")
+    }
+
+    private mutating func reply(expecting codes: [Int], after what: String) async throws -> [String] {
+        var texts: [String] = []
+        while true {
+            guard let buffer = try await lines.next() else {
+                throw SMTPMailSender.RelayError(description: "the relay closed the connection after \(what)")
+            }
+            let line = String(buffer: buffer)
+            guard line.count >= 3, let code = Int(line.prefix(3)) else {
+                throw SMTPMailSender.RelayError(description: "the relay answered \(what) with '\(line.prefix(80))'")
+            }
+            texts.append(String(line.dropFirst(4)))
+            if line.count > 3, line[line.index(line.startIndex, offsetBy: 3)] == "-" { continue }
+            guard codes.contains(code) else {
+                throw SMTPMailSender.RelayError(description: "the relay refused \(what): \(line.prefix(200))")
+            }
+            return texts
+        }
+    }
+}
+
+/// Splits the relay's bytes into lines, without their CRLF.
+struct SMTPLineDecoder: ByteToMessageDecoder {
+    typealias InboundOut = ByteBuffer
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
+            if buffer.readableBytes > 4_096 { throw SMTPMailSender.RelayError(description: "the relay sent a line longer than 4 KB") }
+            return .needMoreData
+        }
+        var line = buffer.readSlice(length: newline - buffer.readerIndex + 1)!
+        line.moveWriterIndex(to: line.writerIndex - 1)
+        if line.readableBytesView.last == UInt8(ascii: "\r") { line.moveWriterIndex(to: line.writerIndex - 1) }
+        context.fireChannelRead(wrapInboundOut(line))
+        return .continue
+    }
+}
