@@ -15,6 +15,7 @@ func routes(_ app: Application) throws {
     let web = app.grouped(CSRFMiddleware())
     try web.register(collection: FeedController())
     try web.register(collection: AuthPagesController())
+    try web.register(collection: PasswordResetPagesController())
     try web.register(collection: ListingPageController())
     try web.register(collection: ListingEditorController())
     try web.register(collection: OrderPagesController())

@@ -4,6 +4,7 @@ Each test signs people up in their own browser sessions, as a new user would. Ev
 JavaScript-enabled session shows is checked with axe-core (no serious or critical violation),
 and its HTML is kept for the Nu HTML checker (test_zz_html_is_valid.py, run last).
 """
+import email
 import os
 import shutil
 import socket
@@ -14,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from aiosmtpd.controller import Controller
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -30,12 +32,44 @@ def free_port():
         return s.getsockname()[1]
 
 
+class Mailbox:
+    """What a real SMTP server (aiosmtpd) received from the CampusMarket server."""
+
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(email.message_from_bytes(envelope.content))
+        return "250 OK"
+
+    def wait_for(self, count, seconds=15):
+        deadline = time.time() + seconds
+        while len(self.messages) < count and time.time() < deadline:
+            time.sleep(0.05)
+        assert len(self.messages) >= count, f"expected {count} mails, got {len(self.messages)}"
+        return self.messages[count - 1]
+
+    def text_of(self, message):
+        return message.get_payload(decode=True).decode("utf-8")
+
+
 @pytest.fixture(scope="session")
-def server():
+def mailbox():
+    box = Mailbox()
+    box.port = free_port()
+    controller = Controller(box, hostname="127.0.0.1", port=box.port)
+    controller.start()
+    yield box
+    controller.stop()
+
+
+@pytest.fixture(scope="session")
+def server(mailbox):
     binary = os.environ.get("CAMPUSMARKET_BIN", str(ROOT / ".build" / "debug" / "campusmarket"))
     data = tempfile.mkdtemp(prefix="cm-browser-")
     port = free_port()
-    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", LOG_LEVEL="warning")
+    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", LOG_LEVEL="warning",
+               SMTP_URL=f"smtp://127.0.0.1:{mailbox.port}", PUBLIC_URL=f"http://127.0.0.1:{port}")
     if os.environ.get("BROWSER_DATABASE_URL"):
         env["DATABASE_URL"] = os.environ["BROWSER_DATABASE_URL"]
     log = open(Path(data) / "server.log", "w")

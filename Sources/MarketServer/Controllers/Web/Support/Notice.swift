@@ -9,7 +9,7 @@ enum Notice: String {
     case orderUpdated = "order-updated", offerUpdated = "offer-updated"
     case notificationsRead = "notifications-read"
     case expenseAdded = "expense-added", expenseDeleted = "expense-deleted"
-    case profileSaved = "profile-saved", passwordChanged = "password-changed", accountDeleted = "account-deleted"
+    case profileSaved = "profile-saved", passwordChanged = "password-changed", passwordReset = "password-reset", accountDeleted = "account-deleted"
 
     var text: String {
         switch self {
@@ -32,6 +32,7 @@ enum Notice: String {
         case .expenseDeleted: "The expense was deleted."
         case .profileSaved: "Your profile is saved."
         case .passwordChanged: "Your password is changed. Other devices were signed out."
+        case .passwordReset: "Your new password is set and you are signed in. Every other device was signed out."
         case .accountDeleted: "Your account was deleted."
         }
     }

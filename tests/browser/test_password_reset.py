@@ -1,0 +1,64 @@
+"""Forgetting a password, as a person does: ask for a link on the sign-in page, read the mail a
+real SMTP server received, choose a new password on the page the link opens."""
+import re
+
+from selenium.webdriver.common.by import By
+
+
+def test_forgotten_password_is_reset_through_the_mailed_link(browser, mailbox):
+    person = browser()
+    person.sign_up("Rita Reset", "rita@campus.edu")
+    person.press("Sign out")
+
+    person.go("/signin")
+    person.follow("Forgot your password?")
+    assert person.heading() == "Forgot your password?"
+    before = len(mailbox.messages)
+    person.fill("Your account's email", "rita@campus.edu")
+    person.press("Mail me a link")
+    assert "a link to choose a new password is on its way" in person.text
+    person.screenshot("password-forgot")
+
+    mail = mailbox.wait_for(before + 1)
+    assert mail["To"] == "<rita@campus.edu>" and mail["Subject"] == "Choose a new CampusMarket password"
+    link = re.search(r"http://127\.0\.0\.1:\d+/password/reset\?token=\S+", mailbox.text_of(mail)).group(0)
+
+    person.driver.get(link)
+    person.after_load()
+    assert person.heading() == "Choose a new password"
+    person.screenshot("password-reset")
+    person.fill("New password", "short")
+    person.press("Set my new password")
+    assert "at least 8 characters" in person.error_for("New password")
+    person.fill("New password", "a brand new secret")
+    person.press("Set my new password")
+    assert "Your new password is set and you are signed in." in person.text
+
+    # The link worked once; the old password no longer does, the new one does.
+    person.driver.get(link)
+    person.after_load()
+    person.fill("New password", "yet another secret")
+    person.press("Set my new password")
+    assert "expired or was already used" in person.text
+    person.go("/")
+    person.press("Sign out")
+    person.sign_in("rita@campus.edu", "correct horse battery")
+    assert "The email, username or password is incorrect." in person.text
+    person.sign_in("rita@campus.edu", "a brand new secret")
+    assert "You are signed in." in person.text
+
+
+def test_an_unknown_address_gets_the_same_answer_and_no_mail(browser, mailbox):
+    person = browser(javascript=False)
+    before = len(mailbox.messages)
+    person.go("/password/forgot")
+    person.fill("Your account's email", "nobody-here@campus.edu")
+    person.press("Mail me a link")
+    assert "a link to choose a new password is on its way" in person.text
+    person.go("/password/forgot")
+    person.fill("Your account's email", "not an email")
+    person.press("Mail me a link")
+    assert "must be an email address" in person.error_for("Your account's email")
+    assert person.value("Your account's email") == "not an email"
+    assert len(person.driver.find_elements(By.CSS_SELECTOR, "form")) >= 1
+    assert len(mailbox.messages) == before
