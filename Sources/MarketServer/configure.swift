@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import JWT
 import Leaf
 import Vapor
 
@@ -35,7 +36,9 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateAPIKey())        // keys of apps on a fixed contract (Text Trader's x-api-key)
     app.migrations.add(CreateMailOutbox())    // mail queued in the transaction that decides to send it
     app.migrations.add(CreatePasswordReset()) // single-use password reset tokens (hashed)
+    app.migrations.add(CreateAppleSignIn())   // users.apple_subject, and single-use Apple nonces
 
+    app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
     app.decoyPasswordHash = try Bcrypt.hash("no account has this password", cost: settings.bcryptCost)
 

@@ -10,8 +10,13 @@ public struct UserProfile: Codable, Sendable, Equatable, Identifiable {
     /// Where the student trades; new listings take it. Defaults to the email's domain.
     public var campus: String?
     public var createdAt: Date
+    /// Whether the account can sign in with a password (an Apple-only account cannot).
+    public var hasPassword: Bool
+    /// Whether Sign in with Apple is linked.
+    public var appleLinked: Bool
 
-    public init(id: UUID, email: String, name: String, username: String?, contact: ContactMethod?, campus: String? = nil, createdAt: Date) {
+    public init(id: UUID, email: String, name: String, username: String?, contact: ContactMethod?, campus: String? = nil, createdAt: Date,
+                hasPassword: Bool = true, appleLinked: Bool = false) {
         self.id = id
         self.email = email
         self.name = name
@@ -19,5 +24,7 @@ public struct UserProfile: Codable, Sendable, Equatable, Identifiable {
         self.contact = contact
         self.campus = campus
         self.createdAt = createdAt
+        self.hasPassword = hasPassword
+        self.appleLinked = appleLinked
     }
 }

@@ -4,9 +4,11 @@ import Fluent
 struct UpdateUserAddCampus: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(UserRecord.schema).field("campus", .string).update()
-        for user in try await UserRecord.query(on: database).all() where user.campus == nil {
-            user.campus = UserRecord.defaultCampus(forEmail: user.email)
-            try await user.save(on: database)
+        // Only the columns this migration knows: the model gains columns in later migrations.
+        let users = try await UserRecord.query(on: database).field(\.$id).field(\.$email).filter(\.$campus == nil).all()
+        for user in users {
+            try await UserRecord.query(on: database).filter(\.$id == user.requireID())
+                .set(\.$campus, to: UserRecord.defaultCampus(forEmail: user.email)).update()
         }
     }
 

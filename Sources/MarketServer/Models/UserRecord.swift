@@ -15,6 +15,8 @@ final class UserRecord: Model, @unchecked Sendable {
     @Field(key: "name") var name: String
     /// nil for accounts that sign in only with Apple or a passkey, and for deleted accounts.
     @OptionalField(key: "password_hash") var passwordHash: String?
+    /// Apple's `sub` for this person, when they sign in with Apple; unique.
+    @OptionalField(key: "apple_subject") var appleSubject: String?
     @OptionalField(key: "contact_kind") var contactKind: String?
     @OptionalField(key: "contact_value") var contactValue: String?
     /// The campus the student trades on; listings take it from their seller.
@@ -50,7 +52,8 @@ final class UserRecord: Model, @unchecked Sendable {
 
     func profile() throws -> UserProfile {
         UserProfile(id: try requireID(), email: email, name: name, username: username,
-                    contact: contact, campus: campus, createdAt: createdAt)
+                    contact: contact, campus: campus, createdAt: createdAt,
+                    hasPassword: passwordHash != nil, appleLinked: appleSubject != nil)
     }
 
     /// A student's campus until they choose one: their email's domain ("uw.edu").

@@ -33,6 +33,7 @@ struct DomainServices: Sendable {
     var sellerProfiles: SellerProfiles { SellerProfiles(database: database) }
     var apiKeys: APIKeys { APIKeys(database: database, now: now) }
     var passwordResets: PasswordResetService { PasswordResetService(services: self) }
+    var appleSignIn: AppleSignInService { AppleSignInService(services: self) }
 
     // MARK: Listings
     var listings: ListingService { ListingService(database: database, writes: writes, settings: settings, photos: photoStore, now: now) }

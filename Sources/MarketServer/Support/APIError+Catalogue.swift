@@ -108,3 +108,23 @@ extension APIError {
     static let reauthenticationRequired = APIError(.unauthorized, code: "reauthentication_required",
                                                    message: "Sign in again to confirm it is you, then try within 10 minutes.")
 }
+
+extension APIError {
+    // MARK: Sign in with Apple
+
+    /// 401: the identity token's signature, issuer, audience or expiry did not check out.
+    static let appleTokenInvalid = APIError(.unauthorized, code: "apple_token_invalid",
+                                            message: "Apple could not confirm this sign-in. Try signing in with Apple again.")
+
+    /// 401: the token carries no nonce this server issued, or one already used or expired.
+    static let appleNonceInvalid = APIError(.unauthorized, code: "apple_nonce_invalid",
+                                            message: "This Apple sign-in was already used or has expired. Start again: ask for a new nonce.")
+
+    /// 409: an account already uses the Apple ID's email; it is not merged on its own.
+    static let appleEmailInUse = APIError(.conflict, code: "apple_email_in_use",
+                                          message: "An account already uses this email. Sign in with its password, then link Apple from your profile.")
+
+    /// 503: Apple's keys could not be fetched.
+    static let appleUnavailable = APIError(.serviceUnavailable, code: "apple_unavailable",
+                                           message: "Apple's sign-in service could not be reached. Try again in a minute.")
+}

@@ -43,6 +43,11 @@ public struct AppSettings: Sendable {
     public var mailRetryInterval: TimeInterval = 30
     /// Where people reach this server: the start of every link in a mail.
     public var publicURL = "http://localhost:8080"
+    /// The audiences Apple identity tokens may name: the iOS app's bundle id and the web
+    /// services id. Empty turns Sign in with Apple off (its routes answer 404).
+    public var appleAudiences: [String] = []
+    /// Apple's key set; tests serve their own.
+    public var appleJWKSURL = "https://appleid.apple.com/auth/keys"
     /// How long a password reset link works.
     public var passwordResetLifetime: TimeInterval = 30 * 60
 
@@ -69,7 +74,7 @@ public struct AppSettings: Sendable {
     /// Reads `DATA_DIR`, `DATABASE_URL`, `AUTO_MIGRATE`, `TOKEN_TTL_DAYS`, `BCRYPT_COST`,
     /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`, `DEFAULT_CURRENCY`, `FEATURE_PRICE_CENTS`, `FEATURE_DAYS`,
     /// `RENTAL_MAX_DAYS`, `FEATURE_SWEEP_SECONDS`, `DELIVERY_ZONES`, `DELIVERY_BASE_CENTS`, `DELIVERY_PER_KM_CENTS`, `DELIVERY_QUOTE_MINUTES`,
-    /// `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`,
+    /// `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `APPLE_AUDIENCES`, `APPLE_JWKS_URL`,
     /// and `DATABASE_SCHEMA` (a PostgreSQL schema to use instead of `public`).
     public static func fromEnvironment() throws -> AppSettings {
         let dataDirectory = Environment.get("DATA_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
@@ -104,6 +109,15 @@ public struct AppSettings: Sendable {
         if let cents = try integer("DELIVERY_BASE_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.baseFeeCents = cents }
         if let cents = try integer("DELIVERY_PER_KM_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.perKilometreCents = cents }
         if let minutes = try integer("DELIVERY_QUOTE_MINUTES", in: 1...1_440) { settings.delivery.quoteLifetime = TimeInterval(minutes) * 60 }
+        if let audiences = Environment.get("APPLE_AUDIENCES"), !audiences.isEmpty {
+            settings.appleAudiences = audiences.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        if let url = Environment.get("APPLE_JWKS_URL"), !url.isEmpty {
+            guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme ?? ""), components.host != nil else {
+                throw ConfigurationError("APPLE_JWKS_URL must be an http(s) URL of a JSON Web Key Set, not '\(url)'")
+            }
+            settings.appleJWKSURL = url
+        }
         if let url = Environment.get("SMTP_URL"), !url.isEmpty { settings.smtpRelay = try SMTPRelay(url: url) }
         if let from = Environment.get("MAIL_FROM"), !from.isEmpty {
             guard !from.contains("\r"), !from.contains("\n"),

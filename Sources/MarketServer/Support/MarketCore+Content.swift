@@ -33,3 +33,4 @@ extension TextTrader.VerifyResponse: Content {}
 extension TextTrader.Book: Content {}
 extension TextTrader.BookPage: Content {}
 extension PasswordResetAccepted: Content {}
+extension AppleNonce: Content {}

@@ -22,3 +22,11 @@ extension Request {
         return remoteAddress?.ipAddress ?? "unknown"
     }
 }
+
+extension Request {
+    /// Sign in with Apple is off until the operator names the audiences (`APPLE_AUDIENCES`):
+    /// its routes then answer 404, as if they did not exist.
+    func requireAppleSignIn() throws {
+        if application.settings.appleAudiences.isEmpty { throw APIError.notFoundAtAddress }
+    }
+}

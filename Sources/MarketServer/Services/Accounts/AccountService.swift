@@ -119,6 +119,7 @@ struct AccountService {
             user.name = AccountRules.deletedUserName
             user.contact = nil
             user.passwordHash = nil
+            user.appleSubject = nil
             user.deletedAt = now
             user.updatedAt = now
             try await user.save(on: db)

@@ -11,6 +11,22 @@ struct AuthController: RouteCollection {
         auth.get("status", use: status)
         auth.post("password-reset", use: requestPasswordReset)
         auth.post("password-reset", "confirm", use: confirmPasswordReset)
+        auth.post("apple", "nonce", use: appleNonce)
+        auth.post("apple", use: appleSignIn)
+    }
+
+    func appleNonce(req: Request) async throws -> Response {
+        try req.requireAppleSignIn()
+        return try await req.domain.appleSignIn.issueNonce().encodeResponse(status: .created, for: req)
+    }
+
+    /// 201 with a session for a new account, 200 for one already linked to this Apple ID.
+    func appleSignIn(req: Request) async throws -> Response {
+        try req.requireAppleSignIn()
+        let input = try APIError.draft(req.jsonBody(AppleSignInRequest.self).validated())
+        let identity = try await AppleIdentityVerifier(request: req).verify(input.identityToken)
+        let result = try await req.domain.appleSignIn.signIn(identity, nonce: input.nonce, name: input.name)
+        return try await result.answer.encodeResponse(status: result.created ? .created : .ok, for: req)
     }
 
     /// Always 202 with the same words: whether an account uses the address is not told.

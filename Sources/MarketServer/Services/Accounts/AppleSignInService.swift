@@ -1,0 +1,114 @@
+import Fluent
+import Foundation
+import MarketCore
+
+/// Sign in with Apple's rules: single-use nonces, accounts keyed by Apple's `sub`, no merging
+/// into an existing account by email (that would hand a password account to whoever controls
+/// an Apple ID with its address): the owner signs in and links Apple from the profile instead.
+struct AppleSignInService {
+    let services: DomainServices
+
+    static let nonceLifetime: TimeInterval = 10 * 60
+    static let defaultName = "CampusMarket student"
+
+    private var database: any Database { services.database }
+    private var now: Date { services.now }
+
+    func issueNonce() async throws -> AppleNonce {
+        let nonce = Base64URL.encode([UInt8].random(count: 32))
+        let expiresAt = now.addingTimeInterval(Self.nonceLifetime)
+        try await AppleNonceRecord(nonceHash: SessionTokens.hash(nonce), expiresAt: expiresAt).create(on: database)
+        return AppleNonce(nonce: nonce, expiresAt: expiresAt)
+    }
+
+    /// Signs in the account linked to this Apple ID, or creates one (`created`).
+    func signIn(_ identity: AppleIdentity, nonce: String?, name: String?) async throws -> (answer: AuthResponse, created: Bool) {
+        do {
+            return try await database.transaction { [services, now] db in
+                try await Self.consumeNonce(of: identity, given: nonce, on: db, now: now)
+                let scoped = services.on(db)
+                if let user = try await Self.linkedUser(identity.subject, on: db) {
+                    return (try await Self.session(for: user, services: scoped), false)
+                }
+                let user = try await Self.newAccount(for: identity, name: name, on: db, now: now)
+                return (try await Self.session(for: user, services: scoped), true)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            // A first sign-in racing another with the same Apple ID: the other made the account.
+            guard let user = try await Self.linkedUser(identity.subject, on: database) else { throw APIError.appleEmailInUse }
+            return (try await Self.session(for: user, services: services), false)
+        }
+    }
+
+    /// Links this Apple ID to the signed-in account, so either way of signing in reaches it.
+    func link(_ session: Session, identity: AppleIdentity, nonce: String?) async throws -> UserProfile {
+        let user = session.user
+        try await database.transaction { [now] db in
+            try await Self.consumeNonce(of: identity, given: nonce, on: db, now: now)
+            if let owner = try await Self.linkedUser(identity.subject, on: db), owner.id != user.id {
+                throw APIError(.conflict, code: "apple_already_linked", message: "This Apple ID already signs in to another CampusMarket account.")
+            }
+            if let current = user.appleSubject, current != identity.subject {
+                throw APIError(.conflict, code: "apple_already_linked", message: "Another Apple ID is linked to your account; unlink it first.")
+            }
+            user.appleSubject = identity.subject
+            user.updatedAt = now
+            try await user.save(on: db)
+        }
+        return try user.profile()
+    }
+
+    /// Unlinks Apple while another way to sign in remains.
+    func unlink(_ session: Session) async throws -> UserProfile {
+        let user = session.user
+        guard user.passwordHash != nil else {
+            throw APIError(.conflict, code: "last_sign_in_method",
+                           message: "Apple is your only way to sign in. Set a password first (\"Forgot your password?\" mails you a link), then unlink Apple.")
+        }
+        user.appleSubject = nil
+        user.updatedAt = now
+        try await user.save(on: database)
+        return try user.profile()
+    }
+
+    // MARK: - Helpers
+
+    /// The token must carry the hash of a nonce this server issued, unused and unexpired; taking
+    /// it is one statement, so a replayed token finds it used.
+    private static func consumeNonce(of identity: AppleIdentity, given raw: String?, on db: any Database, now: Date) async throws {
+        guard let hash = identity.nonceHash else { throw APIError.appleNonceInvalid }
+        if let raw, SessionTokens.hash(raw) != hash { throw APIError.appleNonceInvalid }
+        let taken = try await db.sql.raw("""
+            UPDATE apple_nonces SET used_at = \(bind: now)
+            WHERE nonce_hash = \(bind: hash) AND used_at IS NULL AND expires_at > \(bind: now)
+            RETURNING id
+            """).first()
+        guard taken != nil else { throw APIError.appleNonceInvalid }
+    }
+
+    private static func linkedUser(_ subject: String, on db: any Database) async throws -> UserRecord? {
+        try await UserRecord.query(on: db).filter(\.$appleSubject == subject).filter(\.$deletedAt == nil).first()
+    }
+
+    /// A new account for this Apple ID. A real address already in use is refused (sign in and
+    /// link instead); a private relay address is the contact email, and never used to merge.
+    private static func newAccount(for identity: AppleIdentity, name: String?, on db: any Database, now: Date) async throws -> UserRecord {
+        let email = identity.email ?? "apple-\(identity.subject.lowercased())@apple.invalid"
+        if try await UserRecord.query(on: db).filter(\.$email == email).count() > 0 { throw APIError.appleEmailInUse }
+        let user = UserRecord(email: email, username: nil, name: name ?? defaultName, passwordHash: nil, now: now)
+        user.appleSubject = identity.subject
+        if identity.isPrivateEmail {
+            user.contact = ContactMethod(kind: .email, value: email)
+            user.campus = nil
+        } else if identity.email == nil {
+            user.campus = nil
+        }
+        try await user.create(on: db)
+        return user
+    }
+
+    private static func session(for user: UserRecord, services: DomainServices) async throws -> AuthResponse {
+        let issued = try await services.sessionTokens.issue(for: user.requireID())
+        return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+    }
+}
