@@ -31,7 +31,7 @@ chmod 755 "$dir"
   || { cat "$dir/initdb.log" >&2; exit 1; }
 # Tuned for throwaway test data on a small machine, not for durability.
 "${run_as[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" >&2 \
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=1000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" >&2 \
   || { cat "$dir/server.log" >&2; exit 1; }
 "$pg_bin/psql" -h 127.0.0.1 -p "$port" -U postgres -qc "CREATE DATABASE campusmarket" >&2
 # Created once here, as the superuser: tests migrate many schemas at once, and concurrent
