@@ -44,9 +44,8 @@ struct AuthPagesController: RouteCollection {
             let fields = (error.fields ?? [:]).renamed(["email": "identifier", "username": "identifier"])
             return try await renderSignIn(req, identifier: identifier, next: form.next ?? "/", errors: fields, status: .unprocessableEntity)
         } catch let error as APIError where error.status == .unauthorized || error.status == .tooManyRequests {
-            let response = try await renderSignIn(req, identifier: identifier, next: form.next ?? "/", formError: error.message, status: error.status)
-            if let wait = error.headers.first(name: .retryAfter) { response.headers.replaceOrAdd(name: .retryAfter, value: wait) }
-            return response
+            return try await renderSignIn(req, identifier: identifier, next: form.next ?? "/", formError: error.message, status: error.status)
+                .retryingAfter(error)
         }
     }
 

@@ -44,7 +44,8 @@ final class MailDelivery: LifecycleHandler, Sendable {
             }
         }
         task.withLockedValue { $0 = started }
-        wake()  // mail left from before a restart goes out now
+        // No round at boot: a command such as `migrate` boots too, maybe before the outbox
+        // exists. Mail left from before a restart goes out on the first tick.
     }
 
     func shutdown(_ app: Application) {

@@ -34,9 +34,8 @@ struct PasswordResetPagesController: RouteCollection {
         } catch let error as APIError where error.status == .unprocessableEntity {
             return try await renderForgot(req, email: form.email ?? "", errors: error.fields ?? [:], status: error.status)
         } catch let error as APIError where error.status == .tooManyRequests {
-            let response = try await renderForgot(req, email: form.email ?? "", formError: error.message, status: error.status)
-            if let wait = error.headers.first(name: .retryAfter) { response.headers.replaceOrAdd(name: .retryAfter, value: wait) }
-            return response
+            return try await renderForgot(req, email: form.email ?? "", formError: error.message, status: error.status)
+                .retryingAfter(error)
         }
     }
 

@@ -56,3 +56,11 @@ extension Request {
 extension Session {
     var userID: UUID { user.id! }  // a session always has a stored user
 }
+
+extension Response {
+    /// A page answering a 429 says when to try again in `Retry-After` too, as the API does.
+    func retryingAfter(_ error: APIError) -> Response {
+        if let wait = error.headers.first(name: .retryAfter) { headers.replaceOrAdd(name: .retryAfter, value: wait) }
+        return self
+    }
+}
