@@ -15,16 +15,17 @@ struct ProfileController: RouteCollection {
     /// Links Sign in with Apple to this account (the way to join an Apple ID whose email an
     /// account already uses: never merged on its own).
     func linkApple(req: Request) async throws -> UserProfile {
-        try req.requireAppleSignIn()
         let session = try req.requireSession()
+        try req.requireAppleSignIn()
         let input = try APIError.draft(req.jsonBody(AppleSignInRequest.self).validated())
         let identity = try await AppleIdentityVerifier(request: req).verify(input.identityToken)
         return try await req.domain.appleSignIn.link(session, identity: identity, nonce: input.nonce)
     }
 
     func unlinkApple(req: Request) async throws -> UserProfile {
+        let session = try req.requireSession()
         try req.requireAppleSignIn()
-        return try await req.domain.appleSignIn.unlink(try req.requireSession())
+        return try await req.domain.appleSignIn.unlink(session)
     }
 
     func show(req: Request) async throws -> UserProfile {
