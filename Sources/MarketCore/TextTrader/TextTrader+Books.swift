@@ -87,8 +87,7 @@ extension TextTrader {
                 openToTrade: openToTrade ?? existing?.openToTrade, currency: existing?.currency,
                 textbook: TextbookDetails(author: author, edition: edition, isbn: isbn, courseCode: courseCode))
             let result = input.validated(defaultCurrency: defaultCurrency)
-            var fields = FieldErrors()
-            for (field, problem) in result.fieldErrors { fields.note(Self.fieldNames[field] ?? field, problem) }
+            var fields = result.fieldErrors.renamed(Self.fieldNames)
             for (field, value) in [("author", author), ("edition", edition), ("isbn", isbn)]
             where value?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true {
                 fields.note(field, "is required")

@@ -32,7 +32,7 @@ extension APIError {
     func renamingFields(_ names: [String: String]) -> APIError {
         guard let fields else { return self }
         var copy = self
-        copy.fields = Dictionary(fields.map { (names[$0.key] ?? $0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        copy.fields = fields.renamed(names)
         return copy
     }
 }

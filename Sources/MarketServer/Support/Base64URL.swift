@@ -9,6 +9,11 @@ enum Base64URL {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// 32 random bytes, base64url: a secret no one can guess (tokens, keys, nonces).
+    static func randomToken() -> String {
+        encode([UInt8].random(count: 32))
+    }
+
     static func decode(_ text: String) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)

@@ -77,7 +77,7 @@ final class AppleStandIn: Sendable {
                expires: Date = Date().addingTimeInterval(600), kid: String = "rs1") async throws -> String {
         let claims = AppleIdentityToken(
             issuer: .init(value: issuer), audience: .init(value: [audience]), expires: .init(value: expires),
-            issuedAt: .init(value: Date()), subject: .init(value: subject), nonce: nonce.map(SessionTokensHash.hex),
+            issuedAt: .init(value: Date()), subject: .init(value: subject), nonce: nonce.map(SessionTokens.hash),
             email: email, isPrivateEmail: privateEmail ? .init(value: true) : nil)
         return try await signers.sign(claims, kid: JWKIdentifier(string: kid))
     }
@@ -85,12 +85,5 @@ final class AppleStandIn: Sendable {
     func stop() async {
         await app.server.shutdown()
         try? await app.asyncShutdown()
-    }
-}
-
-/// The hex SHA-256 an app gives Apple for a nonce (what the identity token then carries).
-enum SessionTokensHash {
-    static func hex(_ nonce: String) -> String {
-        SHA256.hash(data: Data(nonce.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -26,7 +26,7 @@ struct APIKeys {
         if try await APIKeyRecord.query(on: database).filter(\.$name == name).count() > 0 {
             throw ConfigurationError("an API key named '\(name)' already exists: revoke it first (campusmarket revoke-api-key \(name)) or choose another name.")
         }
-        let key = Self.prefix + Base64URL.encode([UInt8].random(count: 32))
+        let key = Self.prefix + Base64URL.randomToken()
         try await APIKeyRecord(name: name, keyHash: SessionTokens.hash(key), createdAt: now).create(on: database)
         return key
     }

@@ -15,7 +15,7 @@ struct AppleSignInService {
     private var now: Date { services.now }
 
     func issueNonce() async throws -> AppleNonce {
-        let nonce = Base64URL.encode([UInt8].random(count: 32))
+        let nonce = Base64URL.randomToken()
         let expiresAt = now.addingTimeInterval(Self.nonceLifetime)
         try await AppleNonceRecord(nonceHash: SessionTokens.hash(nonce), expiresAt: expiresAt).create(on: database)
         return AppleNonce(nonce: nonce, expiresAt: expiresAt)

@@ -28,7 +28,7 @@ struct PasswordResetService {
             throw APIError.tooManyAttempts(retryAfter: error.retryAfter ?? 60, of: "password reset requests")
         }
         guard let user else { return }
-        let token = Self.tokenPrefix + Base64URL.encode([UInt8].random(count: 32))
+        let token = Self.tokenPrefix + Base64URL.randomToken()
         let lifetime = services.settings.passwordResetLifetime
         let link = services.settings.publicURL + "/password/reset?token=" + token
         try await database.transaction { [now] db in

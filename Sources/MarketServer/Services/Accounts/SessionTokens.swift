@@ -14,7 +14,7 @@ struct SessionTokens {
     static let prefix = "cm_"
 
     func issue(for userID: UUID) async throws -> (token: String, expiresAt: Date) {
-        let token = Self.prefix + Base64URL.encode([UInt8].random(count: 32))
+        let token = Self.prefix + Base64URL.randomToken()
         let expiresAt = now.addingTimeInterval(lifetime)
         try await UserTokenRecord(userID: userID, tokenHash: Self.hash(token), createdAt: now, expiresAt: expiresAt).create(on: database)
         return (token, expiresAt)

@@ -31,7 +31,7 @@ enum CSRFToken {
     }
 
     private static func ensureAnonymousSecret(_ req: Request) -> String {
-        let secret = Base64URL.encode([UInt8].random(count: 32))
+        let secret = Base64URL.randomToken()
         req.storage[PendingSecret.self] = secret  // written as a cookie by CSRFMiddleware
         return secret
     }

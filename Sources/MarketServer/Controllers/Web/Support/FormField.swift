@@ -68,15 +68,3 @@ struct FormField: Encodable {
         problem.first?.isUppercase == true ? problem : "\(label) \(problem)."
     }
 }
-
-extension FieldErrors {
-    /// The same problems under the web form's field names (`salePriceCents` → `salePrice`).
-    func renamed(_ names: [String: String]) -> FieldErrors {
-        var renamed = FieldErrors()
-        for (field, problem) in self {
-            let key = names[field] ?? names[String(field.split(separator: ".").first ?? "")] ?? field
-            renamed.note(key, problem)
-        }
-        return renamed
-    }
-}
