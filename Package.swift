@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "JWT", package: "jwt"),
+                // RSA for RS256 passkeys (Windows Hello).
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         // Thin executable: `serve` (default), `migrate`, admin commands.

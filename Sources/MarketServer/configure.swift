@@ -37,6 +37,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateMailOutbox())    // mail queued in the transaction that decides to send it
     app.migrations.add(CreatePasswordReset()) // single-use password reset tokens (hashed)
     app.migrations.add(CreateAppleSignIn())   // users.apple_subject, and single-use Apple nonces
+    app.migrations.add(CreatePasskey())       // passkeys and their single-use challenges
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

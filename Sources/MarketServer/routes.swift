@@ -28,6 +28,7 @@ func routes(_ app: Application) throws {
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())
     try api.register(collection: ProfileController())
+    try api.register(collection: PasskeysController())
     try api.register(collection: ListingsController())
     try api.register(collection: UsersController())
     try api.register(collection: ListingOrdersController())

@@ -34,6 +34,7 @@ struct DomainServices: Sendable {
     var apiKeys: APIKeys { APIKeys(database: database, now: now) }
     var passwordResets: PasswordResetService { PasswordResetService(services: self) }
     var appleSignIn: AppleSignInService { AppleSignInService(services: self) }
+    var passkeys: PasskeyService { PasskeyService(services: self) }
 
     // MARK: Listings
     var listings: ListingService { ListingService(database: database, writes: writes, settings: settings, photos: photoStore, now: now) }

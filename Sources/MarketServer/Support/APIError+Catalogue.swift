@@ -1,5 +1,6 @@
 import Foundation
 import MarketCore
+import Vapor
 
 /// Every error that more than one place raises, each built by one named constructor, so a code
 /// always comes with the same status and the same kind of sentence.
@@ -127,4 +128,32 @@ extension APIError {
     /// 503: Apple's keys could not be fetched.
     static let appleUnavailable = APIError(.serviceUnavailable, code: "apple_unavailable",
                                            message: "Apple's sign-in service could not be reached. Try again in a minute.")
+}
+
+extension APIError {
+    // MARK: Passkeys
+
+    /// 409: removing this would leave the account with no way to sign in.
+    static func lastSignInMethod(_ message: String) -> APIError {
+        APIError(.conflict, code: "last_sign_in_method", message: message)
+    }
+
+    static let passkeyNotFound = APIError(.notFound, code: "passkey_not_found", message: "There is no passkey of yours with this id.")
+
+    /// The challenge in the client data is not one this server issued for this ceremony, or it
+    /// was used or has expired (5 minutes).
+    static func passkeyChallengeInvalid(status: HTTPResponseStatus) -> APIError {
+        APIError(status, code: "passkey_challenge_invalid",
+                 message: "This passkey request was already used or has expired. Start again: ask for new options.")
+    }
+
+    /// 422: a registration that did not verify.
+    static func passkeyInvalid(_ reason: WebAuthnError) -> APIError {
+        APIError(.unprocessableEntity, code: "passkey_invalid", message: "This passkey could not be added: \(reason.description).")
+    }
+
+    /// 401: a sign-in assertion that did not verify.
+    static func passkeyRejected(_ reason: String) -> APIError {
+        APIError(.unauthorized, code: "passkey_rejected", message: "This passkey could not sign you in: \(reason).")
+    }
 }

@@ -50,6 +50,26 @@ public struct AppSettings: Sendable {
     public var appleJWKSURL = "https://appleid.apple.com/auth/keys"
     /// How long a password reset link works.
     public var passwordResetLifetime: TimeInterval = 30 * 60
+    /// `WEBAUTHN_RP_ID`: the domain passkeys are made for; nil means `PUBLIC_URL`'s host.
+    public var passkeyRelyingPartyIDOverride: String?
+    /// `WEBAUTHN_ORIGINS`: the origins the ceremonies may run from; empty means `PUBLIC_URL`'s.
+    public var passkeyOriginsOverride: [String] = []
+
+    /// The domain passkeys are made for (`localhost` by default).
+    var passkeyRelyingPartyID: String {
+        passkeyRelyingPartyIDOverride ?? URLComponents(string: publicURL)?.host ?? "localhost"
+    }
+
+    /// The page origins a passkey ceremony is accepted from (`http://localhost:8080` by default).
+    var passkeyOrigins: [String] {
+        passkeyOriginsOverride.isEmpty ? [Self.origin(of: publicURL) ?? publicURL] : passkeyOriginsOverride
+    }
+
+    /// `scheme://host[:port]` of a URL: what a browser reports as a page's origin.
+    static func origin(of url: String) -> String? {
+        guard let parts = URLComponents(string: url), let scheme = parts.scheme, let host = parts.host, !host.isEmpty else { return nil }
+        return "\(scheme)://\(host)" + (parts.port.map { ":\($0)" } ?? "")
+    }
 
     public init(
         dataDirectory: String,
@@ -74,7 +94,7 @@ public struct AppSettings: Sendable {
     /// Reads `DATA_DIR`, `DATABASE_URL`, `AUTO_MIGRATE`, `TOKEN_TTL_DAYS`, `BCRYPT_COST`,
     /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`, `DEFAULT_CURRENCY`, `FEATURE_PRICE_CENTS`, `FEATURE_DAYS`,
     /// `RENTAL_MAX_DAYS`, `FEATURE_SWEEP_SECONDS`, `DELIVERY_ZONES`, `DELIVERY_BASE_CENTS`, `DELIVERY_PER_KM_CENTS`, `DELIVERY_QUOTE_MINUTES`,
-    /// `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `APPLE_AUDIENCES`, `APPLE_JWKS_URL`,
+    /// `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `APPLE_AUDIENCES`, `APPLE_JWKS_URL`, `WEBAUTHN_RP_ID`, `WEBAUTHN_ORIGINS`,
     /// and `DATABASE_SCHEMA` (a PostgreSQL schema to use instead of `public`).
     public static func fromEnvironment() throws -> AppSettings {
         let dataDirectory = Environment.get("DATA_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
@@ -132,6 +152,19 @@ public struct AppSettings: Sendable {
                 throw ConfigurationError("PUBLIC_URL must be the address people open, like https://market.campus.edu, not '\(url)'")
             }
             settings.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
+        if let id = Environment.get("WEBAUTHN_RP_ID"), !id.isEmpty {
+            guard !id.contains("/"), !id.contains(":"), URLComponents(string: "https://\(id)")?.host == id else {
+                throw ConfigurationError("WEBAUTHN_RP_ID must be a domain like market.campus.edu, not '\(id)'")
+            }
+            settings.passkeyRelyingPartyIDOverride = id.lowercased()
+        }
+        if let list = Environment.get("WEBAUTHN_ORIGINS"), !list.isEmpty {
+            let origins = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            for origin in origins where origin != AppSettings.origin(of: origin) || !(origin.hasPrefix("https://") || origin.hasPrefix("http://")) {
+                throw ConfigurationError("WEBAUTHN_ORIGINS must list origins like https://market.campus.edu (no path), not '\(origin)'")
+            }
+            settings.passkeyOriginsOverride = origins
         }
         return settings
     }

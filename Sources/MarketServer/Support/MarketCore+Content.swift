@@ -34,3 +34,6 @@ extension TextTrader.Book: Content {}
 extension TextTrader.BookPage: Content {}
 extension PasswordResetAccepted: Content {}
 extension AppleNonce: Content {}
+extension PasskeyOptions.Creation: Content {}
+extension PasskeyOptions.Request: Content {}
+extension Passkey: Content {}

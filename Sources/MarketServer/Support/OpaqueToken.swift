@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 
 /// Cursors travel as opaque URL-safe tokens: base64url of their JSON. Clients must not build them.
 enum OpaqueToken {

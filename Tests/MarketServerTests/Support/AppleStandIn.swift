@@ -1,5 +1,6 @@
 import CryptoExtras
 import Foundation
+import MarketCore
 import JWT
 import NIOConcurrencyHelpers
 import Vapor

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import MarketCore
 
 /// Keys for apps that speak a fixed contract: issued and revoked by the operator's commands,
 /// checked on every call of such an app.

@@ -124,6 +124,7 @@ struct AccountService {
             user.updatedAt = now
             try await user.save(on: db)
             try await services.sessionTokens.revokeAll(userID: userID)
+            try await PasskeyRecord.query(on: db).filter(\.$user.$id == userID).delete()
             // Open orders and pending offers end first, so the listings they held are released
             // (then archived when they are the deleted user's). Completed orders stay in the
             // other party's history.

@@ -61,9 +61,10 @@ struct AppleSignInService {
     /// Unlinks Apple while another way to sign in remains.
     func unlink(_ session: Session) async throws -> UserProfile {
         let user = session.user
-        guard user.passwordHash != nil else {
-            throw APIError(.conflict, code: "last_sign_in_method",
-                           message: "Apple is your only way to sign in. Set a password first (\"Forgot your password?\" mails you a link), then unlink Apple.")
+        let passkeys = try await PasskeyRecord.query(on: database).filter(\.$user.$id == user.requireID()).count()
+        guard user.passwordHash != nil || passkeys > 0 else {
+            throw APIError.lastSignInMethod(
+                "Apple is your only way to sign in. Add a passkey or set a password first (\"Forgot your password?\" mails you a link), then unlink Apple.")
         }
         user.appleSubject = nil
         user.updatedAt = now

@@ -1,6 +1,7 @@
 import Crypto
 import Fluent
 import Foundation
+import MarketCore
 import Vapor
 
 /// Issues, resolves and revokes bearer tokens. A token is 32 random bytes; the database keeps

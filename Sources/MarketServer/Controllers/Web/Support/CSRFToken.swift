@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MarketCore
 import Vapor
 
 /// Cross-site request forgery protection for the web app's forms. Every state-changing form
