@@ -24,6 +24,7 @@ func routes(_ app: Application) throws {
     try web.register(collection: NotificationPagesController())
     try web.register(collection: MoneyPagesController())
     try web.register(collection: ProfilePagesController())
+    try web.register(collection: PasskeyPagesController())
 
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())

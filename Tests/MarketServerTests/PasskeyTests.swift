@@ -200,4 +200,43 @@ struct PasskeyTests {
         }
         await apple.stop()
     }
+
+    @Test("the web pages' passkey calls need the page's CSRF token, answer JSON, and sign in with the session cookie")
+    func webCalls() async throws {
+        try await withTestApp { app in
+            let account = try await app.register()
+            let authenticator = SoftwareAuthenticator()
+            try await Self.addPasskey(app, token: account.token, authenticator)
+
+            let page = try await app.send(.GET, "/signin?next=/orders")
+            let csrf = try #require(page.text.firstMatch(of: /name="csrf" value="([^"]+)"/).map { String($0.1) })
+            let cookies = page.headers[.setCookie].map { String($0.split(separator: ";")[0]) }.joined(separator: "; ")
+            let json: HTTPHeaders = ["Accept": "application/json", "Cookie": cookies]
+
+            let refused = try await app.send(.POST, "/signin/passkey/options", rawBody: "{}", headers: json)
+            #expect(try refused.status == .forbidden && refused.headers.contentType == .json && refused.error.code == "csrf_rejected",
+                    "\(refused.text)")
+            let optionsResponse = try await app.send(.POST, "/signin/passkey/options", rawBody: #"{"csrf":"\#(csrf)"}"#, headers: json)
+            let options = try optionsResponse.decode(PasskeyOptions.Request.self)
+
+            struct WebSignIn: Encodable {
+                let csrf: String
+                let next: String
+                let credential: PasskeyCredential<AssertionResponse>
+            }
+            let signedIn = try await app.send(.POST, "/signin/passkey", json: WebSignIn(csrf: csrf, next: "/orders",
+                                                                                        credential: try authenticator.get(options)), headers: json)
+            #expect(signedIn.status == .ok, "\(signedIn.text)")
+            #expect(try signedIn.decode(PasskeyPagesController.Next.self).redirect == "/orders?notice=signed-in")
+            let session = try #require(signedIn.headers[.setCookie].first { $0.hasPrefix(WebSessionCookie.name + "=") })
+            #expect(session.contains("HttpOnly"))
+            let orders = try await app.send(.GET, "/orders", headers: ["Cookie": String(session.split(separator: ";")[0])])
+            #expect(orders.status == .ok)
+
+            // A failed sign-in is a JSON error the script shows, not a page.
+            let again = try await app.send(.POST, "/signin/passkey", json: WebSignIn(csrf: csrf, next: "/", credential: try authenticator.get(options)),
+                                           headers: json)
+            #expect(try again.status == .unauthorized && again.error.code == "passkey_challenge_invalid")
+        }
+    }
 }

@@ -69,12 +69,14 @@ def server(mailbox):
     data = tempfile.mkdtemp(prefix="cm-browser-")
     port = free_port()
     env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", LOG_LEVEL="warning",
-               SMTP_URL=f"smtp://127.0.0.1:{mailbox.port}", PUBLIC_URL=f"http://127.0.0.1:{port}")
+               SMTP_URL=f"smtp://127.0.0.1:{mailbox.port}", PUBLIC_URL=f"http://localhost:{port}")
     if os.environ.get("BROWSER_DATABASE_URL"):
         env["DATABASE_URL"] = os.environ["BROWSER_DATABASE_URL"]
     log = open(Path(data) / "server.log", "w")
     process = subprocess.Popen([binary, "serve", "--port", str(port)], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    # localhost, not 127.0.0.1: a passkey's relying party must be a domain, and the server's
+    # WebAuthn defaults follow PUBLIC_URL.
+    base = f"http://localhost:{port}"
     for _ in range(120):
         try:
             urllib.request.urlopen(base + "/healthz", timeout=1)

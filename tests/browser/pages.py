@@ -118,6 +118,10 @@ class Browser:
         WebDriverWait(self.driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
         self.after_load()
 
+    def wait_until(self, condition, seconds=15):
+        """Wait for something a script does on this page (no page load follows)."""
+        WebDriverWait(self.driver, seconds).until(lambda _: condition())
+
     def upload(self, label, path):
         self.field(label).send_keys(str(path))
 

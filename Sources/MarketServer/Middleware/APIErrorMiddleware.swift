@@ -9,7 +9,8 @@ struct APIErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
-            if request.isWebPage { return await WebErrorPage.response(for: error, request: request) }
+            // A page's script calling the web app (passkeys) asks for JSON and gets the JSON error.
+            if request.isWebPage, !request.wantsJSON { return await WebErrorPage.response(for: error, request: request) }
             return Self.response(for: error, request: request)
         }
     }

@@ -2,14 +2,17 @@ import Foundation
 import MarketCore
 import Vapor
 
-/// `/profile`: change name, username, campus and contact; change the password; delete the
-/// account (confirmed with the password). The same `AccountService` calls as `/api/v1/me`.
+/// `/profile`: change name, username, campus and contact; change the password; rename and
+/// remove passkeys (adding one is `PasskeyPagesController`'s, with the browser's help); delete
+/// the account (confirmed with the password). The same services as `/api/v1/me`.
 struct ProfilePagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("profile", use: show)
         routes.post("profile", use: save)
         routes.post("profile", "password", use: changePassword)
         routes.post("profile", "delete", use: delete)
+        routes.post("profile", "passkeys", ":passkeyID", "rename", use: renamePasskey)
+        routes.post("profile", "passkeys", ":passkeyID", "delete", use: removePasskey)
     }
 
     struct Content: Encodable {
@@ -20,7 +23,20 @@ struct ProfilePagesController: RouteCollection {
         var deletion: [FormField]
         var passwordError: String?
         var deleteError: String?
+        var hasPassword: Bool
+        var passkeys: [PasskeyRow]
+        var passkeyError: String?
+        var passkeyNameMax: Int
     }
+
+    struct PasskeyRow: Encodable {
+        var id: String
+        var name: String
+        var added: String
+        var lastUsed: String?
+    }
+
+    struct PasskeyNameForm: Vapor.Content { var name: String? }
 
     struct DetailsForm: Vapor.Content {
         var name: String?
@@ -97,16 +113,45 @@ struct ProfilePagesController: RouteCollection {
         return response
     }
 
+    func renamePasskey(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.content.decode(PasskeyNameForm.self)
+        do {
+            _ = try await req.domain.passkeys.rename(session, id: req.uuidParameter("passkeyID"), PasskeyRename(name: form.name))
+            return req.seeOther("/profile", notice: .passkeyRenamed)
+        } catch let error as APIError where error.status == .unprocessableEntity {
+            let problem = error.fields?["name"].map { "A passkey's name \($0)." } ?? error.message
+            return try await render(req, detailsFrom: session, passkeyError: problem, status: error.status)
+        }
+    }
+
+    func removePasskey(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        do {
+            try await req.domain.passkeys.remove(session, id: req.uuidParameter("passkeyID"))
+            return req.seeOther("/profile", notice: .passkeyRemoved)
+        } catch let error as APIError where error.status == .conflict {
+            return try await render(req, detailsFrom: session, passkeyError: error.message, status: error.status)
+        }
+    }
+
     private func render(_ req: Request, detailsFrom session: Session, passwordErrors: FieldErrors = [:], passwordError: String? = nil,
-                        deleteErrors: FieldErrors = [:], deleteError: String? = nil, status: HTTPResponseStatus) async throws -> Response {
+                        deleteErrors: FieldErrors = [:], deleteError: String? = nil, passkeyError: String? = nil,
+                        status: HTTPResponseStatus) async throws -> Response {
         try await render(req, DetailsForm(session.user), passwordErrors: passwordErrors, passwordError: passwordError,
-                                deleteErrors: deleteErrors, deleteError: deleteError, status: status)
+                         deleteErrors: deleteErrors, deleteError: deleteError, passkeyError: passkeyError, status: status)
     }
 
     private func render(_ req: Request, _ form: DetailsForm, detailErrors: FieldErrors = [:], passwordErrors: FieldErrors = [:],
                         passwordError: String? = nil, deleteErrors: FieldErrors = [:], deleteError: String? = nil,
-                        status: HTTPResponseStatus = .ok) async throws -> Response {
+                        passkeyError: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
+        let now = req.now
+        let passkeys = try await req.domain.passkeys.list(session).map {
+            PasskeyRow(id: $0.id.uuidString.lowercased(), name: $0.name, added: WebFormat.day($0.createdAt),
+                       lastUsed: $0.lastUsedAt.map { WebFormat.ago($0, now: now) })
+        }
+        let hasPassword = session.user.passwordHash != nil
         let content = Content(
             userID: session.userID.uuidString.lowercased(), email: session.user.email,
             details: [
@@ -122,8 +167,11 @@ struct ProfilePagesController: RouteCollection {
                 FormField("newPassword", "New password", kind: "password", errors: passwordErrors,
                           hint: "At least \(AccountRules.passwordMinLength) characters. Other devices will be signed out.", autocomplete: "new-password"),
             ],
-            deletion: [FormField("password", "Your password, to confirm", kind: "password", errors: deleteErrors, autocomplete: "current-password")],
-            passwordError: passwordError, deleteError: deleteError)
+            deletion: hasPassword
+                ? [FormField("password", "Your password, to confirm", kind: "password", errors: deleteErrors, autocomplete: "current-password")]
+                : [],
+            passwordError: passwordError, deleteError: deleteError, hasPassword: hasPassword,
+            passkeys: passkeys, passkeyError: passkeyError, passkeyNameMax: PasskeyRename.nameMaxLength)
         return try await req.renderPage("profile", title: "Your profile", content, status: status)
     }
 }

@@ -10,6 +10,7 @@ enum Notice: String {
     case notificationsRead = "notifications-read"
     case expenseAdded = "expense-added", expenseDeleted = "expense-deleted"
     case profileSaved = "profile-saved", passwordChanged = "password-changed", passwordReset = "password-reset", accountDeleted = "account-deleted"
+    case passkeyAdded = "passkey-added", passkeyRenamed = "passkey-renamed", passkeyRemoved = "passkey-removed"
 
     var text: String {
         switch self {
@@ -34,6 +35,9 @@ enum Notice: String {
         case .passwordChanged: "Your password is changed. Other devices were signed out."
         case .passwordReset: "Your new password is set and you are signed in. Every other device was signed out."
         case .accountDeleted: "Your account was deleted."
+        case .passkeyAdded: "Your passkey is added. Next time, sign in with it: no password needed."
+        case .passkeyRenamed: "The passkey was renamed."
+        case .passkeyRemoved: "The passkey was removed. It no longer signs in to your account."
         }
     }
 }

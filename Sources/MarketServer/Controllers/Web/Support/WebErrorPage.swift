@@ -41,6 +41,11 @@ enum WebErrorPage {
 }
 
 extension Request {
+    /// A script's call (`Accept: application/json`), as opposed to a browser loading a page.
+    var wantsJSON: Bool {
+        headers.accept.first?.mediaType == .json
+    }
+
     /// A page of the web app, as opposed to the JSON API, photos and operations endpoints.
     var isWebPage: Bool {
         let path = url.path
