@@ -20,7 +20,7 @@ def with_authenticator(person):
 
 def test_sign_up_add_a_passkey_sign_in_with_it_then_reset_the_password(browser, mailbox):
     person = with_authenticator(browser())
-    person.sign_up("Kim Passkey", "kim@campus.edu")
+    person.sign_up("Kim Passkey", "kim.passkey@campus.edu")
 
     person.go("/profile")
     assert "You have no passkeys yet." in person.text
@@ -57,7 +57,7 @@ def test_sign_up_add_a_passkey_sign_in_with_it_then_reset_the_password(browser, 
     person.press("Sign out")
     person.go("/password/forgot")
     before = len(mailbox.messages)
-    person.fill("Your account's email", "kim@campus.edu")
+    person.fill("Your account's email", "kim.passkey@campus.edu")
     person.press("Mail me a link")
     mail = mailbox.wait_for(before + 1)
     link = re.search(r"http://localhost:\d+/password/reset\?token=\S+", mailbox.text_of(mail)).group(0)
@@ -67,7 +67,7 @@ def test_sign_up_add_a_passkey_sign_in_with_it_then_reset_the_password(browser, 
     person.press("Set my new password")
     assert "Your new password is set and you are signed in." in person.text
     person.press("Sign out")
-    person.sign_in("kim@campus.edu", "a fresh new secret")
+    person.sign_in("kim.passkey@campus.edu", "a fresh new secret")
     assert "You are signed in." in person.text
 
     # Removing the passkey: it no longer signs in.
@@ -87,7 +87,7 @@ def test_without_javascript_the_passkey_buttons_stay_hidden(browser):
     person = browser(javascript=False)
     person.go("/signin")
     assert "Sign in with a passkey" not in person.text
-    person.sign_up("Nia Nojs", "nia@campus.edu")
+    person.sign_up("Nia Nojs", "nia.nojs@campus.edu")
     person.go("/profile")
     assert "To add a passkey, open this page in a browser that supports them" in person.text
     assert "Add a passkey" not in person.text
