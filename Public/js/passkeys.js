@@ -88,6 +88,7 @@
     const errorBox = signInBox.querySelector("[data-passkey-error]");
     const button = signInBox.querySelector("[data-passkey-signin-button]");
     signInBox.hidden = false;
+    document.querySelectorAll("[data-passkey-reveal]").forEach((element) => { element.hidden = false; });
     button.addEventListener("click", async () => {
       errorBox.hidden = true;
       button.disabled = true;

@@ -38,6 +38,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreatePasswordReset()) // single-use password reset tokens (hashed)
     app.migrations.add(CreateAppleSignIn())   // users.apple_subject, and single-use Apple nonces
     app.migrations.add(CreatePasskey())       // passkeys and their single-use challenges
+    app.migrations.add(UpdateAppleNonceAddUser()) // apple_nonces.user_id: whose web "link Apple" flow a nonce is
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

@@ -25,6 +25,9 @@ func routes(_ app: Application) throws {
     try web.register(collection: MoneyPagesController())
     try web.register(collection: ProfilePagesController())
     try web.register(collection: PasskeyPagesController())
+    try web.register(collection: AppleWebFlowController())
+    // Apple's cross-site post back: no CSRF token can be in it; the flow cookie is its check.
+    try app.register(collection: AppleWebFlowController.Callback())
 
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())

@@ -12,11 +12,14 @@ final class AppleNonceRecord: Model, @unchecked Sendable {
     @Field(key: "nonce_hash") var nonceHash: String
     @Field(key: "expires_at") var expiresAt: Date
     @OptionalField(key: "used_at") var usedAt: Date?
+    /// The account a web "link Apple" flow started from; nil for a sign-in.
+    @OptionalField(key: "user_id") var userID: UUID?
 
     init() {}
 
-    init(nonceHash: String, expiresAt: Date) {
+    init(nonceHash: String, expiresAt: Date, userID: UUID? = nil) {
         self.nonceHash = nonceHash
         self.expiresAt = expiresAt
+        self.userID = userID
     }
 }

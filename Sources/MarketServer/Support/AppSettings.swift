@@ -46,6 +46,9 @@ public struct AppSettings: Sendable {
     /// The audiences Apple identity tokens may name: the iOS app's bundle id and the web
     /// services id. Empty turns Sign in with Apple off (its routes answer 404).
     public var appleAudiences: [String] = []
+    /// `APPLE_WEB_SERVICES_ID`: the Services ID the web app signs in with (Apple's `client_id`);
+    /// nil shows no Apple button on the web. It is one of `appleAudiences`.
+    public var appleWebServicesID: String?
     /// Apple's key set; tests serve their own.
     public var appleJWKSURL = "https://appleid.apple.com/auth/keys"
     /// How long a password reset link works.
@@ -94,7 +97,7 @@ public struct AppSettings: Sendable {
     /// Reads `DATA_DIR`, `DATABASE_URL`, `AUTO_MIGRATE`, `TOKEN_TTL_DAYS`, `BCRYPT_COST`,
     /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`, `DEFAULT_CURRENCY`, `FEATURE_PRICE_CENTS`, `FEATURE_DAYS`,
     /// `RENTAL_MAX_DAYS`, `FEATURE_SWEEP_SECONDS`, `DELIVERY_ZONES`, `DELIVERY_BASE_CENTS`, `DELIVERY_PER_KM_CENTS`, `DELIVERY_QUOTE_MINUTES`,
-    /// `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `APPLE_AUDIENCES`, `APPLE_JWKS_URL`, `WEBAUTHN_RP_ID`, `WEBAUTHN_ORIGINS`,
+    /// `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `APPLE_AUDIENCES`, `APPLE_WEB_SERVICES_ID`, `APPLE_JWKS_URL`, `WEBAUTHN_RP_ID`, `WEBAUTHN_ORIGINS`,
     /// and `DATABASE_SCHEMA` (a PostgreSQL schema to use instead of `public`).
     public static func fromEnvironment() throws -> AppSettings {
         let dataDirectory = Environment.get("DATA_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
@@ -131,6 +134,13 @@ public struct AppSettings: Sendable {
         if let minutes = try integer("DELIVERY_QUOTE_MINUTES", in: 1...1_440) { settings.delivery.quoteLifetime = TimeInterval(minutes) * 60 }
         if let audiences = Environment.get("APPLE_AUDIENCES"), !audiences.isEmpty {
             settings.appleAudiences = audiences.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        if let servicesID = Environment.get("APPLE_WEB_SERVICES_ID"), !servicesID.isEmpty {
+            guard servicesID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else {
+                throw ConfigurationError("APPLE_WEB_SERVICES_ID must be a Services ID like edu.campus.market.web, not '\(servicesID)'")
+            }
+            settings.appleWebServicesID = servicesID
+            if !settings.appleAudiences.contains(servicesID) { settings.appleAudiences.append(servicesID) }
         }
         if let url = Environment.get("APPLE_JWKS_URL"), !url.isEmpty {
             guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme ?? ""), components.host != nil else {

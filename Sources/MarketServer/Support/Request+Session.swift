@@ -29,4 +29,11 @@ extension Request {
     func requireAppleSignIn() throws {
         if application.settings.appleAudiences.isEmpty { throw APIError.notFoundAtAddress }
     }
+
+    /// The web app's Apple flow needs a Services ID (`APPLE_WEB_SERVICES_ID`); without one its
+    /// pages show no Apple button and its routes answer 404.
+    func requireAppleWebServicesID() throws -> String {
+        guard let servicesID = application.settings.appleWebServicesID else { throw APIError.notFoundAtAddress }
+        return servicesID
+    }
 }

@@ -73,12 +73,13 @@ final class AppleStandIn: Sendable {
     }
 
     /// An identity token as Apple makes it; each argument spoils one part for a refusal test.
+    /// `nonceHash` is the claim as the web flow asked Apple for it (the raw nonce stays in the browser).
     func token(subject: String = "001234.apple.subject", email: String? = "ada@campus.edu", privateEmail: Bool = false,
-               nonce: String?, audience: String = AppleStandIn.audience, issuer: String = AppleStandIn.issuer,
+               nonce: String?, nonceHash: String? = nil, audience: String = AppleStandIn.audience, issuer: String = AppleStandIn.issuer,
                expires: Date = Date().addingTimeInterval(600), kid: String = "rs1") async throws -> String {
         let claims = AppleIdentityToken(
             issuer: .init(value: issuer), audience: .init(value: [audience]), expires: .init(value: expires),
-            issuedAt: .init(value: Date()), subject: .init(value: subject), nonce: nonce.map(SessionTokens.hash),
+            issuedAt: .init(value: Date()), subject: .init(value: subject), nonce: nonceHash ?? nonce.map(SessionTokens.hash),
             email: email, isPrivateEmail: privateEmail ? .init(value: true) : nil)
         return try await signers.sign(claims, kid: JWKIdentifier(string: kid))
     }

@@ -16,6 +16,8 @@ struct AuthPagesController: RouteCollection {
         var fields: [FormField]
         var next: String
         var formError: String?
+        /// Whether to show "Sign in with Apple" (`APPLE_WEB_SERVICES_ID` is set).
+        var appleEnabled: Bool
     }
 
     struct SignInForm: Content {
@@ -56,12 +58,15 @@ struct AuthPagesController: RouteCollection {
             FormField("password", "Password", kind: "password", errors: errors, autocomplete: "current-password"),
         ]
         return try await req.renderPage("signin", title: "Sign in",
-                                        SignInContent(fields: fields, next: Self.safeNext(next), formError: formError), status: status)
+                                        SignInContent(fields: fields, next: Self.safeNext(next), formError: formError,
+                                                      appleEnabled: req.application.settings.appleWebServicesID != nil),
+                                        status: status)
     }
 
     struct SignUpContent: Encodable {
         var fields: [FormField]
         var formError: String?
+        var appleEnabled: Bool
     }
 
     func signUpPage(req: Request) async throws -> Response {
@@ -93,7 +98,7 @@ struct AuthPagesController: RouteCollection {
             FormField("password", "Password", kind: "password", errors: errors,
                       hint: "At least \(AccountRules.passwordMinLength) characters.", autocomplete: "new-password"),
         ]
-        return try await req.renderPage("signup", title: "Create your account", SignUpContent(fields: fields), status: status)
+        return try await req.renderPage("signup", title: "Create your account", SignUpContent(fields: fields, appleEnabled: req.application.settings.appleWebServicesID != nil), status: status)
     }
 
     func signOut(req: Request) async throws -> Response {

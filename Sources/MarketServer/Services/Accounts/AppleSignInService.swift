@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import MarketCore
+import SQLKit
 
 /// Sign in with Apple's rules: single-use nonces, accounts keyed by Apple's `sub`, no merging
 /// into an existing account by email (that would hand a password account to whoever controls
@@ -14,18 +15,40 @@ struct AppleSignInService {
     private var database: any Database { services.database }
     private var now: Date { services.now }
 
-    func issueNonce() async throws -> AppleNonce {
+    /// A nonce for one sign-in, or (web) for linking Apple to the account `linking`: the web
+    /// flow's answer arrives without the session cookie, so the nonce remembers whose it is.
+    func issueNonce(linking userID: UUID? = nil) async throws -> AppleNonce {
         let nonce = Base64URL.randomToken()
         let expiresAt = now.addingTimeInterval(Self.nonceLifetime)
-        try await AppleNonceRecord(nonceHash: SessionTokens.hash(nonce), expiresAt: expiresAt).create(on: database)
+        try await AppleNonceRecord(nonceHash: SessionTokens.hash(nonce), expiresAt: expiresAt, userID: userID).create(on: database)
         return AppleNonce(nonce: nonce, expiresAt: expiresAt)
+    }
+
+    /// What the web flow's answer from Apple did.
+    enum WebOutcome {
+        case signedIn(AuthResponse, created: Bool)
+        case linked
+    }
+
+    /// The web flow's end: Apple's verified token and the raw nonce this browser kept. A nonce
+    /// issued for linking links Apple to its account; any other signs in.
+    func finishWebFlow(_ identity: AppleIdentity, nonce: String, name: String?) async throws -> WebOutcome {
+        let issued = try await AppleNonceRecord.query(on: database).filter(\.$nonceHash == SessionTokens.hash(nonce)).first()
+        guard let issued else { throw APIError.appleNonceInvalid }
+        guard let userID = issued.userID else {
+            let result = try await signIn(identity, nonce: nonce, name: name)
+            return .signedIn(result.answer, created: result.created)
+        }
+        guard let user = try await UserRecord.find(userID, on: database), user.deletedAt == nil else { throw APIError.appleNonceInvalid }
+        _ = try await link(user, identity: identity, nonce: nonce)
+        return .linked
     }
 
     /// Signs in the account linked to this Apple ID, or creates one (`created`).
     func signIn(_ identity: AppleIdentity, nonce: String?, name: String?) async throws -> (answer: AuthResponse, created: Bool) {
         do {
             return try await database.transaction { [services, now] db in
-                try await Self.consumeNonce(of: identity, given: nonce, on: db, now: now)
+                try await Self.consumeNonce(of: identity, given: nonce, forLinking: nil, on: db, now: now)
                 let scoped = services.on(db)
                 if let user = try await Self.linkedUser(identity.subject, on: db) {
                     return (try await Self.session(for: user, services: scoped), false)
@@ -41,10 +64,10 @@ struct AppleSignInService {
     }
 
     /// Links this Apple ID to the signed-in account, so either way of signing in reaches it.
-    func link(_ session: Session, identity: AppleIdentity, nonce: String?) async throws -> UserProfile {
-        let user = session.user
+    func link(_ user: UserRecord, identity: AppleIdentity, nonce: String?) async throws -> UserProfile {
+        let userID = try user.requireID()
         try await database.transaction { [now] db in
-            try await Self.consumeNonce(of: identity, given: nonce, on: db, now: now)
+            try await Self.consumeNonce(of: identity, given: nonce, forLinking: userID, on: db, now: now)
             if let owner = try await Self.linkedUser(identity.subject, on: db), owner.id != user.id {
                 throw APIError(.conflict, code: "apple_already_linked", message: "This Apple ID already signs in to another CampusMarket account.")
             }
@@ -75,13 +98,16 @@ struct AppleSignInService {
     // MARK: - Helpers
 
     /// The token must carry the hash of a nonce this server issued, unused and unexpired; taking
-    /// it is one statement, so a replayed token finds it used.
-    private static func consumeNonce(of identity: AppleIdentity, given raw: String?, on db: any Database, now: Date) async throws {
+    /// it is one statement, so a replayed token finds it used. A nonce the web flow issued to
+    /// link an account serves only that link (`forLinking`); the API's serve any sign-in or link.
+    private static func consumeNonce(of identity: AppleIdentity, given raw: String?, forLinking userID: UUID?,
+                                     on db: any Database, now: Date) async throws {
         guard let hash = identity.nonceHash else { throw APIError.appleNonceInvalid }
         if let raw, SessionTokens.hash(raw) != hash { throw APIError.appleNonceInvalid }
+        let owner: SQLQueryString = userID.map { "(user_id IS NULL OR user_id = \(bind: $0))" } ?? "user_id IS NULL"
         let taken = try await db.sql.raw("""
             UPDATE apple_nonces SET used_at = \(bind: now)
-            WHERE nonce_hash = \(bind: hash) AND used_at IS NULL AND expires_at > \(bind: now)
+            WHERE nonce_hash = \(bind: hash) AND \(owner) AND used_at IS NULL AND expires_at > \(bind: now)
             RETURNING id
             """).first()
         guard taken != nil else { throw APIError.appleNonceInvalid }

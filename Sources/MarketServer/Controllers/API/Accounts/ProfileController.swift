@@ -19,7 +19,7 @@ struct ProfileController: RouteCollection {
         try req.requireAppleSignIn()
         let input = try APIError.draft(req.jsonBody(AppleSignInRequest.self).validated())
         let identity = try await AppleIdentityVerifier(request: req).verify(input.identityToken)
-        return try await req.domain.appleSignIn.link(session, identity: identity, nonce: input.nonce)
+        return try await req.domain.appleSignIn.link(session.user, identity: identity, nonce: input.nonce)
     }
 
     func unlinkApple(req: Request) async throws -> UserProfile {

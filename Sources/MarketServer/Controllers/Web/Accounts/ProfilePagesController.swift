@@ -27,6 +27,8 @@ struct ProfilePagesController: RouteCollection {
         var passkeys: [PasskeyRow]
         var passkeyError: String?
         var passkeyNameMax: Int
+        var appleEnabled: Bool
+        var appleLinked: Bool
     }
 
     struct PasskeyRow: Encodable {
@@ -171,7 +173,8 @@ struct ProfilePagesController: RouteCollection {
                 ? [FormField("password", "Your password, to confirm", kind: "password", errors: deleteErrors, autocomplete: "current-password")]
                 : [],
             passwordError: passwordError, deleteError: deleteError, hasPassword: hasPassword,
-            passkeys: passkeys, passkeyError: passkeyError, passkeyNameMax: PasskeyRename.nameMaxLength)
+            passkeys: passkeys, passkeyError: passkeyError, passkeyNameMax: PasskeyRename.nameMaxLength,
+            appleEnabled: req.application.settings.appleWebServicesID != nil, appleLinked: session.user.appleSubject != nil)
         return try await req.renderPage("profile", title: "Your profile", content, status: status)
     }
 }

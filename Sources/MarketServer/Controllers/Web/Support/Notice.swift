@@ -10,6 +10,7 @@ enum Notice: String {
     case notificationsRead = "notifications-read"
     case expenseAdded = "expense-added", expenseDeleted = "expense-deleted"
     case profileSaved = "profile-saved", passwordChanged = "password-changed", passwordReset = "password-reset", accountDeleted = "account-deleted"
+    case appleLinked = "apple-linked", appleUnlinked = "apple-unlinked"
     case passkeyAdded = "passkey-added", passkeyRenamed = "passkey-renamed", passkeyRemoved = "passkey-removed"
 
     var text: String {
@@ -35,6 +36,8 @@ enum Notice: String {
         case .passwordChanged: "Your password is changed. Other devices were signed out."
         case .passwordReset: "Your new password is set and you are signed in. Every other device was signed out."
         case .accountDeleted: "Your account was deleted."
+        case .appleLinked: "Your Apple ID is linked: you can sign in with Apple too."
+        case .appleUnlinked: "Your Apple ID is unlinked. It no longer signs in to this account."
         case .passkeyAdded: "Your passkey is added. Next time, sign in with it: no password needed."
         case .passkeyRenamed: "The passkey was renamed."
         case .passkeyRemoved: "The passkey was removed. It no longer signs in to your account."
