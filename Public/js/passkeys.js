@@ -40,87 +40,80 @@
     box.hidden = false;
   };
 
-  const addBox = document.querySelector("[data-passkey-add]");
-  if (addBox) {
-    const page = addBox.closest("[data-csrf]");
-    const errorBox = addBox.querySelector("[data-passkey-error]");
-    const button = addBox.querySelector("[data-passkey-add-button]");
-    addBox.hidden = false;
-    document.querySelector("[data-passkey-unsupported]").hidden = true;
+  // Wires a ceremony to its button: options from the server, the browser's dialog, the answer
+  // back to the server, then on to the page it names; any failure is shown beside the button.
+  const ceremony = (box, ceremonyPath, finish) => {
+    const page = box.closest("[data-csrf]");
+    const errorBox = box.querySelector("[data-passkey-error]");
+    const button = box.querySelector("button");
+    box.hidden = false;
     button.addEventListener("click", async () => {
       errorBox.hidden = true;
       button.disabled = true;
       try {
-        const options = await call("/profile/passkeys/options", page.dataset.csrf);
-        const credential = await navigator.credentials.create({
-          publicKey: {
-            ...options,
-            challenge: toBytes(options.challenge),
-            user: { ...options.user, id: toBytes(options.user.id) },
-            excludeCredentials: options.excludeCredentials.map((d) => ({ ...d, id: toBytes(d.id) })),
-          },
-        });
-        const response = credential.response;
-        const next = await call("/profile/passkeys", page.dataset.csrf, {
-          name: addBox.querySelector("input").value,
-          credential: {
-            id: credential.id,
-            rawId: toText(credential.rawId),
-            type: credential.type,
-            response: {
-              clientDataJSON: toText(response.clientDataJSON),
-              attestationObject: toText(response.attestationObject),
-              transports: response.getTransports ? response.getTransports() : [],
-            },
-          },
-        });
+        const options = await call(ceremonyPath + "/options", page.dataset.csrf);
+        const answer = await finish(options, page);
+        const next = await call(ceremonyPath, page.dataset.csrf, answer);
         window.location.assign(next.redirect);
       } catch (error) {
         show(errorBox, explain(error));
         button.disabled = false;
       }
     });
+  };
+
+  const credentialJSON = (credential, response) => ({
+    id: credential.id,
+    rawId: toText(credential.rawId),
+    type: credential.type,
+    response,
+  });
+
+  const addBox = document.querySelector("[data-passkey-add]");
+  if (addBox) {
+    document.querySelector("[data-passkey-unsupported]").hidden = true;
+    ceremony(addBox, "/profile/passkeys", async (options) => {
+      const credential = await navigator.credentials.create({
+        publicKey: {
+          ...options,
+          challenge: toBytes(options.challenge),
+          user: { ...options.user, id: toBytes(options.user.id) },
+          excludeCredentials: options.excludeCredentials.map((d) => ({ ...d, id: toBytes(d.id) })),
+        },
+      });
+      const response = credential.response;
+      return {
+        name: addBox.querySelector("input").value,
+        credential: credentialJSON(credential, {
+          clientDataJSON: toText(response.clientDataJSON),
+          attestationObject: toText(response.attestationObject),
+          transports: response.getTransports ? response.getTransports() : [],
+        }),
+      };
+    });
   }
 
   const signInBox = document.querySelector("[data-passkey-signin]");
   if (signInBox) {
-    const page = signInBox.closest("[data-csrf]");
-    const errorBox = signInBox.querySelector("[data-passkey-error]");
-    const button = signInBox.querySelector("[data-passkey-signin-button]");
-    signInBox.hidden = false;
     document.querySelectorAll("[data-passkey-reveal]").forEach((element) => { element.hidden = false; });
-    button.addEventListener("click", async () => {
-      errorBox.hidden = true;
-      button.disabled = true;
-      try {
-        const options = await call("/signin/passkey/options", page.dataset.csrf);
-        const credential = await navigator.credentials.get({
-          publicKey: {
-            ...options,
-            challenge: toBytes(options.challenge),
-            allowCredentials: options.allowCredentials.map((d) => ({ ...d, id: toBytes(d.id) })),
-          },
-        });
-        const response = credential.response;
-        const next = await call("/signin/passkey", page.dataset.csrf, {
-          next: page.dataset.next,
-          credential: {
-            id: credential.id,
-            rawId: toText(credential.rawId),
-            type: credential.type,
-            response: {
-              clientDataJSON: toText(response.clientDataJSON),
-              authenticatorData: toText(response.authenticatorData),
-              signature: toText(response.signature),
-              userHandle: response.userHandle ? toText(response.userHandle) : null,
-            },
-          },
-        });
-        window.location.assign(next.redirect);
-      } catch (error) {
-        show(errorBox, explain(error));
-        button.disabled = false;
-      }
+    ceremony(signInBox, "/signin/passkey", async (options, page) => {
+      const credential = await navigator.credentials.get({
+        publicKey: {
+          ...options,
+          challenge: toBytes(options.challenge),
+          allowCredentials: options.allowCredentials.map((d) => ({ ...d, id: toBytes(d.id) })),
+        },
+      });
+      const response = credential.response;
+      return {
+        next: page.dataset.next,
+        credential: credentialJSON(credential, {
+          clientDataJSON: toText(response.clientDataJSON),
+          authenticatorData: toText(response.authenticatorData),
+          signature: toText(response.signature),
+          userHandle: response.userHandle ? toText(response.userHandle) : null,
+        }),
+      };
     });
   }
 })();

@@ -18,19 +18,6 @@ struct AppleWebFlowTests {
         }, test)
     }
 
-    /// A page's CSRF token and the cookies the browser holds after it.
-    static func visit(_ app: Application, _ path: String, cookies: String = "") async throws -> (csrf: String, cookies: String, text: String) {
-        let page = try await app.send(.GET, path, headers: cookies.isEmpty ? [:] : ["Cookie": cookies])
-        let csrf = page.text.firstMatch(of: /name="csrf" value="([^"]+)"/).map { String($0.1) } ?? ""
-        let set = page.headers[.setCookie].map { String($0.split(separator: ";")[0]) }
-        return (csrf, ([cookies] + set).filter { !$0.isEmpty }.joined(separator: "; "), page.text)
-    }
-
-    static func post(_ app: Application, _ path: String, _ form: [String: String], cookies: String = "") async throws -> TestResponse {
-        let body = form.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
-        return try await app.send(.POST, path, rawBody: body, headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies])
-    }
-
     /// Where the button sent the browser: Apple's parameters, and the flow cookie it set.
     static func toApple(_ response: TestResponse) throws -> (query: [String: String], cookie: String, attributes: String) {
         #expect(response.status == .seeOther, "\(response.text)")
@@ -45,11 +32,11 @@ struct AppleWebFlowTests {
     @Test("with no Services ID there is no Apple button and the flow's routes do not exist")
     func offByDefault() async throws {
         try await withTestApp { app in
-            let page = try await Self.visit(app, "/signin")
+            let page = try await app.visit("/signin")
             #expect(!page.text.contains("Continue with Apple"))
-            let start = try await Self.post(app, "/signin/apple", ["csrf": page.csrf], cookies: page.cookies)
+            let start = try await app.postForm("/signin/apple", fields: ["csrf": page.csrf], cookies: page.cookies)
             #expect(start.status == .notFound)
-            #expect(try await Self.post(app, "/signin/apple/callback", ["state": "x"]).status == .notFound)
+            #expect(try await app.postForm("/signin/apple/callback", fields: ["state": "x"]).status == .notFound)
         }
     }
 
@@ -57,9 +44,9 @@ struct AppleWebFlowTests {
     func signIn() async throws {
         let apple = try await AppleStandIn.start()
         try await Self.withWebApple(apple) { app in
-            let page = try await Self.visit(app, "/signin")
+            let page = try await app.visit("/signin")
             #expect(page.text.contains("Continue with Apple"))
-            let apple1 = try Self.toApple(try await Self.post(app, "/signin/apple", ["csrf": page.csrf], cookies: page.cookies))
+            let apple1 = try Self.toApple(try await app.postForm("/signin/apple", fields: ["csrf": page.csrf], cookies: page.cookies))
             #expect(apple1.query["client_id"] == Self.servicesID && apple1.query["response_mode"] == "form_post")
             #expect(apple1.query["redirect_uri"] == app.settings.publicURL + "/signin/apple/callback")
             #expect(apple1.attributes.contains("HttpOnly") && apple1.attributes.contains("Secure")
@@ -69,22 +56,22 @@ struct AppleWebFlowTests {
             let answer = ["state": state, "id_token": token, "user": #"{"name":{"firstName":"Ada","lastName":"Lovelace"}}"#]
 
             // Apple's post reaching another browser (no flow cookie) is refused and signs no one in.
-            let elsewhere = try await Self.post(app, "/signin/apple/callback", answer)
+            let elsewhere = try await app.postForm("/signin/apple/callback", fields: answer)
             #expect(elsewhere.status == .badRequest && elsewhere.text.contains("did not start in this browser"))
             #expect(!elsewhere.headers[.setCookie].contains { $0.hasPrefix(WebSessionCookie.name + "=") && !$0.contains("Max-Age=0") })
 
-            let done = try await Self.post(app, "/signin/apple/callback", answer, cookies: apple1.cookie)
+            let done = try await app.postForm("/signin/apple/callback", fields: answer, cookies: apple1.cookie)
             #expect(done.status == .seeOther && done.headers.first(name: .location) == "/?notice=welcome", "\(done.text)")
             let session = try #require(done.headers[.setCookie].first { $0.hasPrefix(WebSessionCookie.name + "=") })
             let profile = try await app.send(.GET, "/profile", headers: ["Cookie": String(session.split(separator: ";")[0])])
             #expect(profile.text.contains("Your Apple ID is linked") && profile.text.contains("Ada Lovelace"))
 
             // The same answer again finds its nonce used.
-            let replay = try await Self.post(app, "/signin/apple/callback", answer, cookies: apple1.cookie)
+            let replay = try await app.postForm("/signin/apple/callback", fields: answer, cookies: apple1.cookie)
             #expect(replay.status == .unauthorized && replay.text.contains("already used or has expired"))
             // A cancelled flow says so.
-            let apple2 = try Self.toApple(try await Self.post(app, "/signin/apple", ["csrf": page.csrf], cookies: page.cookies))
-            let cancelled = try await Self.post(app, "/signin/apple/callback", ["state": apple2.query["state"] ?? "", "error": "user_cancelled_authorize"],
+            let apple2 = try Self.toApple(try await app.postForm("/signin/apple", fields: ["csrf": page.csrf], cookies: page.cookies))
+            let cancelled = try await app.postForm("/signin/apple/callback", fields: ["state": apple2.query["state"] ?? "", "error": "user_cancelled_authorize"],
                                                 cookies: apple2.cookie)
             #expect(cancelled.status == .badRequest && cancelled.text.contains("was cancelled"))
         }
@@ -97,9 +84,9 @@ struct AppleWebFlowTests {
         try await Self.withWebApple(apple) { app in
             let account = try await app.register(email: "lin@campus.edu")
             let signedIn = "\(WebSessionCookie.name)=\(account.token)"
-            let profile = try await Self.visit(app, "/profile", cookies: signedIn)
+            let profile = try await app.visit("/profile", cookies: signedIn)
             #expect(profile.text.contains("Link Apple ID"))
-            let flow = try Self.toApple(try await Self.post(app, "/profile/apple/link", ["csrf": profile.csrf], cookies: profile.cookies))
+            let flow = try Self.toApple(try await app.postForm("/profile/apple/link", fields: ["csrf": profile.csrf], cookies: profile.cookies))
             let token = try await apple.token(subject: "lin.apple", email: "lin@icloud.com", nonce: nil, nonceHash: flow.query["nonce"],
                                               audience: Self.servicesID)
 
@@ -108,13 +95,13 @@ struct AppleWebFlowTests {
             #expect(try stolen.status == .unauthorized && stolen.error.code == "apple_nonce_invalid")
 
             // Apple's post carries the flow cookie only (the session cookie is SameSite=Lax).
-            let linked = try await Self.post(app, "/signin/apple/callback", ["state": flow.query["state"] ?? "", "id_token": token], cookies: flow.cookie)
+            let linked = try await app.postForm("/signin/apple/callback", fields: ["state": flow.query["state"] ?? "", "id_token": token], cookies: flow.cookie)
             #expect(linked.status == .seeOther && linked.headers.first(name: .location) == "/profile?notice=apple-linked", "\(linked.text)")
             #expect(try await app.send(.GET, "/api/v1/me", token: account.token).decode(UserProfile.self).appleLinked)
 
-            let again = try await Self.visit(app, "/profile", cookies: signedIn)
+            let again = try await app.visit("/profile", cookies: signedIn)
             #expect(again.text.contains("Unlink Apple ID"))
-            let unlinked = try await Self.post(app, "/profile/apple/unlink", ["csrf": again.csrf], cookies: again.cookies)
+            let unlinked = try await app.postForm("/profile/apple/unlink", fields: ["csrf": again.csrf], cookies: again.cookies)
             #expect(unlinked.status == .seeOther && unlinked.headers.first(name: .location) == "/profile?notice=apple-unlinked")
             #expect(try await !app.send(.GET, "/api/v1/me", token: account.token).decode(UserProfile.self).appleLinked)
         }

@@ -208,10 +208,9 @@ struct PasskeyTests {
             let authenticator = SoftwareAuthenticator()
             try await Self.addPasskey(app, token: account.token, authenticator)
 
-            let page = try await app.send(.GET, "/signin?next=/orders")
-            let csrf = try #require(page.text.firstMatch(of: /name="csrf" value="([^"]+)"/).map { String($0.1) })
-            let cookies = page.headers[.setCookie].map { String($0.split(separator: ";")[0]) }.joined(separator: "; ")
-            let json: HTTPHeaders = ["Accept": "application/json", "Cookie": cookies]
+            let page = try await app.visit("/signin?next=/orders")
+            let csrf = page.csrf
+            let json: HTTPHeaders = ["Accept": "application/json", "Cookie": page.cookies]
 
             let refused = try await app.send(.POST, "/signin/passkey/options", rawBody: "{}", headers: json)
             #expect(try refused.status == .forbidden && refused.headers.contentType == .json && refused.error.code == "csrf_rejected",

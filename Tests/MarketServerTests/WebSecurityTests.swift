@@ -8,20 +8,6 @@ import Vapor
 /// `tests/browser` drive the same pages in Chromium).
 @Suite("Web app: sessions, CSRF, headers, error pages")
 struct WebSecurityTests {
-    /// A form post with the visitor's cookies.
-    func post(_ app: Application, _ path: String, _ form: String, cookies: String) async throws -> TestResponse {
-        try await app.send(.POST, path, rawBody: form,
-                           headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies])
-    }
-
-    /// The CSRF token a page gave this visitor, and the cookies it set.
-    func visit(_ app: Application, _ path: String, cookies: String = "") async throws -> (csrf: String, cookies: String) {
-        let page = try await app.send(.GET, path, headers: cookies.isEmpty ? [:] : ["Cookie": cookies])
-        let token = page.text.firstMatch(of: /name="csrf" value="([^"]+)"/).map { String($0.1) } ?? ""
-        let set = page.headers[.setCookie].map { String($0.split(separator: ";")[0]) }
-        return (token, ([cookies] + set).filter { !$0.isEmpty }.joined(separator: "; "))
-    }
-
     @Test("every page carries a CSP without unsafe-inline, no framing, a referrer policy and nosniff")
     func headers() async throws {
         try await withTestApp { app in
@@ -39,12 +25,12 @@ struct WebSecurityTests {
     @Test("a form posted without its CSRF token, or with another visitor's, is a 403 page")
     func csrf() async throws {
         try await withTestApp { app in
-            let mine = try await visit(app, "/signup")
-            let theirs = try await visit(app, "/signup")
+            let mine = try await app.visit("/signup")
+            let theirs = try await app.visit("/signup")
             let form = "name=Ada&email=ada%40campus.edu&password=correct+horse+battery"
 
-            let missing = try await post(app, "/signup", form, cookies: mine.cookies)
-            let stolen = try await post(app, "/signup", form + "&csrf=" + theirs.csrf, cookies: mine.cookies)
+            let missing = try await app.postForm("/signup", form, cookies: mine.cookies)
+            let stolen = try await app.postForm("/signup", form + "&csrf=" + theirs.csrf, cookies: mine.cookies)
 
             #expect(missing.status == .forbidden && missing.text.contains("reload the page"))
             #expect(stolen.status == .forbidden)
@@ -55,8 +41,8 @@ struct WebSecurityTests {
     @Test("signing up sets an HttpOnly SameSite=Lax session cookie that signs the pages in, and sign-out revokes it")
     func sessionCookie() async throws {
         try await withTestApp { app in
-            let visitor = try await visit(app, "/signup")
-            let signedUp = try await post(app, "/signup", "name=Ada+Lovelace&email=ada%40campus.edu&password=correct+horse+battery&csrf=\(visitor.csrf)",
+            let visitor = try await app.visit("/signup")
+            let signedUp = try await app.postForm("/signup", "name=Ada+Lovelace&email=ada%40campus.edu&password=correct+horse+battery&csrf=\(visitor.csrf)",
                                           cookies: visitor.cookies)
             #expect(signedUp.status == .seeOther)
             let cookie = try #require(signedUp.headers[.setCookie].first { $0.hasPrefix(WebSessionCookie.name + "=") })
@@ -66,8 +52,8 @@ struct WebSecurityTests {
             let profile = try await app.send(.GET, "/profile", headers: ["Cookie": session])
             #expect(profile.status == .ok && profile.text.contains("ada@campus.edu"))
 
-            let signedIn = try await visit(app, "/profile", cookies: session)
-            _ = try await post(app, "/signout", "csrf=\(signedIn.csrf)", cookies: session)
+            let signedIn = try await app.visit("/profile", cookies: session)
+            _ = try await app.postForm("/signout", "csrf=\(signedIn.csrf)", cookies: session)
             let after = try await app.send(.GET, "/profile", headers: ["Cookie": session])
             #expect(after.status == .seeOther && after.headers.first(name: .location)?.hasPrefix("/signin") == true)
         }

@@ -162,6 +162,17 @@ class Browser:
         self.driver.set_window_size(size["width"], size["height"])
 
 
+def mailed_reset_link(person, mailbox, email):
+    """Ask for a password reset link on the page, as a person does, and read it from the mail."""
+    before = len(mailbox.messages)
+    person.go("/password/forgot")
+    person.fill("Your account's email", email)
+    person.press("Mail me a link")
+    assert "a link to choose a new password is on its way" in person.text
+    mail = mailbox.wait_for(before + 1)
+    return mail, re.search(r"http://localhost:\d+/password/reset\?token=\S+", mailbox.text_of(mail)).group(0)
+
+
 def gone(element):
     """The page this element belonged to has been replaced (Chromium words that in two ways)."""
     try:

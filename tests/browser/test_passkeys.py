@@ -1,10 +1,10 @@
 """Passkeys as a person uses them, with Chromium's virtual authenticator standing in for the
 phone's fingerprint reader: add one on the profile, sign in with it, and still get back in
 through a mailed reset link when the password is forgotten."""
-import re
-
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.virtual_authenticator import Protocol, Transport, VirtualAuthenticatorOptions
+
+from pages import mailed_reset_link
 
 
 def with_authenticator(person):
@@ -55,12 +55,7 @@ def test_sign_up_add_a_passkey_sign_in_with_it_then_reset_the_password(browser, 
 
     # Forgot the password: the mailed link still works, and the passkey stays.
     person.press("Sign out")
-    person.go("/password/forgot")
-    before = len(mailbox.messages)
-    person.fill("Your account's email", "kim.passkey@campus.edu")
-    person.press("Mail me a link")
-    mail = mailbox.wait_for(before + 1)
-    link = re.search(r"http://localhost:\d+/password/reset\?token=\S+", mailbox.text_of(mail)).group(0)
+    _, link = mailed_reset_link(person, mailbox, "kim.passkey@campus.edu")
     person.driver.get(link)
     person.after_load()
     person.fill("New password", "a fresh new secret")

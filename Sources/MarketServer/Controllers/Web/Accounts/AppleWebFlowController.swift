@@ -64,7 +64,7 @@ struct AppleWebFlowController: RouteCollection {
         let flow = (req.cookies[Self.stateCookie]?.string ?? "").split(separator: ".").map(String.init)
         let response: Response
         do {
-            guard flow.count == 2, let state = form.state, Self.constantTimeEqual(state, flow[0]) else {
+            guard flow.count == 2, let state = form.state, ConstantTime.equal(state, flow[0]) else {
                 throw APIError(.badRequest, code: "apple_flow_unknown",
                                message: "This Apple sign-in did not start in this browser, or took longer than 10 minutes. Start again.")
             }
@@ -127,9 +127,5 @@ struct AppleWebFlowController: RouteCollection {
         let name = [decoded.name?.firstName, decoded.name?.lastName].compactMap { $0 }.joined(separator: " ")
         let normalized = AccountRules.normalizeName(name)
         return normalized.isEmpty || AccountRules.nameProblem(normalized) != nil ? nil : normalized
-    }
-
-    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

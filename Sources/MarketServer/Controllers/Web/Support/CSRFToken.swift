@@ -18,10 +18,7 @@ enum CSRFToken {
 
     static func isValid(_ presented: String?, for req: Request) -> Bool {
         guard let presented, let secret = secret(for: req) else { return false }
-        let expected = mac(of: secret)
-        // Compare in constant time: the token is a secret.
-        return presented.utf8.count == expected.utf8.count
-            && zip(presented.utf8, expected.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        return ConstantTime.equal(presented, mac(of: secret))
     }
 
     private static func secret(for req: Request) -> String? {
