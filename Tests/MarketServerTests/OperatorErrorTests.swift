@@ -107,6 +107,18 @@ struct OperatorErrorTests {
         #expect(Self.sentence(outcome) == ["campusmarket: BCRYPT_COST must be a whole number in 4...31, not '99'"])
     }
 
+    @Test("the sign-in and mail settings added with passkeys and Apple are checked the same way", arguments: [
+        (["WEBAUTHN_ORIGINS": "https://market.campus.edu/app"], "WEBAUTHN_ORIGINS must list origins like https://market.campus.edu (no path), not 'https://market.campus.edu/app'"),
+        (["WEBAUTHN_RP_ID": "https://campus.edu"], "WEBAUTHN_RP_ID must be a domain like market.campus.edu, not 'https://campus.edu'"),
+        (["SMTP_CA_FILE": "/etc/hosts"], "SMTP_CA_FILE is set but SMTP_URL is not: set both, or neither"),
+        (["SMTP_URL": "smtp://127.0.0.1:2525", "SMTP_CA_FILE": "/no/such.pem"], "SMTP_CA_FILE must be a readable PEM file of certificates, not '/no/such.pem'"),
+    ])
+    func badSignInSetting(environment: [String: String], sentence: String) async throws {
+        let outcome = try await Self.run(["serve"], environment: environment)
+        #expect(outcome.status == 1)
+        #expect(Self.sentence(outcome).map(String.init) == ["campusmarket: " + sentence])
+    }
+
     @Test("started away from its templates, the server says where it looked instead of failing every page")
     func startedElsewhere() async throws {
         let outcome = try await Self.run(["serve", "--port", "8094"], in: FileManager.default.temporaryDirectory, timeout: 20)

@@ -181,4 +181,26 @@ struct PasswordResetTests {
             try await wrong.send(MailMessage(to: "ada@campus.edu", subject: "x", body: "y"), from: "m@campus.edu", messageID: "2@test", date: Date())
         }
     }
+
+    @Test("a relay offering STARTTLS gets the mail over TLS, checked against the certificate it was told to trust, for an address or a name",
+          arguments: ["127.0.0.1", "localhost"])
+    func startTLS(host: String) async throws {
+        let certificate = try TestCertificate.make()
+        defer { try? FileManager.default.removeItem(atPath: certificate.pemFile) }
+        let smtp = try await TestSMTPServer.start(credentials: ("market", "secret"), tls: certificate.serverContext)
+        defer { Task { await smtp.stop() } }
+        var relay = try SMTPRelay(url: "smtp://market:secret@\(host):\(smtp.port)")
+        relay.trustedCertificatesFile = certificate.pemFile
+        try await SMTPMailSender(relay: relay).send(MailMessage(to: "ada@campus.edu", subject: "Over TLS", body: "Hello"),
+                                                     from: "m@campus.edu", messageID: "tls@test", date: Date())
+        let mail = try #require(smtp.received.first)
+        #expect(mail.overTLS && mail.authenticatedAs == "market" && mail.body == "Hello")
+
+        // Not told to trust the relay's certificate: nothing is sent, the password least of all.
+        let untrusted = SMTPMailSender(relay: try SMTPRelay(url: "smtp://market:secret@\(host):\(smtp.port)"))
+        await #expect(throws: (any Error).self) {
+            try await untrusted.send(MailMessage(to: "ada@campus.edu", subject: "x", body: "y"), from: "m@campus.edu", messageID: "u@test", date: Date())
+        }
+        #expect(smtp.received.count == 1)
+    }
 }

@@ -97,7 +97,7 @@ public struct AppSettings: Sendable {
     /// Reads `DATA_DIR`, `DATABASE_URL`, `AUTO_MIGRATE`, `TOKEN_TTL_DAYS`, `BCRYPT_COST`,
     /// `MAX_BODY_SIZE`, `TRUST_FORWARDED_FOR`, `DEFAULT_CURRENCY`, `FEATURE_PRICE_CENTS`, `FEATURE_DAYS`,
     /// `RENTAL_MAX_DAYS`, `FEATURE_SWEEP_SECONDS`, `DELIVERY_ZONES`, `DELIVERY_BASE_CENTS`, `DELIVERY_PER_KM_CENTS`, `DELIVERY_QUOTE_MINUTES`,
-    /// `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `APPLE_AUDIENCES`, `APPLE_WEB_SERVICES_ID`, `APPLE_JWKS_URL`, `WEBAUTHN_RP_ID`, `WEBAUTHN_ORIGINS`,
+    /// `SMTP_URL`, `SMTP_CA_FILE`, `MAIL_FROM`, `PUBLIC_URL`, `APPLE_AUDIENCES`, `APPLE_WEB_SERVICES_ID`, `APPLE_JWKS_URL`, `WEBAUTHN_RP_ID`, `WEBAUTHN_ORIGINS`,
     /// and `DATABASE_SCHEMA` (a PostgreSQL schema to use instead of `public`).
     public static func fromEnvironment() throws -> AppSettings {
         let dataDirectory = Environment.get("DATA_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
@@ -149,6 +149,13 @@ public struct AppSettings: Sendable {
             settings.appleJWKSURL = url
         }
         if let url = Environment.get("SMTP_URL"), !url.isEmpty { settings.smtpRelay = try SMTPRelay(url: url) }
+        if let file = Environment.get("SMTP_CA_FILE"), !file.isEmpty {
+            guard settings.smtpRelay != nil else { throw ConfigurationError("SMTP_CA_FILE is set but SMTP_URL is not: set both, or neither") }
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                throw ConfigurationError("SMTP_CA_FILE must be a readable PEM file of certificates, not '\(file)'")
+            }
+            settings.smtpRelay?.trustedCertificatesFile = file
+        }
         if let from = Environment.get("MAIL_FROM"), !from.isEmpty {
             guard !from.contains("\r"), !from.contains("\n"),
                   AccountRules.emailProblem(SMTPMailSender.address(in: from).lowercased()) == nil else {

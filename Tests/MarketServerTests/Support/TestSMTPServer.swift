@@ -3,6 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// A real SMTP server on a loopback port, for tests: it speaks the protocol our client speaks
 /// (EHLO, AUTH PLAIN, MAIL, RCPT, DATA, QUIT), keeps what it received, and can refuse the
@@ -13,6 +14,8 @@ final class TestSMTPServer: Sendable {
         let to: [String]
         let data: String
         let authenticatedAs: String?
+        /// Whether the message came over TLS (after STARTTLS).
+        let overTLS: Bool
 
         /// The decoded text body of the message.
         var body: String {
@@ -32,13 +35,14 @@ final class TestSMTPServer: Sendable {
     private let state: NIOLockedValueBox<(received: [Received], refusalsLeft: Int)>
     let port: Int
 
-    /// Starts listening; `refusing` messages get `451` before any is accepted.
-    static func start(refusing: Int = 0, credentials: (String, String)? = nil) async throws -> TestSMTPServer {
+    /// Starts listening; `refusing` messages get `451` before any is accepted; with `tls`, it
+    /// offers STARTTLS.
+    static func start(refusing: Int = 0, credentials: (String, String)? = nil, tls: NIOSSLContext? = nil) async throws -> TestSMTPServer {
         let state = NIOLockedValueBox<(received: [Received], refusalsLeft: Int)>(([], refusing))
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { child in
-                child.pipeline.addHandlers([ByteToMessageHandler(SMTPLineDecoder()), SMTPServerHandler(state: state, credentials: credentials)])
+                child.pipeline.addHandlers([ByteToMessageHandler(SMTPLineDecoder()), SMTPServerHandler(state: state, credentials: credentials, tls: tls)])
             }
             .bind(host: "127.0.0.1", port: 0).get()
         return TestSMTPServer(channel: channel, state: state, port: channel.localAddress!.port!)
@@ -72,14 +76,18 @@ private final class SMTPServerHandler: ChannelInboundHandler, @unchecked Sendabl
 
     let state: NIOLockedValueBox<(received: [TestSMTPServer.Received], refusalsLeft: Int)>
     let credentials: (String, String)?
+    let tls: NIOSSLContext?
+    private var overTLS = false
     private var from = ""
     private var to: [String] = []
     private var data: [String]?
     private var user: String?
 
-    init(state: NIOLockedValueBox<(received: [TestSMTPServer.Received], refusalsLeft: Int)>, credentials: (String, String)?) {
+    init(state: NIOLockedValueBox<(received: [TestSMTPServer.Received], refusalsLeft: Int)>, credentials: (String, String)?,
+         tls: NIOSSLContext?) {
         self.state = state
         self.credentials = credentials
+        self.tls = tls
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -93,7 +101,7 @@ private final class SMTPServerHandler: ChannelInboundHandler, @unchecked Sendabl
                 self.data = nil
                 let refuse = state.withLockedValue { state -> Bool in
                     if state.refusalsLeft > 0 { state.refusalsLeft -= 1; return true }
-                    state.received.append(.init(from: from, to: to, data: lines.joined(separator: "\r\n"), authenticatedAs: user))
+                    state.received.append(.init(from: from, to: to, data: lines.joined(separator: "\r\n"), authenticatedAs: user, overTLS: overTLS))
                     return false
                 }
                 reply(refuse ? "451 try again later" : "250 queued", context: context)
@@ -105,7 +113,15 @@ private final class SMTPServerHandler: ChannelInboundHandler, @unchecked Sendabl
         }
         let verb = line.split(separator: " ").first.map { $0.uppercased() } ?? ""
         switch verb {
-        case "EHLO": reply("250-test-smtp\r\n250-AUTH PLAIN\r\n250 8BITMIME", context: context)
+        case "EHLO":
+            let startTLS = tls != nil && !overTLS ? "250-STARTTLS\r\n" : ""
+            reply("250-test-smtp\r\n" + startTLS + "250-AUTH PLAIN\r\n250 8BITMIME", context: context)
+        case "STARTTLS":
+            guard let tls, !overTLS else { reply("502 not offered", context: context); return }
+            reply("220 go ahead", context: context)
+            // The 220 has left; everything from here on is TLS.
+            try? context.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls), position: .first)
+            overTLS = true
         case "AUTH":
             let decoded = Data(base64Encoded: String(line.split(separator: " ").last ?? "")).map { String(decoding: $0, as: UTF8.self) } ?? ""
             let parts = decoded.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)

@@ -17,14 +17,16 @@ struct SMTPMailSender: MailSender {
     }
 
     func send(_ message: MailMessage, from: String, messageID: String, date: Date) async throws {
-        let tls = try NIOSSLContext(configuration: .makeClientConfiguration())
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if let file = relay.trustedCertificatesFile { configuration.additionalTrustRoots = [.file(file)] }
+        let tls = try NIOSSLContext(configuration: configuration)
         let relay = relay
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(10))
             .connect(host: relay.host, port: relay.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if relay.implicitTLS {
-                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: relay.host))
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: relay.tlsServerName))
                     }
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(SMTPLineDecoder()))
                     return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
@@ -39,7 +41,7 @@ struct SMTPMailSender: MailSender {
             var secure = relay.implicitTLS
             if !secure, features.contains(where: { $0.uppercased().hasPrefix("STARTTLS") }) {
                 _ = try await session.command("STARTTLS", expect: 220)
-                try await channel.channel.pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: relay.host), position: .first).get()
+                try await channel.channel.pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: relay.tlsServerName), position: .first).get()
                 secure = true
                 features = try await session.command("EHLO \(heloName)", expect: 250)
             }

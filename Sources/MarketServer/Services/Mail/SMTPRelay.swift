@@ -8,6 +8,9 @@ struct SMTPRelay: Sendable, Equatable {
     var implicitTLS: Bool
     var username: String?
     var password: String?
+    /// `SMTP_CA_FILE`: PEM certificates trusted for the relay besides the system's (a campus
+    /// relay with an internal certificate authority).
+    var trustedCertificatesFile: String?
 
     init(url: String) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
@@ -20,6 +23,12 @@ struct SMTPRelay: Sendable, Equatable {
         guard (1...65_535).contains(port) else { throw ConfigurationError("SMTP_URL's port must be 1-65535") }
         username = components.user?.removingPercentEncoding
         password = components.password?.removingPercentEncoding
+    }
+
+    /// The name TLS checks the relay's certificate against; nil for an IP address, which TLS
+    /// cannot send as a server name (the certificate is then checked against the address).
+    var tlsServerName: String? {
+        host.contains(":") || host.split(separator: ".").allSatisfy({ Int($0) != nil }) ? nil : host
     }
 
     /// A password is never sent in the clear, except to a relay on this machine.
