@@ -29,7 +29,7 @@ struct PasskeyPagesController: RouteCollection {
     func register(req: Request) async throws -> Next {
         let session = try req.requireWebSession()
         _ = try await req.domain.passkeys.register(session, req.jsonBody(PasskeyRegistrationRequest.self))
-        return Next(redirect: "/profile?notice=" + Notice.passkeyAdded.rawValue)
+        return Next(redirect: Notice.passkeyAdded.shown(at: "/profile"))
     }
 
     func requestOptions(req: Request) async throws -> PasskeyOptions.Request {
@@ -39,9 +39,8 @@ struct PasskeyPagesController: RouteCollection {
     func signIn(req: Request) async throws -> Response {
         let body = try req.jsonBody(SignInBody.self)
         let auth = try await req.domain.passkeys.signIn(PasskeySignInRequest(credential: body.credential), logger: req.logger)
-        let next = AuthPagesController.safeNext(body.next)
-        let response = try await Next(redirect: next + (next.contains("?") ? "&" : "?") + "notice=" + Notice.signedIn.rawValue)
-            .encodeResponse(for: req)
+        let next = Notice.signedIn.shown(at: AuthPagesController.safeNext(body.next))
+        let response = try await Next(redirect: next).encodeResponse(for: req)
         WebSessionCookie.set(auth.token, expiresAt: auth.expiresAt, on: response, for: req)
         return response
     }

@@ -13,6 +13,11 @@ enum Notice: String {
     case appleLinked = "apple-linked", appleUnlinked = "apple-unlinked"
     case passkeyAdded = "passkey-added", passkeyRenamed = "passkey-renamed", passkeyRemoved = "passkey-removed"
 
+    /// `path` with this notice to show when it opens.
+    func shown(at path: String) -> String {
+        path + (path.contains("?") ? "&" : "?") + "notice=" + rawValue
+    }
+
     var text: String {
         switch self {
         case .signedIn: "You are signed in."

@@ -47,9 +47,7 @@ extension Request {
 
     /// Sends the browser on with a notice shown on the next page (Post/Redirect/Get).
     func seeOther(_ path: String, notice: Notice? = nil) -> Response {
-        var target = path
-        if let notice { target += (path.contains("?") ? "&" : "?") + "notice=" + notice.rawValue }
-        return redirect(to: target, redirectType: .normal)
+        redirect(to: notice.map { $0.shown(at: path) } ?? path, redirectType: .normal)
     }
 }
 
