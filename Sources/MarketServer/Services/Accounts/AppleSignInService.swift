@@ -84,8 +84,7 @@ struct AppleSignInService {
     /// Unlinks Apple while another way to sign in remains.
     func unlink(_ session: Session) async throws -> UserProfile {
         let user = session.user
-        let passkeys = try await PasskeyRecord.query(on: database).filter(\.$user.$id == user.requireID()).count()
-        guard user.passwordHash != nil || passkeys > 0 else {
+        guard try await SignInMethods(user: user, database: database).remaining(withoutApple: true) > 0 else {
             throw APIError.lastSignInMethod(
                 "Apple is your only way to sign in. Add a passkey or set a password first (\"Forgot your password?\" mails you a link), then unlink Apple.")
         }

@@ -131,13 +131,9 @@ struct PasskeyService {
     /// Removes a passkey while another way to sign in remains.
     func remove(_ session: Session, id: UUID) async throws {
         let passkey = try await owned(id, by: session)
-        let user = session.user
-        if user.passwordHash == nil, user.appleSubject == nil {
-            let count = try await PasskeyRecord.query(on: database).filter(\.$user.$id == user.requireID()).count()
-            guard count > 1 else {
-                throw APIError.lastSignInMethod(
-                    "This passkey is your only way to sign in. Add another passkey or set a password (\"Forgot your password?\" mails you a link) first.")
-            }
+        guard try await SignInMethods(user: session.user, database: database).remaining(withoutPasskey: passkey.requireID()) > 0 else {
+            throw APIError.lastSignInMethod(
+                "This passkey is your only way to sign in. Add another passkey or set a password (\"Forgot your password?\" mails you a link) first.")
         }
         try await passkey.delete(on: database)
     }
