@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MarketCore", targets: ["MarketCore"]),
         .library(name: "MarketClient", targets: ["MarketClient"]),
         .executable(name: "campusmarket", targets: ["campusmarket"]),
+        .executable(name: "market", targets: ["market"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.110.0"),
@@ -22,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
         .package(url: "https://github.com/vapor/jwt.git", from: "5.0.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "4.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        // `swift package generate-documentation` builds MarketClient's DocC.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
         // Tests only: a certificate for the STARTTLS test relay.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.15.0"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),
@@ -57,11 +61,31 @@ let package = Package(
         ),
         // SDK for Apple platforms and Linux; depends on MarketCore only.
         .target(name: "MarketClient", dependencies: ["MarketCore"]),
+        // The command-line client, on the SDK.
+        .executableTarget(
+            name: "market",
+            dependencies: ["MarketClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // What server and SDK tests share: a fresh database per test, the app on a real port.
+        .target(
+            name: "MarketTestSupport",
+            dependencies: [
+                "MarketServer",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+            ],
+            path: "Tests/MarketTestSupport"
+        ),
         .testTarget(name: "MarketCoreTests", dependencies: ["MarketCore"]),
+        .testTarget(
+            name: "MarketClientTests",
+            dependencies: ["MarketClient", "MarketTestSupport", "MarketServer", .product(name: "Vapor", package: "vapor")]
+        ),
         .testTarget(
             name: "MarketServerTests",
             dependencies: [
                 "MarketServer",
+                "MarketTestSupport",
                 "MarketClient",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOCore", package: "swift-nio"),

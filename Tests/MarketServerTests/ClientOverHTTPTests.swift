@@ -60,10 +60,10 @@ extension ClientOverHTTPTests {
                     textbook: TextbookDetails(isbn: "0-306-40615-2"))))
                 let _: MarketCore.Listing = try await client.send(ListingEndpoint.create(ListingInput(
                     title: "Desk lamp", description: "Lights calculus homework", categories: ["furniture"], condition: "good", salePriceCents: 900)))
-                let found: ListingPage = try await client.send(ListingEndpoint.search([URLQueryItem(name: "q", value: "calculus"),
-                                                                                      URLQueryItem(name: "limit", value: "1")]))
-                let next: ListingPage = try await client.send(ListingEndpoint.search([URLQueryItem(name: "q", value: "calculus"),
-                                                                                     URLQueryItem(name: "cursor", value: found.nextCursor)]))
+                let found: ListingPage = try await client.send(ListingEndpoint.search(
+                    ListingQuery(text: "calculus", page: PageRequest(limit: 1))))
+                let next: ListingPage = try await client.send(ListingEndpoint.search(
+                    ListingQuery(text: "calculus", page: PageRequest(cursor: found.nextCursor))))
                 let receipt: FeatureReceipt = try await client.send(ListingEndpoint.feature(created.id))
 
                 #expect(created.textbook?.isbn == "9780306406157")

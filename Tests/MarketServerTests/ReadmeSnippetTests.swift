@@ -21,7 +21,7 @@ struct ReadmeSnippetTests {
                     LoginRequest(email: "ada@campus.edu", password: "correct horse battery")))
                 let signedIn = APIClient(baseURL: serverURL, tokenProvider: { auth.token })
                 let me: UserProfile = try await signedIn.send(ProfileEndpoint.show)
-                let desks: ListingPage = try await client.send(ListingEndpoint.search([URLQueryItem(name: "q", value: "desk")]))
+                let desks: ListingPage = try await client.send(ListingEndpoint.search(ListingQuery(text: "desk")))
                 // README:end
                 #expect(me.name == "Ada")
                 #expect(desks.items.isEmpty)

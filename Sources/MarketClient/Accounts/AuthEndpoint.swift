@@ -1,15 +1,25 @@
 import MarketCore
 
+/// `/api/v1/auth`: registering, signing in and out by password, the session's status, and a
+/// forgotten password. Apple and passkeys have their own enums (``AppleEndpoint``, ``PasskeyEndpoint``).
 public enum AuthEndpoint: Endpoint {
+    /// Answers ``AuthResponse`` (201).
     case register(RegisterRequest)
+    /// Answers ``AuthResponse``.
     case login(LoginRequest)
+    /// Revokes the token sent (204).
     case logout
+    /// Answers ``AuthStatus``, always 200.
     case status
+    /// Mails a reset link if an account uses the address; answers ``PasswordResetAccepted`` (202) either way.
+    case requestPasswordReset(PasswordResetRequest)
+    /// Sets the new password with the mailed token; answers ``AuthResponse``.
+    case confirmPasswordReset(PasswordResetConfirmation)
 
     public var method: String {
         switch self {
-        case .register, .login, .logout: "POST"
         case .status: "GET"
+        default: "POST"
         }
     }
 
@@ -19,6 +29,8 @@ public enum AuthEndpoint: Endpoint {
         case .login: "auth/login"
         case .logout: "auth/logout"
         case .status: "auth/status"
+        case .requestPasswordReset: "auth/password-reset"
+        case .confirmPasswordReset: "auth/password-reset/confirm"
         }
     }
 
@@ -26,6 +38,8 @@ public enum AuthEndpoint: Endpoint {
         switch self {
         case .register(let request): request
         case .login(let request): request
+        case .requestPasswordReset(let request): request
+        case .confirmPasswordReset(let request): request
         case .logout, .status: nil
         }
     }

@@ -1,22 +1,37 @@
+import Foundation
 import MarketCore
 
+/// `/api/v1/me` and `/api/v1/users/{id}`: my profile, and another person's public one.
 public enum ProfileEndpoint: Endpoint {
+    /// Answers my ``UserProfile``.
     case show
+    /// Answers the changed ``UserProfile``; a new email or password needs `currentPassword`.
     case update(UpdateProfileRequest)
-    case delete
+    /// Deletes my account (204): the current password, or a recent sign-in for an account without one.
+    case delete(DeleteAccountRequest)
+    /// Answers a seller's public ``SellerSummary``; `contact` only for a signed-in caller.
+    case seller(UUID)
 
     public var method: String {
         switch self {
-        case .show: "GET"
+        case .show, .seller: "GET"
         case .update: "PATCH"
         case .delete: "DELETE"
         }
     }
 
-    public var path: String { "me" }
+    public var path: String {
+        switch self {
+        case .seller(let id): "users/\(id.wireString)"
+        default: "me"
+        }
+    }
 
     public var body: (any Encodable & Sendable)? {
-        if case .update(let request) = self { return request }
-        return nil
+        switch self {
+        case .update(let request): request
+        case .delete(let request): request
+        default: nil
+        }
     }
 }

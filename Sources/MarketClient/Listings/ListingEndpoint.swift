@@ -1,43 +1,76 @@
 import Foundation
 import MarketCore
 
-/// `/api/v1/listings`: the feed and search, a listing, and the owner's changes.
+/// `/api/v1/listings`: the feed and search, a listing, the owner's changes, photos and features.
 public enum ListingEndpoint: Endpoint {
-    /// The feed or a search; `query` items are the API's parameters (`q`, `category`, `sort`, `cursor`, ...).
-    case search([URLQueryItem])
+    /// Answers a ``ListingPage``.
+    case search(ListingQuery)
+    /// Answers a ``Listing``.
     case show(UUID)
+    /// Answers the new ``Listing`` (201).
     case create(ListingInput)
+    /// A full replacement; answers the ``Listing``.
     case replace(UUID, ListingInput)
+    /// Answers a ``ListingRemoval``: archived, or deleted when nothing refers to it.
     case delete(UUID)
+    /// Answers the stored ``ListingPhoto`` (201). JPEG, PNG or WebP, at most 5 MB, 8 per listing.
+    case addPhoto(UUID, FileUpload)
+    /// Answers the photos, `[ListingPhoto]`, in their new order.
+    case reorderPhotos(UUID, PhotoOrder)
+    /// 204.
+    case deletePhoto(listing: UUID, photo: UUID)
+    /// Answers a ``FeatureReceipt`` (201).
     case feature(UUID)
+    /// Answers a ``FeatureRefund``; only on the UTC day the feature was bought.
     case cancelFeature(UUID)
 
     public var method: String {
         switch self {
         case .search, .show: "GET"
-        case .create, .feature: "POST"
-        case .replace: "PUT"
-        case .delete, .cancelFeature: "DELETE"
+        case .create, .feature, .addPhoto: "POST"
+        case .replace, .reorderPhotos: "PUT"
+        case .delete, .cancelFeature, .deletePhoto: "DELETE"
         }
     }
 
     public var path: String {
         switch self {
         case .search, .create: "listings"
-        case .show(let id), .replace(let id, _), .delete(let id): "listings/\(id)"
-        case .feature(let id), .cancelFeature(let id): "listings/\(id)/feature"
+        case .show(let id), .replace(let id, _), .delete(let id): "listings/\(id.wireString)"
+        case .addPhoto(let id, _): "listings/\(id.wireString)/photos"
+        case .reorderPhotos(let id, _): "listings/\(id.wireString)/photos/order"
+        case .deletePhoto(let listing, let photo): "listings/\(listing.wireString)/photos/\(photo.wireString)"
+        case .feature(let id), .cancelFeature(let id): "listings/\(id.wireString)/feature"
         }
     }
 
     public var queryItems: [URLQueryItem] {
-        if case .search(let items) = self { return items }
-        return []
+        guard case .search(let search) = self else { return [] }
+        return QueryItems()
+            .adding("q", search.text)
+            .adding("category", search.categories.isEmpty ? nil : search.categories.map(\.rawValue).joined(separator: ","))
+            .adding("offer", search.offer)
+            .adding("minPriceCents", search.minPriceCents)
+            .adding("maxPriceCents", search.maxPriceCents)
+            .adding("condition", search.condition)
+            .adding("seller", search.seller)
+            .adding("campus", search.campus)
+            .adding("status", search.status)
+            .adding("sort", search.sort)
+            .adding(search.page.queryItems)
+            .items
     }
 
     public var body: (any Encodable & Sendable)? {
         switch self {
         case .create(let input), .replace(_, let input): input
+        case .reorderPhotos(_, let order): order
         default: nil
         }
+    }
+
+    public var upload: FileUpload? {
+        if case .addPhoto(_, let file) = self { return file }
+        return nil
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
 import MarketCore
 
-/// The personal ledger and hand-typed expenses.
+/// The personal ledger and hand-typed expenses: `/api/v1/ledger`, `/api/v1/expenses`.
 public enum MoneyEndpoint: Endpoint {
-    case ledger(cursor: String? = nil)
-    case expenses(cursor: String? = nil)
+    /// Answers a ``Ledger``: a page of entries and the totals over all of them.
+    case ledger(PageRequest = .first)
+    /// Answers an ``ExpensePage`` with totals by currency.
+    case expenses(PageRequest = .first)
+    /// Answers the new ``Expense`` (201).
     case createExpense(ExpenseInput)
+    /// 204.
     case deleteExpense(UUID)
 
     public var method: String {
@@ -20,13 +24,13 @@ public enum MoneyEndpoint: Endpoint {
         switch self {
         case .ledger: "ledger"
         case .expenses, .createExpense: "expenses"
-        case .deleteExpense(let id): "expenses/\(id)"
+        case .deleteExpense(let id): "expenses/\(id.wireString)"
         }
     }
 
     public var queryItems: [URLQueryItem] {
         switch self {
-        case .ledger(let cursor?), .expenses(let cursor?): [URLQueryItem(name: "cursor", value: cursor)]
+        case .ledger(let page), .expenses(let page): page.queryItems
         default: []
         }
     }

@@ -3,9 +3,13 @@ import MarketCore
 
 /// `/api/v1/notifications`: the in-app list, the unread count, marking read.
 public enum NotificationEndpoint: Endpoint {
-    case list(unreadOnly: Bool = false, cursor: String? = nil)
+    /// Answers a ``NotificationPage``, newest first, with the unread count.
+    case list(unreadOnly: Bool = false, PageRequest = .first)
+    /// Answers ``UnreadCount``.
     case unreadCount
+    /// Answers the ``MarketNotification``, read.
     case markRead(UUID)
+    /// Answers ``UnreadCount`` (zero).
     case markAllRead
 
     public var method: String {
@@ -19,13 +23,13 @@ public enum NotificationEndpoint: Endpoint {
         switch self {
         case .list: "notifications"
         case .unreadCount: "notifications/unread-count"
-        case .markRead(let id): "notifications/\(id.uuidString.lowercased())/read"
+        case .markRead(let id): "notifications/\(id.wireString)/read"
         case .markAllRead: "notifications/read-all"
         }
     }
 
     public var queryItems: [URLQueryItem] {
-        guard case .list(let unread, let cursor) = self else { return [] }
-        return (unread ? [URLQueryItem(name: "unread", value: "true")] : []) + (cursor.map { [URLQueryItem(name: "cursor", value: $0)] } ?? [])
+        guard case .list(let unread, let page) = self else { return [] }
+        return QueryItems().adding("unread", unread ? "true" : nil).adding(page.queryItems).items
     }
 }

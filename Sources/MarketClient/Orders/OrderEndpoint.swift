@@ -2,17 +2,22 @@ import Foundation
 import MarketCore
 
 /// Buying, renting and the order lifecycle: `/api/v1/listings/{id}/purchase|rentals|availability`,
-/// `/api/v1/orders`, `/api/v1/me/activity`, and buying or renting a listing.
+/// `/api/v1/orders` and `/api/v1/me/activity`.
 public enum OrderEndpoint: Endpoint {
+    /// Answers the new ``Order`` (201); 409 `listing_unavailable` when someone was faster.
     case purchase(listing: UUID, PurchaseRequest)
+    /// Answers the new ``Order`` (201); 409 `rental_overlap` when the period is taken.
     case rent(listing: UUID, RentalRequest)
-    case availability(listing: UUID)
-    /// Your orders; `query` items are `role`, `status`, `type`, `limit`, `cursor`.
-    case list([URLQueryItem])
+    /// Answers ``Availability``: the booked periods between `from` and `to` (the server's window when nil).
+    case availability(listing: UUID, from: Date? = nil, to: Date? = nil)
+    /// Answers an ``OrderPage`` of my orders, newest first.
+    case list(OrderFilter = OrderFilter())
+    /// Answers an ``Order`` I am a party to.
     case show(UUID)
-    /// A lifecycle step; `complete` takes the buyer's confirmation code.
+    /// A lifecycle step; answers the ``Order``. `complete` takes the buyer's confirmation code.
     case act(UUID, OrderAction, confirmationCode: String? = nil)
-    case activity(ActivityKind, cursor: String? = nil)
+    /// Answers an ``OrderPage``: bought, sold, borrowed, lent or traded.
+    case activity(ActivityKind, PageRequest = .first)
 
     public var method: String {
         switch self {
@@ -23,20 +28,25 @@ public enum OrderEndpoint: Endpoint {
 
     public var path: String {
         switch self {
-        case .purchase(let id, _): "listings/\(id)/purchase"
-        case .rent(let id, _): "listings/\(id)/rentals"
-        case .availability(let id): "listings/\(id)/availability"
+        case .purchase(let id, _): "listings/\(id.wireString)/purchase"
+        case .rent(let id, _): "listings/\(id.wireString)/rentals"
+        case .availability(let id, _, _): "listings/\(id.wireString)/availability"
         case .list: "orders"
-        case .show(let id): "orders/\(id)"
-        case .act(let id, let action, _): "orders/\(id)/\(action.rawValue)"
+        case .show(let id): "orders/\(id.wireString)"
+        case .act(let id, let action, _): "orders/\(id.wireString)/\(action.rawValue)"
         case .activity: "me/activity"
         }
     }
 
     public var queryItems: [URLQueryItem] {
         switch self {
-        case .list(let items): items
-        case .activity(let kind, let cursor): [URLQueryItem(name: "kind", value: kind.rawValue)] + (cursor.map { [URLQueryItem(name: "cursor", value: $0)] } ?? [])
+        case .availability(_, let from, let to):
+            QueryItems().adding("from", from.map(Self.iso8601)).adding("to", to.map(Self.iso8601)).items
+        case .list(let filter):
+            QueryItems().adding("role", filter.role).adding("status", filter.status).adding("type", filter.type)
+                .adding(filter.page.queryItems).items
+        case .activity(let kind, let page):
+            QueryItems().adding("kind", kind).adding(page.queryItems).items
         default: []
         }
     }
@@ -48,5 +58,23 @@ public enum OrderEndpoint: Endpoint {
         case .act(_, .complete, let code): CompleteOrderRequest(confirmationCode: code)
         default: nil
         }
+    }
+
+    private static func iso8601(_ date: Date) -> String { ISO8601DateFormatter.wholeSeconds.string(from: date) }
+}
+
+/// Which of my orders to list.
+public struct OrderFilter: Sendable, Equatable {
+    /// Only orders where I am this party; both when nil.
+    public var role: OrderRole?
+    public var status: OrderStatus?
+    public var type: OrderType?
+    public var page: PageRequest
+
+    public init(role: OrderRole? = nil, status: OrderStatus? = nil, type: OrderType? = nil, page: PageRequest = .first) {
+        self.role = role
+        self.status = status
+        self.type = type
+        self.page = page
     }
 }

@@ -3,12 +3,17 @@ import MarketCore
 
 /// Trade offers: `/api/v1/listings/{id}/trade-offers` and `/api/v1/trade-offers`.
 public enum TradeOfferEndpoint: Endpoint {
+    /// Answers the new ``TradeOffer`` (201).
     case offer(listing: UUID, TradeOfferRequest)
-    /// `role` (`received` or `sent`), `status`, `listingId`, `limit`, `cursor`.
-    case list([URLQueryItem])
+    /// Answers a ``TradeOfferPage``.
+    case list(TradeOfferFilter = TradeOfferFilter())
+    /// Answers a ``TradeOffer`` I made or received.
     case show(UUID)
+    /// The seller accepts: answers the ``TradeOffer`` with its order.
     case accept(UUID)
+    /// The seller declines: answers the ``TradeOffer``.
     case decline(UUID)
+    /// The offerer takes it back: answers the ``TradeOffer``.
     case withdraw(UUID)
 
     public var method: String {
@@ -20,22 +25,46 @@ public enum TradeOfferEndpoint: Endpoint {
 
     public var path: String {
         switch self {
-        case .offer(let id, _): "listings/\(id)/trade-offers"
+        case .offer(let id, _): "listings/\(id.wireString)/trade-offers"
         case .list: "trade-offers"
-        case .show(let id): "trade-offers/\(id)"
-        case .accept(let id): "trade-offers/\(id)/accept"
-        case .decline(let id): "trade-offers/\(id)/decline"
-        case .withdraw(let id): "trade-offers/\(id)/withdraw"
+        case .show(let id): "trade-offers/\(id.wireString)"
+        case .accept(let id): "trade-offers/\(id.wireString)/accept"
+        case .decline(let id): "trade-offers/\(id.wireString)/decline"
+        case .withdraw(let id): "trade-offers/\(id.wireString)/withdraw"
         }
     }
 
     public var queryItems: [URLQueryItem] {
-        if case .list(let items) = self { return items }
-        return []
+        guard case .list(let filter) = self else { return [] }
+        return QueryItems().adding("role", filter.role).adding("status", filter.status).adding("listingId", filter.listing)
+            .adding(filter.page.queryItems).items
     }
 
     public var body: (any Encodable & Sendable)? {
         if case .offer(_, let request) = self { return request }
         return nil
+    }
+}
+
+/// Which trade offers to list.
+public struct TradeOfferFilter: Sendable, Equatable {
+    public enum Role: String, Sendable, CaseIterable {
+        /// Offers on my listings (the server's default).
+        case received
+        /// Offers I made.
+        case sent
+    }
+
+    public var role: Role?
+    public var status: TradeOfferStatus?
+    /// Only offers for this listing.
+    public var listing: UUID?
+    public var page: PageRequest
+
+    public init(role: Role? = nil, status: TradeOfferStatus? = nil, listing: UUID? = nil, page: PageRequest = .first) {
+        self.role = role
+        self.status = status
+        self.listing = listing
+        self.page = page
     }
 }

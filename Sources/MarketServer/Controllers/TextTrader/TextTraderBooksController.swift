@@ -18,10 +18,8 @@ struct TextTraderBooksController: RouteCollection {
     func list(req: Request) async throws -> TextTrader.BookPage {
         var reader = QueryReader(req)
         let text = reader.string("q")
-        if let text, text.count > ListingQuery.maxTextLength {
-            reader.errors.note("q", "must be at most \(ListingQuery.maxTextLength) characters")
-        }
-        let query = ListingQuery(text: text, categories: [.textbooks], sort: .newest,
+        if let text { ListingQuery.checkText(text, into: &reader.errors) }
+        let query = SearchCriteria(text: text, categories: [.textbooks], sort: .newest,
                                  limit: reader.limit(), cursor: reader.token("cursor", as: ListingCursor.self))
         try reader.check()
         let services = req.domain

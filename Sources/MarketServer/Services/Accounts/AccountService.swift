@@ -114,7 +114,7 @@ struct AccountService {
         }
         try await database.transaction { db in
             let services = services.on(db)
-            user.email = "deleted-\(userID.uuidString.lowercased())@deleted.invalid"
+            user.email = "deleted-\(userID.wireString)@deleted.invalid"
             user.username = nil
             user.name = AccountRules.deletedUserName
             user.contact = nil
@@ -137,7 +137,7 @@ struct AccountService {
 
     // MARK: - Helpers
 
-    static func throttleKey(_ userID: UUID) -> String { "user:\(userID.uuidString.lowercased())" }
+    static func throttleKey(_ userID: UUID) -> String { "user:\(userID.wireString)" }
 
     private func findActiveUser(_ identifier: LoginRequest.Identifier) async throws -> UserRecord? {
         let query = UserRecord.query(on: database).filter(\.$deletedAt == nil)

@@ -25,7 +25,7 @@ struct ListingSearch {
         let tier: Tier
     }
 
-    func page(_ query: ListingQuery) async throws -> (listings: [ListingRow], next: ListingCursor?) {
+    func page(_ query: SearchCriteria) async throws -> (listings: [ListingRow], next: ListingCursor?) {
         if let text = query.text, text.isEmpty { return ([], nil) }
         let asOf = query.cursor?.asOf ?? now
         let segments = Self.segments(for: query)
@@ -71,14 +71,14 @@ struct ListingSearch {
         }
     }
 
-    static func segments(for query: ListingQuery) -> [Segment] {
+    static func segments(for query: SearchCriteria) -> [Segment] {
         let tiers: [Tier] = (query.sort == .relevance && query.text?.isbn == nil) ? [.primary, .secondary] : [.any]
         guard query.status == .active else { return tiers.map { Segment(featured: nil, tier: $0) } }
         return tiers.map { Segment(featured: true, tier: $0) } + tiers.map { Segment(featured: false, tier: $0) }
     }
 
     /// One segment's SELECT, tagged with its index as `segment_index`.
-    private func segmentStatement(_ segment: Segment, index: Int, query: ListingQuery, after cursor: ListingCursor?,
+    private func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, after cursor: ListingCursor?,
                                   asOf: Date, limit: Int) async throws -> SQLQueryString {
         let dialect = SearchDialect(isPostgres: sql.dialect.name == "postgresql")
         var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]

@@ -25,7 +25,7 @@ struct MailOutbox {
         while let claimed = try await claimNext() {
             let message = MailMessage(to: claimed.to_address, subject: claimed.subject, body: claimed.body)
             do {
-                try await sender.send(message, from: from, messageID: "\(claimed.id.uuidString.lowercased())@campusmarket", date: now)
+                try await sender.send(message, from: from, messageID: "\(claimed.id.wireString)@campusmarket", date: now)
                 try await MailOutboxRecord.query(on: database).filter(\.$id == claimed.id).delete()
                 sent += 1
             } catch {

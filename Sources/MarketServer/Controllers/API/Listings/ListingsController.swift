@@ -23,7 +23,7 @@ struct ListingsController: RouteCollection {
 
     func search(req: Request) async throws -> ListingPage {
         var reader = QueryReader(req)
-        let query = try ListingQuery(reading: &reader)
+        let query = try SearchCriteria(reading: &reader)
         let services = req.domain
         let result = try await services.listingSearch.page(query)
         let items = try await services.listingPresenter.present(result.listings)

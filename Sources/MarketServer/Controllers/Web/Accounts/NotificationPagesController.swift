@@ -19,7 +19,7 @@ struct NotificationPagesController: RouteCollection {
         let services = req.domain
         let page = try await services.notifications.page(for: session.userID, unreadOnly: false, limit: 50, after: reader.cursor())
         let items = page.items.map { note in
-            Item(id: note.id.uuidString.lowercased(), message: note.message, when: WebFormat.ago(note.createdAt, now: services.now),
+            Item(id: note.id.wireString, message: note.message, when: WebFormat.ago(note.createdAt, now: services.now),
                  unread: note.readAt == nil, link: Self.link(note))
         }
         return try await req.renderPage("notifications", title: "Notifications",
@@ -27,9 +27,9 @@ struct NotificationPagesController: RouteCollection {
     }
 
     static func link(_ note: MarketNotification) -> String? {
-        if let order = note.orderId { return "/orders/\(order.uuidString.lowercased())" }
+        if let order = note.orderId { return "/orders/\(order.wireString)" }
         if note.tradeOfferId != nil { return note.kind == .tradeOfferReceived ? "/offers" : "/offers?box=sent" }
-        return note.listingId.map { "/listings/\($0.uuidString.lowercased())" }
+        return note.listingId.map { "/listings/\($0.wireString)" }
     }
 
     func read(req: Request) async throws -> Response {

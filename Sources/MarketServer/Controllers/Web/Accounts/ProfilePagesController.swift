@@ -150,12 +150,12 @@ struct ProfilePagesController: RouteCollection {
         let session = try req.requireWebSession()
         let now = req.now
         let passkeys = try await req.domain.passkeys.list(session).map {
-            PasskeyRow(id: $0.id.uuidString.lowercased(), name: $0.name, added: WebFormat.day($0.createdAt),
+            PasskeyRow(id: $0.id.wireString, name: $0.name, added: WebFormat.day($0.createdAt),
                        lastUsed: $0.lastUsedAt.map { WebFormat.ago($0, now: now) })
         }
         let hasPassword = session.user.passwordHash != nil
         let content = Content(
-            userID: session.userID.uuidString.lowercased(), email: session.user.email,
+            userID: session.userID.wireString, email: session.user.email,
             details: [
                 FormField("name", "Name", value: form.name, errors: detailErrors, autocomplete: "name"),
                 FormField("username", "Username", value: form.username, errors: detailErrors, autocomplete: "username"),

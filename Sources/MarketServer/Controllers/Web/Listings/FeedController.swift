@@ -2,7 +2,7 @@ import Foundation
 import MarketCore
 import Vapor
 
-/// The front page: the feed and search, for anyone. Reads the same `ListingQuery` the API does,
+/// The front page: the feed and search, for anyone. Reads the same `SearchCriteria` the API does,
 /// with prices typed in currency units, and draws the filters as links and a plain GET form.
 struct FeedController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {

@@ -14,7 +14,7 @@ struct FeedParameters {
     var minText: String
     var maxText: String
     var view: String
-    var query: ListingQuery
+    var query: SearchCriteria
     var problems: [String] = []
 
     init(reading reader: inout QueryReader, request: Request) {
@@ -45,7 +45,7 @@ struct FeedParameters {
         }
         let cursor = reader.token("cursor", as: ListingCursor.self)
         if !reader.errors.isEmpty { problems.append("Part of this address could not be read; it was left out.") }
-        query = ListingQuery(text: text, categories: categories, offer: offer, minPriceCents: minCents, maxPriceCents: maxCents,
+        query = SearchCriteria(text: text, categories: categories, offer: offer, minPriceCents: minCents, maxPriceCents: maxCents,
                              condition: condition, sort: sort, limit: 24, cursor: cursor)
     }
 

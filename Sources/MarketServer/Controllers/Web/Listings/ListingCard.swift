@@ -20,7 +20,7 @@ struct ListingCard {
     var posted: String
 
     init(_ listing: MarketCore.Listing, now: Date) {
-        id = listing.id.uuidString.lowercased()
+        id = listing.id.wireString
         title = listing.title
         prices = Self.prices(of: listing)
         condition = listing.condition.label

@@ -25,7 +25,7 @@ struct ListingEditorController: RouteCollection {
         var action: String {
             switch self {
             case .create: "/sell"
-            case .edit(let id): "/listings/\(id.uuidString.lowercased())/edit"
+            case .edit(let id): "/listings/\(id.wireString)/edit"
             }
         }
 
@@ -141,7 +141,7 @@ struct ListingEditorController: RouteCollection {
             }
             try await services.listingPhotos.setPhotos(form.photos ?? [], of: listingID, by: user)
             let notice: Notice = if case .create = mode { .listingPublished } else { .listingSaved }
-            return req.seeOther("/listings/\(listingID.uuidString.lowercased())", notice: notice)
+            return req.seeOther("/listings/\(listingID.wireString)", notice: notice)
         } catch let error as APIError where error.status == .conflict || error.status == .unprocessableEntity {
             return try await render(req, form, step: .summary, mode: mode, errors: ["form": error.message], status: error.status)
         }

@@ -50,7 +50,7 @@ struct ListingPageController: RouteCollection {
         do {
             let (order, _) = try await req.domain.purchases.purchase(
                 try req.uuidParameter("listingID"), PurchaseRequest(fulfillment: form.fulfillment, quoteId: form.quoteId), by: session.user)
-            return req.seeOther("/orders/\(try order.requireID().uuidString.lowercased())", notice: .purchased)
+            return req.seeOther("/orders/\(try order.requireID().wireString)", notice: .purchased)
         } catch let error as APIError where error.status.code < 500 && error.status != .unauthorized {
             var state = ListingPageState()
             state.buyError = error.fields?["quoteId"].map { "The delivery quote \($0). Get a new quote." } ?? error.message
@@ -94,7 +94,7 @@ struct ListingPageController: RouteCollection {
         }
         do {
             let (order, _) = try await req.domain.rentals.rent(listingID, request, by: session.user)
-            return req.seeOther("/orders/\(try order.requireID().uuidString.lowercased())", notice: .rented)
+            return req.seeOther("/orders/\(try order.requireID().wireString)", notice: .rented)
         } catch let error as APIError where error.status.code < 500 && error.status != .unauthorized {
             if let fields = error.fields, !fields.isEmpty, error.status == .unprocessableEntity { state.rentErrors = fields } else { state.rentError = error.message }
             return try await render(req, state, status: error.status)
@@ -136,14 +136,14 @@ struct ListingPageController: RouteCollection {
     func feature(req: Request) async throws -> Response {
         try await ownerAction(req) { services, id, user in
             _ = try await services.features.feature(id, by: user)
-            return req.seeOther("/listings/\(id.uuidString.lowercased())", notice: .featured)
+            return req.seeOther("/listings/\(id.wireString)", notice: .featured)
         }
     }
 
     func cancelFeature(req: Request) async throws -> Response {
         try await ownerAction(req) { services, id, user in
             _ = try await services.features.cancel(id, by: user)
-            return req.seeOther("/listings/\(id.uuidString.lowercased())", notice: .featureCancelled)
+            return req.seeOther("/listings/\(id.wireString)", notice: .featureCancelled)
         }
     }
 
@@ -186,21 +186,21 @@ struct ListingPageController: RouteCollection {
         }
         var myListings: [ListingPageContent.Check] = []
         if let session, !isOwner, listing.status == .active {
-            let mine = try await services.listingSearch.page(ListingQuery(sellerID: session.userID, limit: 50)).listings
+            let mine = try await services.listingSearch.page(SearchCriteria(sellerID: session.userID, limit: 50)).listings
             myListings = mine.filter { $0.id != id }.map {
-                .init(id: $0.id.uuidString.lowercased(), title: $0.title, checked: state.offered.contains($0.id))
+                .init(id: $0.id.wireString, title: $0.title, checked: state.offered.contains($0.id))
             }
         }
         let signedIn = session != nil
         let active = listing.status == .active
         let zones = services.deliveryQuoteProvider.zones
         let content = ListingPageContent(
-            id: listing.id.uuidString.lowercased(), title: listing.title, description: listing.description,
+            id: listing.id.wireString, title: listing.title, description: listing.description,
             prices: ListingCard.prices(of: listing), status: listing.status.label, isActive: active,
             isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(WebFormat.time),
             photos: listing.photos.enumerated().map { .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)") },
             facts: Self.facts(of: listing),
-            seller: .init(id: listing.seller.id.uuidString.lowercased(), name: listing.seller.name, campus: listing.seller.campus,
+            seller: .init(id: listing.seller.id.wireString, name: listing.seller.name, campus: listing.seller.campus,
                           memberSince: listing.seller.memberSince.map(WebFormat.day),
                           activeListings: listing.seller.activeListingsCount.map { $0 == 1 ? "1 listing" : "\($0) listings" },
                           contact: listing.seller.contact?.label),
@@ -213,7 +213,7 @@ struct ListingPageController: RouteCollection {
             salePrice: listing.salePriceCents.map { MoneyText.format($0, currency: listing.currency) },
             zoneFields: [.select("dropoff", "Deliver to", choices: zones.map { (value: $0, label: $0) }, selected: state.dropoff)],
             quote: state.quote.map { quote in
-                .init(id: quote.id.uuidString.lowercased(), fee: MoneyText.format(quote.fee, currency: quote.currency),
+                .init(id: quote.id.wireString, fee: MoneyText.format(quote.fee, currency: quote.currency),
                       total: MoneyText.format(quote.fee + (listing.salePriceCents ?? 0), currency: quote.currency),
                       duration: "about \(quote.durationMinutes) min", dropoff: quote.dropoff, expires: WebFormat.time(quote.expiresAt))
             },

@@ -22,7 +22,7 @@ struct MyListingsController: RouteCollection {
         let status: ListingStatus = reader.choice("status") ?? .active
         let services = req.domain
         let result = try await services.listingSearch.page(
-            ListingQuery(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)))
+            SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)))
         let cards = try await services.listingPresenter.present(result.listings).map { ListingCard($0, now: services.now) }
         let content = MineContent(
             tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },
@@ -49,12 +49,12 @@ struct MyListingsController: RouteCollection {
             throw APIError.userNotFound
         }
         var reader = QueryReader(req)
-        let result = try await services.listingSearch.page(ListingQuery(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)))
+        let result = try await services.listingSearch.page(SearchCriteria(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)))
         let cards = try await services.listingPresenter.present(result.listings).map { ListingCard($0, now: services.now) }
         let content = SellerContent(
             name: profile.name, campus: profile.campus, memberSince: profile.memberSince.map(WebFormat.day),
             contact: profile.contact?.label, signedIn: signedIn,
-            listings: ListingCard.html(of: cards), moreHref: result.next.map { "/users/\(id.uuidString.lowercased())?cursor=\($0.token)" })
+            listings: ListingCard.html(of: cards), moreHref: result.next.map { "/users/\(id.wireString)?cursor=\($0.token)" })
         return try await req.renderPage("seller", title: profile.name, content)
     }
 }

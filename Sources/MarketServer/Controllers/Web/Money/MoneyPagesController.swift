@@ -42,7 +42,7 @@ struct MoneyPagesController: RouteCollection {
                 Entry(title: entry.title, category: Self.categoryLabel(entry.category),
                       amount: (entry.kind == .earning ? "+" : "−") + MoneyText.format(entry.amountCents, currency: entry.currency),
                       isEarning: entry.kind == .earning, date: WebFormat.day(entry.occurredAt),
-                      link: entry.orderId.map { "/orders/\($0.uuidString.lowercased())" })
+                      link: entry.orderId.map { "/orders/\($0.wireString)" })
             },
             moreHref: ledger.nextCursor.map { "/money?cursor=\($0)" })
         return try await req.renderPage("money", title: "Money", content)
@@ -111,7 +111,7 @@ struct MoneyPagesController: RouteCollection {
                 FormField("expenseDescription", "Note (optional)", kind: "textarea", value: form.expenseDescription, errors: errors),
             ],
             expenses: page.items.map {
-                ExpenseRow(id: $0.id.uuidString.lowercased(), title: $0.expenseTitle, description: $0.expenseDescription.isEmpty ? nil : $0.expenseDescription,
+                ExpenseRow(id: $0.id.wireString, title: $0.expenseTitle, description: $0.expenseDescription.isEmpty ? nil : $0.expenseDescription,
                            amount: MoneyText.format($0.amountInCents, currency: $0.currency), date: WebFormat.day($0.dateOfPurchase))
             },
             totals: page.totals.map { MoneyText.format($0.totalSpentInCents, currency: $0.currency) },

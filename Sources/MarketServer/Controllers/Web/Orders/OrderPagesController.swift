@@ -81,7 +81,7 @@ struct OrderPagesController: RouteCollection {
         let code = action == .complete ? try req.content.decode(CodeForm.self).confirmationCode : nil
         do {
             _ = try await req.domain.orderLifecycle.perform(action, on: orderID, by: session.user, confirmationCode: code)
-            return req.seeOther("/orders/\(orderID.uuidString.lowercased())", notice: .orderUpdated)
+            return req.seeOther("/orders/\(orderID.wireString)", notice: .orderUpdated)
         } catch let error as APIError where [.conflict, .unprocessableEntity, .forbidden].contains(error.status) {
             if let fields = error.fields, !fields.isEmpty { return try await render(req, codeErrors: fields, status: error.status) }
             return try await render(req, error: error.message, status: error.status)

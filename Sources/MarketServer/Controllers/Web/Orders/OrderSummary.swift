@@ -26,9 +26,9 @@ struct OrderSummary: Encodable {
 
     init(_ order: Order, viewerID: UUID) {
         let isBuyer = order.buyer.id == viewerID
-        id = order.id.uuidString.lowercased()
+        id = order.id.wireString
         title = order.listingTitle
-        listingID = order.listingId.uuidString.lowercased()
+        listingID = order.listingId.wireString
         switch order.type {
         case .purchase: kind = isBuyer ? "You are buying" : "You are selling"
         case .rental: kind = isBuyer ? "You are renting" : "You are lending"

@@ -41,13 +41,13 @@ struct TradeOfferPagesController: RouteCollection {
         let page = try await req.domain.tradeOfferPresenter.list(for: session.userID, received: received, status: nil, listingID: nil,
                                                                limit: 50, after: reader.cursor())
         let offers = page.items.map { offer in
-            OfferView(id: offer.id.uuidString.lowercased(), listingID: offer.listingId.uuidString.lowercased(),
+            OfferView(id: offer.id.wireString, listingID: offer.listingId.wireString,
                       listingTitle: offer.listingTitle,
                       who: received ? "From \(offer.offerer.name)" : "To \(offer.seller.name)",
                       items: offer.offeredListings.map(\.title),
                       cash: offer.cashTopUpCents > 0 ? MoneyText.format(offer.cashTopUpCents, currency: offer.currency) : nil,
                       status: offer.status.rawValue.capitalized, isPending: offer.status == .pending,
-                      orderID: offer.orderId?.uuidString.lowercased(), created: WebFormat.time(offer.createdAt))
+                      orderID: offer.orderId?.wireString, created: WebFormat.time(offer.createdAt))
         }
         let box = received ? "received" : "sent"
         let content = Content(
@@ -67,7 +67,7 @@ struct TradeOfferPagesController: RouteCollection {
             case "accept":
                 let offer = try await services.tradeOffers.accept(offerID, by: session.user)
                 if let orderID = try await services.tradeOfferPresenter.present(offer).orderId {
-                    return req.seeOther("/orders/\(orderID.uuidString.lowercased())", notice: .offerUpdated)
+                    return req.seeOther("/orders/\(orderID.wireString)", notice: .offerUpdated)
                 }
             case "decline": _ = try await services.tradeOffers.decline(offerID, by: session.user)
             case "withdraw":

@@ -30,7 +30,7 @@ extension Request {
         if let session { unread = try await domain.notifications.unreadCount(for: try session.user.requireID()) }
         let layout = PageLayout(
             title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
-            viewerID: session.flatMap { $0.user.id?.uuidString.lowercased() }, unreadCount: unread,
+            viewerID: session.flatMap { $0.user.id?.wireString }, unreadCount: unread,
             notice: queryValues["notice"].flatMap(Notice.init(rawValue:))?.text,
             path: url.path, searchText: url.path == "/" ? (queryValues["q"] ?? "") : "")
         let view = try await view.render(template, WebPage(layout: layout, page: content))

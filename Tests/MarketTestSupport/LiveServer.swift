@@ -7,7 +7,7 @@ import Vapor
 extension Application {
     /// Starts the app on a free loopback port, runs `body` with its base URL, then stops it.
     /// For what only a real socket shows: body size limits, the SDK's HTTP stack.
-    func withLiveServer(_ body: (URL) async throws -> Void) async throws {
+    public func withLiveServer(_ body: (URL) async throws -> Void) async throws {
         try await server.start(address: .hostname("127.0.0.1", port: 0))
         do {
             guard let port = http.server.shared.localAddress?.port else { throw Abort(.internalServerError) }
@@ -21,7 +21,7 @@ extension Application {
 }
 
 /// A plain HTTP call, for tests that need exact bytes on the wire.
-func httpRequest(_ method: String, _ url: URL, body: Data? = nil, contentType: String = "application/json") async throws -> (Int, Data) {
+public func httpRequest(_ method: String, _ url: URL, body: Data? = nil, contentType: String = "application/json") async throws -> (Int, Data) {
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.httpBody = body

@@ -4,31 +4,35 @@ import MarketServer
 import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
-import VaporTesting
 
 /// A clock tests can move forward, so expiry and throttling windows are checked without sleeping.
-final class TestClock: Sendable {
+public final class TestClock: Sendable {
     private let current: NIOLockedValueBox<Date>
 
     /// Starts at a fixed mid-morning UTC time by default, so "same day" rules are deterministic.
-    init(start: Date = Date(timeIntervalSince1970: 1_795_000_000)) {  // 2026-11-18T09:46:40Z
+    public init(start: Date = Date(timeIntervalSince1970: 1_795_000_000)) {  // 2026-11-18T09:46:40Z
         current = NIOLockedValueBox(start)
     }
 
-    var now: Date { current.withLockedValue { $0 } }
-    func advance(by seconds: TimeInterval) { current.withLockedValue { $0 += seconds } }
-    var wallClock: WallClock { WallClock(now: { [self] in now }) }
+    public var now: Date { current.withLockedValue { $0 } }
+    public func advance(by seconds: TimeInterval) { current.withLockedValue { $0 += seconds } }
+    public var wallClock: WallClock { WallClock(now: { [self] in now }) }
 }
 
 /// Where a test's data lives: a fresh SQLite file, or — when `DATABASE_URL` names a
 /// PostgreSQL server, as in CI — a fresh schema in it. Dropped when the test ends.
-struct TestDatabase: Sendable {
-    let directory: String
-    let settings: AppSettings
+public struct TestDatabase: Sendable {
+    public let directory: String
+    public let settings: AppSettings
 
-    static var isPostgres: Bool { ProcessInfo.processInfo.environment["DATABASE_URL"].map { !$0.isEmpty } ?? false }
+    public init(directory: String, settings: AppSettings) {
+        self.directory = directory
+        self.settings = settings
+    }
 
-    static func make() -> TestDatabase {
+    public static var isPostgres: Bool { ProcessInfo.processInfo.environment["DATABASE_URL"].map { !$0.isEmpty } ?? false }
+
+    public static func make() -> TestDatabase {
         let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-test-\(id)").path
         let database: AppSettings.DatabaseChoice
@@ -42,20 +46,20 @@ struct TestDatabase: Sendable {
         return TestDatabase(directory: directory, settings: settings)
     }
 
-    func drop(using app: Application) async throws {
+    public func drop(using app: Application) async throws {
         if case .postgres(_, let schema?) = settings.database {
             try await app.db.sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
         }
     }
 
-    func removeFiles() {
+    public func removeFiles() {
         try? FileManager.default.removeItem(atPath: directory)
     }
 }
 
 /// Runs `test` against a fully configured, migrated application on a fresh database.
 /// `adjust` changes settings (e.g. trust `X-Forwarded-For`); `clock` replaces the system clock.
-func withTestApp(
+public func withTestApp(
     clock: TestClock? = nil,
     adjust: (inout AppSettings) -> Void = { _ in },
     _ test: (Application) async throws -> Void
@@ -76,7 +80,7 @@ func withTestApp(
 }
 
 /// Boots one application on `settings` (an existing database, e.g. to simulate a restart).
-func withApp(settings: AppSettings, clock: TestClock?, migrate: Bool, environment: Environment = .testing,
+public func withApp(settings: AppSettings, clock: TestClock?, migrate: Bool, environment: Environment = .testing,
              directory: DirectoryConfiguration? = nil, _ test: (Application) async throws -> Void) async throws {
     let app = try await Application.make(environment)
     if let directory { app.directory = directory }

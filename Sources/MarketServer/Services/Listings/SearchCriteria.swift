@@ -1,9 +1,10 @@
 import Foundation
 import MarketCore
 
-/// The feed's and search's parameters, checked. The API and web controllers read them from a
-/// URL query (`ListingQuery+QueryReader.swift`); code that searches for itself uses `init`.
-struct ListingQuery: Sendable {
+/// The feed's and search's parameters as the search runs them: text tokenised, categories as
+/// a mask, the cursor decoded (`ListingQuery` in MarketCore is what a client sends). The API
+/// and web controllers read them from a URL query; code that searches for itself uses `init`.
+struct SearchCriteria: Sendable {
     var text: SearchText?
     var categoryMask: Int64?
     var offer: OfferKind?
@@ -16,8 +17,6 @@ struct ListingQuery: Sendable {
     var sort: ListingSort
     var limit: Int
     var cursor: ListingCursor?
-
-    static let maxTextLength = 200
 
     /// `sort` defaults to relevance for a text search and newest first otherwise.
     init(text: String? = nil, categories: [ListingCategory] = [], offer: OfferKind? = nil,
@@ -40,13 +39,13 @@ struct ListingQuery: Sendable {
     }
 }
 
-extension ListingQuery {
+extension SearchCriteria {
     /// Reads `q`, `category`, `offer`, `minPriceCents`, `maxPriceCents`, `condition`, `seller`,
     /// `campus`, `status`, `sort`, `limit` and `cursor`; every bad parameter is named in one 422.
     init(reading query: inout QueryReader) throws {
         var text = query.string("q")?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let typed = text, typed.count > Self.maxTextLength {
-            query.errors.note("q", "must be at most \(Self.maxTextLength) characters")
+        if let typed = text, typed.count > ListingQuery.maxTextLength {
+            ListingQuery.checkText(typed, into: &query.errors)
             text = nil
         }
         let categories = query.list("category", of: ListingCategory.self)
@@ -59,10 +58,8 @@ extension ListingQuery {
                   campus: query.string("campus").flatMap { $0.isEmpty ? nil : $0 },
                   status: query.choice("status") ?? .active, sort: sort, limit: query.limit(),
                   cursor: query.token("cursor", as: ListingCursor.self))
-        if let minPriceCents, let maxPriceCents, minPriceCents > maxPriceCents {
-            query.errors.note("maxPriceCents", "must be at least minPriceCents")
-        }
-        if sort == .relevance, self.text == nil { query.errors.note("sort", "relevance needs a search query q") }
+        ListingQuery.checkPriceRange(min: minPriceCents, max: maxPriceCents, into: &query.errors)
+        ListingQuery.checkSort(sort, hasText: self.text != nil, into: &query.errors)
         try query.check()
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Keeps the session in a JSON file only its owner can read (0600, in a 0700 folder), by
+/// default `$XDG_CONFIG_HOME/campusmarket/session.json` (`~/.config/...`). For Linux and the
+/// `market` command; apps on Apple platforms use ``KeychainTokenStore``.
+public struct FileTokenStore: TokenStore {
+    public let url: URL
+
+    public init(url: URL = FileTokenStore.defaultURL) {
+        self.url = url
+    }
+
+    public static var defaultURL: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+        return config.appendingPathComponent("campusmarket").appendingPathComponent("session.json")
+    }
+
+    public func load() throws -> StoredSession? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data = try Data(contentsOf: url)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(StoredSession.self, from: data)
+    }
+
+    public func save(_ session: StoredSession) throws {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let data = try encoder.encode(session)
+        // Created 0600 before the token is written, so it is never readable by others, even briefly.
+        let temporary = folder.appendingPathComponent(".session-\(UUID().uuidString).json")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        let handle = try FileHandle(forWritingTo: temporary)
+        try handle.write(contentsOf: data)
+        try handle.close()
+        if FileManager.default.fileExists(atPath: url.path) {
+            _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+        } else {
+            try FileManager.default.moveItem(at: temporary, to: url)
+        }
+    }
+
+    public func clear() throws {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        try FileManager.default.removeItem(at: url)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MarketCore
+import Observation
+
+/// The signed-in person, for a whole app: signs in (password, Apple, passkey), keeps the token
+/// in a ``TokenStore`` across launches, and signs out — also by itself when the server answers
+/// 401 to the token (revoked on another device, expired).
+///
+/// Pass ``client`` to the view models; it sends this session's token.
+@MainActor
+@Observable
+public final class SessionManager {
+    public private(set) var isAuthenticated = false
+    /// The signed-in person's profile, once loaded.
+    public private(set) var user: UserProfile?
+    /// The client every view model uses; it sends this session's token.
+    @ObservationIgnored public let client: APIClient
+
+    @ObservationIgnored private let store: any TokenStore
+    @ObservationIgnored private let gate: any BiometricGate
+    @ObservationIgnored private let token = TokenBox()
+    @ObservationIgnored private let relay = UnauthenticatedRelay()
+
+    public init(server: URL, store: any TokenStore, gate: any BiometricGate = OpenGate(), urlSession: URLSession = .shared) {
+        self.store = store
+        self.gate = gate
+        let token = self.token
+        let relay = self.relay
+        client = APIClient(baseURL: server, session: urlSession,
+                           tokenProvider: { token.value },
+                           onUnauthenticated: { await relay.fire() })
+        relay.handler = { [weak self] in self?.forget() }
+    }
+
+    /// Opens the stored session, if there is one for this server that has not expired and the
+    /// ``BiometricGate`` lets it be used; then loads the profile. False when signed out.
+    @discardableResult
+    public func restore(reason: String = "Sign in to CampusMarket") async -> Bool {
+        guard let stored = try? store.load(), stored.server == client.baseURL, stored.expiresAt > Date() else { return false }
+        guard await gate.authorize(reason: reason) else { return false }
+        token.value = stored.token
+        isAuthenticated = true
+        do {
+            user = try await client.send(ProfileEndpoint.show)
+            return true
+        } catch let error as APIClientError where error.isUnauthenticated {
+            return false  // `forget()` ran on the 401
+        } catch {
+            return true  // offline: still signed in, the profile loads later
+        }
+    }
+
+    /// Signs in with an email or a username and the password.
+    public func signIn(login: String, password: String) async throws {
+        let request = login.contains("@") ? LoginRequest(email: login, password: password) : LoginRequest(username: login, password: password)
+        _ = try request.validated().orThrow()
+        try adopt(await client.send(AuthEndpoint.login(request)))
+    }
+
+    /// Creates an account and signs in to it.
+    public func register(_ request: RegisterRequest) async throws {
+        _ = try request.validated().orThrow()
+        try adopt(await client.send(AuthEndpoint.register(request)))
+    }
+
+    /// A nonce for `ASAuthorizationAppleIDRequest`; send its SHA-256 to Apple and the nonce itself back here.
+    public func appleNonce() async throws -> AppleNonce {
+        try await client.send(AppleEndpoint.nonce)
+    }
+
+    /// Signs in with Apple's identity token (a new account is made for a new Apple ID).
+    public func signInWithApple(_ request: AppleSignInRequest) async throws {
+        _ = try request.validated().orThrow()
+        try adopt(await client.send(AppleEndpoint.signIn(request)))
+    }
+
+    /// Options for `ASAuthorizationPlatformPublicKeyCredentialProvider.createCredentialAssertionRequest`.
+    public func passkeySignInOptions() async throws -> PasskeyOptions.Request {
+        try await client.send(PasskeyEndpoint.signInOptions)
+    }
+
+    /// Signs in with the passkey assertion the authenticator made from ``passkeySignInOptions()``.
+    public func signInWithPasskey(_ request: PasskeySignInRequest) async throws {
+        _ = try request.validated().orThrow()
+        try adopt(await client.send(PasskeyEndpoint.signIn(request)))
+    }
+
+    /// Sets a new password with the token from the mailed reset link, and signs in.
+    public func confirmPasswordReset(_ confirmation: PasswordResetConfirmation) async throws {
+        try adopt(await client.send(AuthEndpoint.confirmPasswordReset(confirmation)))
+    }
+
+    /// Loads the profile again (after an edit elsewhere).
+    public func refreshUser() async throws {
+        user = try await client.send(ProfileEndpoint.show)
+    }
+
+    /// Uses `profile` as the signed-in person's (after the profile screen saved it).
+    public func update(_ profile: UserProfile) {
+        user = profile
+    }
+
+    /// Revokes the token on the server (if it can be reached) and forgets it here.
+    public func signOut() async {
+        if isAuthenticated { try? await client.send(AuthEndpoint.logout) }
+        forget()
+    }
+
+    /// Forgets the session without asking the server (after a 401, or once the account is deleted).
+    public func forget() {
+        token.value = nil
+        try? store.clear()
+        user = nil
+        isAuthenticated = false
+    }
+
+    private func adopt(_ auth: AuthResponse) throws {
+        token.value = auth.token
+        user = auth.user
+        isAuthenticated = true
+        try store.save(StoredSession(token: auth.token, expiresAt: auth.expiresAt, server: client.baseURL))
+    }
+}
+
+/// The token the client sends, read from any thread.
+private final class TokenBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var token: String?
+
+    var value: String? {
+        get { lock.withLock { token } }
+        set { lock.withLock { token = newValue } }
+    }
+}
+
+/// Carries the client's "that token was refused" to the session, which exists only after the client.
+private final class UnauthenticatedRelay: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _handler: (@MainActor @Sendable () -> Void)?
+
+    var handler: (@MainActor @Sendable () -> Void)? {
+        get { lock.withLock { _handler } }
+        set { lock.withLock { _handler = newValue } }
+    }
+
+    func fire() async {
+        guard let handler else { return }
+        await handler()
+    }
+}
+
+extension Result where Failure == FieldErrorList {
+    /// The value, or ``APIClientError/invalid(_:)`` with the field errors (what the server's 422 would say).
+    public func orThrow() throws(APIClientError) -> Success {
+        switch self {
+        case .success(let value): return value
+        case .failure(let list): throw .invalid(list.fields)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MarketCore
+
+/// Talks to a CampusMarket server's `/api/v1`. Accepts only 2xx answers; everything else
+/// becomes a typed ``APIClientError``.
+///
+/// ```swift
+/// let client = APIClient(baseURL: URL(string: "https://market.campus.edu")!)
+/// let page = try await client.send(ListingEndpoint.search(ListingQuery(text: "calculus")), as: ListingPage.self)
+/// ```
+public final class APIClient: Sendable {
+    public let baseURL: URL
+    private let session: URLSession
+    private let tokenProvider: @Sendable () async -> String?
+    private let onUnauthenticated: @Sendable () async -> Void
+
+    /// - Parameters:
+    ///   - tokenProvider: returns the bearer token to send, if any (``SessionManager`` passes its own).
+    ///   - onUnauthenticated: called when a request that carried a token is answered 401: the
+    ///     token was revoked or expired (``SessionManager`` signs out).
+    public init(baseURL: URL, session: URLSession = .shared,
+                tokenProvider: @escaping @Sendable () async -> String? = { nil },
+                onUnauthenticated: @escaping @Sendable () async -> Void = {}) {
+        self.baseURL = baseURL
+        self.session = session
+        self.tokenProvider = tokenProvider
+        self.onUnauthenticated = onUnauthenticated
+    }
+
+    /// Sends `endpoint` and decodes the answer as `Response`.
+    public func send<Response: Decodable>(_ endpoint: any Endpoint, as type: Response.Type = Response.self) async throws -> Response {
+        let data = try await perform(endpoint)
+        return try Self.decode(Response.self, from: data)
+    }
+
+    /// Sends `endpoint` whose answer has no body the caller needs (204, or one it ignores).
+    public func send(_ endpoint: any Endpoint) async throws {
+        _ = try await perform(endpoint)
+    }
+
+    /// The full URL `endpoint` is sent to.
+    public func url(for endpoint: any Endpoint) -> URL {
+        let url = baseURL.appendingPathComponent("api/v1").appendingPathComponent(endpoint.path)
+        guard !endpoint.queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        components.queryItems = endpoint.queryItems
+        // `+` is a space to a form decoder: send it escaped (a search for "C++").
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.url ?? url
+    }
+
+    private func perform(_ endpoint: any Endpoint) async throws -> Data {
+        var request = URLRequest(url: url(for: endpoint))
+        request.httpMethod = endpoint.method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let upload = endpoint.upload {
+            let (body, contentType) = upload.multipartBody()
+            request.httpBody = body
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        } else if let body = endpoint.body {
+            request.httpBody = try Self.encoder.encode(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let token = await tokenProvider()
+        if let token {
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw APIClientError.transport(error.localizedDescription)
+        }
+        guard let http = response as? HTTPURLResponse else { throw APIClientError.unexpectedResponse(status: 0) }
+        guard (200..<300).contains(http.statusCode) else {
+            if http.statusCode == 401, token != nil { await onUnauthenticated() }
+            if let body = try? Self.decoder.decode(APIErrorBody.self, from: data) {
+                throw APIClientError.server(status: http.statusCode, error: body.error)
+            }
+            throw APIClientError.unexpectedResponse(status: http.statusCode)
+        }
+        return data
+    }
+
+    /// Decodes `data`, naming the type and the field that failed.
+    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        do {
+            return try decoder.decode(Value.self, from: data)
+        } catch let error as DecodingError {
+            let (path, reason): ([any CodingKey], String) = switch error {
+            case .keyNotFound(let key, let context): (context.codingPath + [key], "missing")
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                (context.codingPath, context.debugDescription)
+            @unknown default: ([], "\(error)")
+            }
+            let field = path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            throw APIClientError.decoding(type: String(describing: Value.self), field: field, reason: reason)
+        }
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        // The server writes whole seconds; accept fractions too, as ISO 8601 allows.
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = ISO8601DateFormatter.wholeSeconds.date(from: text) ?? ISO8601DateFormatter.fractional.date(from: text) {
+                return date
+            }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+        }
+        return decoder
+    }()
+}
+
+extension ISO8601DateFormatter {
+    nonisolated(unsafe) static let wholeSeconds = ISO8601DateFormatter()
+    nonisolated(unsafe) static let fractional: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }()
+}

@@ -1,0 +1,64 @@
+import Foundation
+import MarketCore
+
+/// What can go wrong with a call, typed so a view model can react (show `fieldErrors` beside
+/// inputs, `message` in an alert, sign out on ``isUnauthenticated``).
+public enum APIClientError: Error, Sendable, Equatable {
+    /// The server answered with a non-2xx status and the API's JSON error model.
+    case server(status: Int, error: APIErrorBody.Detail)
+    /// The server answered something the API does not describe (a non-2xx without the error
+    /// model, or a proxy's page).
+    case unexpectedResponse(status: Int)
+    /// A 2xx answer that is not the `type` the call expects; `field` is the coding path that failed.
+    case decoding(type: String, field: String, reason: String)
+    /// Input the SDK refused before sending, with MarketCore's field errors (the server would
+    /// have answered the same 422).
+    case invalid(FieldErrors)
+    /// The request never got an answer (offline, DNS, refused, timed out).
+    case transport(String)
+
+    /// The HTTP status, when the server answered.
+    public var status: Int? {
+        switch self {
+        case .server(let status, _), .unexpectedResponse(let status): status
+        case .decoding: 200
+        case .invalid, .transport: nil
+        }
+    }
+
+    /// The server's stable error code (`listing_unavailable`, `rental_overlap`, ...).
+    public var code: String? {
+        switch self {
+        case .server(_, let error): error.code
+        case .invalid: "validation_failed"
+        default: nil
+        }
+    }
+
+    /// Field name → problem, for errors caused by specific inputs.
+    public var fieldErrors: FieldErrors {
+        switch self {
+        case .server(_, let error): error.fields ?? [:]
+        case .invalid(let fields): fields
+        default: [:]
+        }
+    }
+
+    /// A sentence a person can read.
+    public var message: String {
+        switch self {
+        case .server(_, let error): error.message
+        case .unexpectedResponse(let status): "The server answered in a way this app does not understand (HTTP \(status))."
+        case .decoding(let type, let field, _): "The server's answer could not be read (\(type), at \(field.isEmpty ? "the top" : field))."
+        case .invalid(let fields): fields.count == 1 ? "Check the highlighted field." : "Check the \(fields.count) highlighted fields."
+        case .transport(let reason): "The server could not be reached: \(reason)"
+        }
+    }
+
+    /// The server no longer accepts the session's token (or never did).
+    public var isUnauthenticated: Bool { status == 401 }
+}
+
+extension APIClientError: LocalizedError {
+    public var errorDescription: String? { message }
+}
