@@ -7,6 +7,8 @@ public enum MoneyEndpoint: Endpoint {
     case ledger(PageRequest = .first)
     /// Answers an ``ExpensePage`` with totals by currency.
     case expenses(PageRequest = .first)
+    /// Answers one ``Expense`` of the signed-in user's.
+    case expense(UUID)
     /// Answers the new ``Expense`` (201).
     case createExpense(ExpenseInput)
     /// 204.
@@ -14,7 +16,7 @@ public enum MoneyEndpoint: Endpoint {
 
     public var method: String {
         switch self {
-        case .ledger, .expenses: "GET"
+        case .ledger, .expenses, .expense: "GET"
         case .createExpense: "POST"
         case .deleteExpense: "DELETE"
         }
@@ -24,7 +26,7 @@ public enum MoneyEndpoint: Endpoint {
         switch self {
         case .ledger: "ledger"
         case .expenses, .createExpense: "expenses"
-        case .deleteExpense(let id): "expenses/\(id.wireString)"
+        case .expense(let id), .deleteExpense(let id): "expenses/\(id.wireString)"
         }
     }
 

@@ -16,15 +16,9 @@ struct ServerProcesses {
     private let schema: String?
 
     /// The executable `swift build` put next to this test bundle.
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("campusmarket")
-    }
+    static var executable: URL { PackageRoot.executable("campusmarket") }
 
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var packageRoot: URL { PackageRoot.url }
 
     static func start(count: Int) async throws -> ServerProcesses {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
