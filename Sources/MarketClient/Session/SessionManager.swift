@@ -55,7 +55,11 @@ public final class SessionManager {
 
     /// Signs in with an email or a username and the password.
     public func signIn(login: String, password: String) async throws {
-        let request = login.contains("@") ? LoginRequest(email: login, password: password) : LoginRequest(username: login, password: password)
+        try await signIn(LoginRequest(login: login, password: password))
+    }
+
+    /// Signs in with a login request (``SignInViewModel`` checks it first).
+    public func signIn(_ request: LoginRequest) async throws {
         _ = try request.validated().orThrow()
         try adopt(await client.send(AuthEndpoint.login(request)))
     }

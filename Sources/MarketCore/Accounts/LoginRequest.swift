@@ -10,6 +10,12 @@ public struct LoginRequest: Codable, Sendable, Equatable {
         self.password = password
     }
 
+    /// What a person typed in one "email or username" box: an email when it has an `@`.
+    public init(login: String, password: String?) {
+        let typed = login.trimmingCharacters(in: .whitespaces)
+        self.init(email: typed.contains("@") ? typed : nil, username: typed.contains("@") ? nil : typed, password: password)
+    }
+
     /// The account identifier in its stored form.
     public enum Identifier: Sendable, Equatable {
         case email(String)

@@ -50,6 +50,9 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
 }
 
 public struct ListingPhoto: Codable, Sendable, Equatable, Identifiable {
+    /// How many photos a listing may have.
+    public static let maxPerListing = 8
+
     public var id: UUID
     public var url: String
     public var contentType: String

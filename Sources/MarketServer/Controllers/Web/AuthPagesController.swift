@@ -34,9 +34,7 @@ struct AuthPagesController: RouteCollection {
     func signIn(req: Request) async throws -> Response {
         let form = try req.content.decode(SignInForm.self)
         let identifier = form.identifier?.trimmingCharacters(in: .whitespaces) ?? ""
-        let login = identifier.contains("@")
-            ? LoginRequest(email: identifier, password: form.password)
-            : LoginRequest(username: identifier, password: form.password)
+        let login = LoginRequest(login: identifier, password: form.password)
         do {
             let auth = try await req.domain.accounts.login(login, clientAddress: req.clientAddress)
             let response = req.seeOther(Self.safeNext(form.next), notice: .signedIn)

@@ -118,13 +118,13 @@ struct ListingEditorController: RouteCollection {
 
         let problems = form.problems(defaultCurrency: currency)
         if go == "publish" {
-            if let first = steps.first(where: { !Set($0.fields).isDisjoint(with: problems.keys) }) {
+            if let first = steps.first(where: { !Set($0.webFields).isDisjoint(with: problems.keys) }) {
                 return try await render(req, form, step: first, mode: mode, errors: problems, status: .unprocessableEntity)
             }
             return try await publish(req, form, mode: mode, user: session.user)
         }
         // "next": this step must be valid before the next one.
-        let here = problems.filter { step.fields.contains($0.key) }
+        let here = problems.filter { step.webFields.contains($0.key) }
         if !here.isEmpty { return try await render(req, form, step: step, mode: mode, errors: here, status: .unprocessableEntity) }
         let index = steps.firstIndex(of: step) ?? 0
         return try await render(req, form, step: steps[min(index + 1, steps.count - 1)], mode: mode)
@@ -239,7 +239,7 @@ struct ListingEditorController: RouteCollection {
     /// Every field the current step does not show, so it travels with the form.
     static func hidden(_ form: ListingEditorForm, showing step: ListingEditorForm.Step) -> [Hidden] {
         var hidden: [Hidden] = []
-        let shown = Set(step.fields)
+        let shown = Set(step.webFields)
         let values: [(String, String?)] = [
             ("title", form.title), ("description", form.description), ("condition", form.condition),
             ("author", form.author), ("edition", form.edition), ("isbn", form.isbn), ("courseCode", form.courseCode),

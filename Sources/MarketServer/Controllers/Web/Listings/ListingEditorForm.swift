@@ -23,39 +23,11 @@ struct ListingEditorForm: Content {
     var openToTrade: String?
     var upload: [File]?
 
-    /// Teebay's steps, in order. The textbook step shows only for textbooks.
-    enum Step: String, CaseIterable {
-        case title, categories, details, textbook, photos, prices, summary
-
-        var label: String {
-            switch self {
-            case .title: "Title"
-            case .categories: "Categories"
-            case .details: "Description"
-            case .textbook: "Textbook"
-            case .photos: "Photos"
-            case .prices: "Prices"
-            case .summary: "Summary"
-            }
-        }
-
-        /// The form fields (web names) this step asks for.
-        var fields: [String] {
-            switch self {
-            case .title: ["title"]
-            case .categories: ["categories"]
-            case .details: ["description", "condition"]
-            case .textbook: ["author", "edition", "isbn", "courseCode", "textbook"]
-            case .photos: ["photos", "photo"]
-            case .prices: ["salePrice", "rentPrice", "rentUnit", "openToTrade", "offers", "currency"]
-            case .summary: []
-            }
-        }
-    }
+    typealias Step = ListingEditorStep
 
     var isTextbook: Bool { (categories ?? []).contains(ListingCategory.textbooks.rawValue) }
 
-    var steps: [Step] { Step.allCases.filter { $0 != .textbook || isTextbook } }
+    var steps: [Step] { Step.steps(isTextbook: isTextbook) }
 
     /// API field names → this form's names.
     static let webNames = [
@@ -124,4 +96,16 @@ struct ListingEditorForm: Content {
     }
 
     init() {}
+}
+
+extension ListingEditorStep {
+    /// The form fields (web names) this step asks for.
+    var webFields: [String] {
+        switch self {
+        case .textbook: ["author", "edition", "isbn", "courseCode", "textbook"]
+        case .photos: ["photos", "photo"]
+        case .prices: ["salePrice", "rentPrice", "rentUnit", "openToTrade", "offers", "currency"]
+        default: fields
+        }
+    }
 }

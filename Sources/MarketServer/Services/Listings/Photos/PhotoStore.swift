@@ -8,7 +8,7 @@ struct PhotoStore: Sendable {
     let directory: String
 
     static let maxBytes = 5 * 1024 * 1024
-    static let maxPerListing = 8
+    static let maxPerListing = ListingPhoto.maxPerListing
 
     enum ImageType: String, CaseIterable {
         case jpeg = "jpg", png, webp

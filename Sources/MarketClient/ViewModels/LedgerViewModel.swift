@@ -1,0 +1,115 @@
+import Foundation
+import MarketCore
+import Observation
+
+/// The personal ledger (Expense Tracker's view of money in and out): every purchase, rental,
+/// sale and hand-typed expense, with totals by currency, month and category.
+@MainActor
+@Observable
+public final class LedgerViewModel: ScreenModel {
+    public private(set) var entries = PagedList<LedgerEntry>()
+    public private(set) var totals: [LedgerTotal] = []
+    public private(set) var byMonth: [LedgerTotal] = []
+    public private(set) var byCategory: [LedgerTotal] = []
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+
+    public init(client: APIClient) {
+        self.client = client
+    }
+
+    public func refresh() async {
+        guard let ledger: Ledger = await perform({ try await client.send(MoneyEndpoint.ledger(PageRequest(limit: 50))) }) else { return }
+        entries.replace(with: ledger.entries, nextCursor: ledger.nextCursor)
+        totals = ledger.totals
+        byMonth = ledger.byMonth
+        byCategory = ledger.byCategory
+    }
+
+    public func loadMore() async {
+        guard let cursor = entries.nextCursor, !isLoading else { return }
+        if let ledger: Ledger = await perform({ try await client.send(MoneyEndpoint.ledger(PageRequest(limit: 50, cursor: cursor))) }) {
+            entries.append(ledger.entries, nextCursor: ledger.nextCursor)
+        }
+    }
+}
+
+/// Expense Tracker's screen: the list, adding one (title, amount as typed, date, note),
+/// deleting one, and the total spent.
+@MainActor
+@Observable
+public final class ExpensesViewModel: ScreenModel {
+    public private(set) var expenses = PagedList<Expense>()
+    /// Total spent, per currency, over every expense (not only the loaded page).
+    public private(set) var totals: [ExpenseTotal] = []
+
+    // The add form.
+    public var title = ""
+    /// The amount as typed ("12.50").
+    public var amount = ""
+    public var date: Date
+    public var note = ""
+
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+    @ObservationIgnored private let now: @Sendable () -> Date
+
+    public init(client: APIClient, now: @escaping @Sendable () -> Date = Date.init) {
+        self.client = client
+        self.now = now
+        date = now()
+    }
+
+    public func refresh() async {
+        guard let page: ExpensePage = await perform({ try await client.send(MoneyEndpoint.expenses(PageRequest(limit: 50))) }) else { return }
+        expenses.replace(with: page.items, nextCursor: page.nextCursor)
+        totals = page.totals
+    }
+
+    public func loadMore() async {
+        guard let cursor = expenses.nextCursor, !isLoading else { return }
+        if let page: ExpensePage = await perform({ try await client.send(MoneyEndpoint.expenses(PageRequest(limit: 50, cursor: cursor))) }) {
+            expenses.append(page.items, nextCursor: page.nextCursor)
+            totals = page.totals
+        }
+    }
+
+    /// Adds the expense typed in the form; the form clears on success.
+    @discardableResult
+    public func add() async -> Bool {
+        let typed = amount.trimmingCharacters(in: .whitespaces)
+        let cents = MoneyText.parse(typed)
+        let input = ExpenseInput(expenseTitle: title, expenseDescription: note.isEmpty ? nil : note,
+                                 amountInCents: cents, dateOfPurchase: date)
+        var problems = FieldErrors()
+        if !typed.isEmpty, cents == nil { problems.note("amountInCents", "must be an amount such as 12.50") }
+        // Any valid code stands in for the server's default currency here.
+        if case .failure(let list) = input.validated(defaultCurrency: "USD", now: now()) {
+            for (field, problem) in list.fields { problems.note(field, problem) }
+        }
+        guard problems.isEmpty else {
+            show(APIClientError.invalid(problems))
+            return false
+        }
+        guard await perform({ try await client.send(MoneyEndpoint.createExpense(input)) as Expense }) != nil else { return false }
+        title = ""
+        amount = ""
+        note = ""
+        date = now()
+        await refresh()  // the totals are the server's
+        return true
+    }
+
+    public func delete(_ expense: Expense) async {
+        if await perform({ try await client.send(MoneyEndpoint.deleteExpense(expense.id)) }) != nil {
+            expenses.remove(id: expense.id)
+            await refresh()
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import MarketCore
+import Observation
+
+/// The multi-step listing editor (Teebay's steps: title → categories → description and
+/// condition → textbook details for a textbook → photos → prices → summary). A step does not
+/// advance while one of its fields is invalid, by the same rules the server applies; editing
+/// starts with the listing's values filled in. Nothing is sent before ``save()``.
+@MainActor
+@Observable
+public final class ListingEditorViewModel: ScreenModel {
+    public private(set) var step: ListingEditorStep = .title
+
+    public var title = ""
+    public var categories: Set<ListingCategory> = []
+    public var description = ""
+    public var condition: ListingCondition?
+    public var author = ""
+    public var edition = ""
+    public var isbn = ""
+    public var courseCode = ""
+    /// Prices as typed ("12.50"); empty means not offered that way.
+    public var salePrice = ""
+    public var rentPrice = ""
+    public var rentUnit: RentUnit = .day
+    public var openToTrade = false
+
+    /// Photos already on the listing (editing), in order.
+    public private(set) var photos: [ListingPhoto] = []
+    /// Photos picked here, uploaded by ``save()`` after the listing exists.
+    public private(set) var newPhotos: [FileUpload] = []
+
+    /// The listing as saved, once ``save()`` succeeded.
+    public private(set) var saved: Listing?
+
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+    @ObservationIgnored private let editing: UUID?
+
+    /// A new listing.
+    public init(client: APIClient) {
+        self.client = client
+        editing = nil
+    }
+
+    /// Editing `listing`: every step starts filled in.
+    public init(client: APIClient, editing listing: Listing) {
+        self.client = client
+        editing = listing.id
+        title = listing.title
+        categories = Set(listing.categories)
+        description = listing.description
+        condition = listing.condition
+        author = listing.textbook?.author ?? ""
+        edition = listing.textbook?.edition ?? ""
+        isbn = listing.textbook?.isbn ?? ""
+        courseCode = listing.textbook?.courseCode ?? ""
+        salePrice = listing.salePriceCents.map(MoneyText.plain) ?? ""
+        rentPrice = listing.rentPriceCents.map(MoneyText.plain) ?? ""
+        rentUnit = listing.rentUnit ?? .day
+        openToTrade = listing.openToTrade
+        photos = listing.photos
+    }
+
+    public var isEditing: Bool { editing != nil }
+    public var steps: [ListingEditorStep] { ListingEditorStep.steps(isTextbook: categories.contains(.textbooks)) }
+    public var stepNumber: Int { (steps.firstIndex(of: step) ?? 0) + 1 }
+    public var isLastStep: Bool { step == steps.last }
+    /// Whether ``next()`` would move on (the current step's fields are valid).
+    public var canAdvance: Bool { problems(on: step).isEmpty }
+
+    /// Moves to the next step, or shows the current step's problems and stays.
+    public func next() {
+        let here = problems(on: step)
+        fieldErrors = here
+        errorMessage = nil
+        guard here.isEmpty, let index = steps.firstIndex(of: step), index + 1 < steps.count else { return }
+        step = steps[index + 1]
+    }
+
+    public func back() {
+        fieldErrors = [:]
+        if let index = steps.firstIndex(of: step), index > 0 { step = steps[index - 1] }
+    }
+
+    /// Jumps back to an earlier step (from the summary); a later one is reached only by ``next()``.
+    public func go(to target: ListingEditorStep) {
+        guard let here = steps.firstIndex(of: step), let there = steps.firstIndex(of: target), there <= here else { return }
+        fieldErrors = [:]
+        step = target
+    }
+
+    public func addPhoto(_ data: Data, filename: String, contentType: String) {
+        newPhotos.append(FileUpload(field: "photo", filename: filename, contentType: contentType, data: data))
+    }
+
+    public func removeNewPhoto(at index: Int) {
+        if newPhotos.indices.contains(index) { newPhotos.remove(at: index) }
+    }
+
+    /// Removes a saved photo from the listing now (editing).
+    public func deletePhoto(_ photo: ListingPhoto) async {
+        guard let editing else { return }
+        if await perform({ try await client.send(ListingEndpoint.deletePhoto(listing: editing, photo: photo.id)) }) != nil {
+            photos.removeAll { $0.id == photo.id }
+        }
+    }
+
+    /// Creates or replaces the listing, then uploads the new photos. On a problem the editor
+    /// goes to the first step that has one; a photo the server refuses stays in ``newPhotos``.
+    @discardableResult
+    public func save() async -> Bool {
+        let all = allProblems
+        guard all.isEmpty else { return stop(at: all) }
+        let input = self.input.0
+        let listing: Listing? = await perform {
+            if let editing { try await client.send(ListingEndpoint.replace(editing, input)) }
+            else { try await client.send(ListingEndpoint.create(input)) }
+        }
+        guard var listing else { return stop(at: fieldErrors) }
+        while let upload = newPhotos.first {
+            guard let photo: ListingPhoto = await perform({ try await client.send(ListingEndpoint.addPhoto(listing.id, upload)) }) else {
+                saved = listing
+                step = .photos
+                return false
+            }
+            listing.photos.append(photo)
+            newPhotos.removeFirst()
+        }
+        photos = listing.photos
+        saved = listing
+        return true
+    }
+
+    /// The listing body, and the problems of amounts that are not numbers.
+    public var input: (ListingInput, FieldErrors) {
+        var errors = FieldErrors()
+        func cents(_ field: String, _ text: String) -> Int? {
+            let typed = text.trimmingCharacters(in: .whitespaces)
+            guard !typed.isEmpty else { return nil }
+            guard let value = MoneyText.parse(typed) else { errors.note(field, "must be an amount such as 12.50"); return nil }
+            return value
+        }
+        func blankIsNil(_ text: String) -> String? {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        let sale = cents("salePriceCents", salePrice)
+        let rent = cents("rentPriceCents", rentPrice)
+        let book = TextbookDetails(author: blankIsNil(author), edition: blankIsNil(edition),
+                                   isbn: blankIsNil(isbn), courseCode: blankIsNil(courseCode))
+        let hasBook = [book.author, book.edition, book.isbn, book.courseCode].contains { $0 != nil }
+        let ordered = ListingCategory.allCases.filter(categories.contains).map(\.rawValue)
+        let input = ListingInput(title: title, description: description, categories: ordered, condition: condition?.rawValue,
+                                 salePriceCents: sale, rentPriceCents: rent, rentUnit: rent == nil ? nil : rentUnit.rawValue,
+                                 openToTrade: openToTrade,
+                                 textbook: hasBook && categories.contains(.textbooks) ? book : nil)
+        return (input, errors)
+    }
+
+    /// The problems of the fields `step` asks for.
+    public func problems(on step: ListingEditorStep) -> FieldErrors {
+        allProblems.filter { step.asks($0.key) }
+    }
+
+    /// Every problem of the listing as typed, by the server's rules (checked before sending:
+    /// the currency is the server's default, so any valid code stands in for it here).
+    private var allProblems: FieldErrors {
+        let (input, typingErrors) = self.input
+        var all = typingErrors
+        if case .failure(let list) = input.validated(defaultCurrency: "USD") {
+            for (field, problem) in list.fields { all.note(field, problem) }
+        }
+        if photos.count + newPhotos.count > ListingPhoto.maxPerListing {
+            all.note("photos", "at most \(ListingPhoto.maxPerListing) photos")
+        }
+        return all
+    }
+
+    private func stop(at problems: FieldErrors) -> Bool {
+        if let first = steps.first(where: { step in problems.keys.contains(where: step.asks) }) { step = first }
+        fieldErrors = problems
+        if errorMessage == nil, !problems.isEmpty { errorMessage = APIClientError.invalid(problems).message }
+        return false
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MarketCore
+import Observation
+
+/// My listings (Teebay's "My products"): by status, with delete (archived instead when an
+/// order refers to it, as the server says) and feature.
+@MainActor
+@Observable
+public final class MyListingsViewModel: ScreenModel {
+    /// Which of my listings to show.
+    public var status: ListingStatus = .active
+    public private(set) var listings = PagedList<Listing>()
+    /// The server's sentence about the last removal ("Deleted." or "Archived: an order refers to it.").
+    public private(set) var lastRemoval: ListingRemoval?
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+    @ObservationIgnored private let me: UUID
+
+    public init(client: APIClient, me: UUID) {
+        self.client = client
+        self.me = me
+    }
+
+    private func query(cursor: String? = nil) -> ListingQuery {
+        ListingQuery(seller: me, status: status, sort: .newest, page: PageRequest(limit: 30, cursor: cursor))
+    }
+
+    public func refresh() async {
+        if let page: ListingPage = await perform({ try await client.send(ListingEndpoint.search(query())) }) {
+            listings.replace(with: page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    public func loadMore() async {
+        guard let cursor = listings.nextCursor, !isLoading else { return }
+        if let page: ListingPage = await perform({ try await client.send(ListingEndpoint.search(query(cursor: cursor))) }) {
+            listings.append(page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    /// Deletes the listing (or the server archives it); it leaves this list either way.
+    public func delete(_ listing: Listing) async {
+        if let removal: ListingRemoval = await perform({ try await client.send(ListingEndpoint.delete(listing.id)) }) {
+            lastRemoval = removal
+            listings.remove(id: listing.id)
+        }
+    }
+
+    /// Features the listing (a paid boost to the top of matching results).
+    public func feature(_ listing: Listing) async -> FeatureReceipt? {
+        guard let receipt: FeatureReceipt = await perform({ try await client.send(ListingEndpoint.feature(listing.id)) }) else { return nil }
+        if let fresh: Listing = try? await client.send(ListingEndpoint.show(listing.id)) { listings.update(fresh) }
+        return receipt
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import MarketCore
+import Observation
+
+/// My orders, as buyer, as seller or both, newest first.
+@MainActor
+@Observable
+public final class OrdersViewModel: ScreenModel {
+    /// nil: both sides.
+    public var role: OrderRole?
+    public var status: OrderStatus?
+    public private(set) var orders = PagedList<Order>()
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+
+    public init(client: APIClient, role: OrderRole? = nil) {
+        self.client = client
+        self.role = role
+    }
+
+    public func refresh() async {
+        if let page: OrderPage = await perform({ try await client.send(OrderEndpoint.list(filter())) }) {
+            orders.replace(with: page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    public func loadMore() async {
+        guard let cursor = orders.nextCursor, !isLoading else { return }
+        if let page: OrderPage = await perform({ try await client.send(OrderEndpoint.list(filter(cursor: cursor))) }) {
+            orders.append(page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    private func filter(cursor: String? = nil) -> OrderFilter {
+        OrderFilter(role: role, status: status, page: PageRequest(limit: 30, cursor: cursor))
+    }
+}
+
+/// One order: its status and history, and the steps the server says I may take next
+/// (``Order/actions``) — accept, decline, cancel, ready, out for delivery, complete with the
+/// buyer's code.
+@MainActor
+@Observable
+public final class OrderDetailViewModel: ScreenModel {
+    public let orderID: UUID
+    public private(set) var order: Order?
+    /// The code the buyer shows at hand-over, as the seller types it.
+    public var confirmationCode = ""
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+
+    public init(orderID: UUID, client: APIClient) {
+        self.orderID = orderID
+        self.client = client
+    }
+
+    /// The steps to offer as buttons: what the server allows me now.
+    public var actions: [OrderAction] { order?.actions ?? [] }
+
+    public func load() async {
+        if let order: Order = await perform({ try await client.send(OrderEndpoint.show(orderID)) }) { self.order = order }
+    }
+
+    /// Takes `action`; the order then shows its new status and next steps. When the order
+    /// moved on elsewhere (409), it is reloaded and the server's sentence shown.
+    @discardableResult
+    public func take(_ action: OrderAction) async -> Bool {
+        var code: String?
+        if action == .complete {
+            let typed = confirmationCode.trimmingCharacters(in: .whitespaces)
+            guard !typed.isEmpty else {
+                show(APIClientError.invalid(["confirmationCode": "is required: ask the buyer for the code on their order"]))
+                return false
+            }
+            code = typed
+        }
+        if let updated: Order = await perform({ try await client.send(OrderEndpoint.act(orderID, action, confirmationCode: code)) }) {
+            order = updated
+            confirmationCode = ""
+            return true
+        }
+        if let message = errorMessage, fieldErrors.isEmpty {
+            if let fresh: Order = try? await client.send(OrderEndpoint.show(orderID)) { order = fresh }
+            errorMessage = message
+        }
+        return false
+    }
+}
+
+/// Activity (Teebay's bought, sold, borrowed and lent lists, plus trades).
+@MainActor
+@Observable
+public final class ActivityViewModel: ScreenModel {
+    public var kind: ActivityKind = .bought
+    public private(set) var orders = PagedList<Order>()
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+
+    public init(client: APIClient) {
+        self.client = client
+    }
+
+    public func refresh() async {
+        if let page: OrderPage = await perform({ try await client.send(OrderEndpoint.activity(kind, PageRequest(limit: 30))) }) {
+            orders.replace(with: page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    public func loadMore() async {
+        guard let cursor = orders.nextCursor, !isLoading else { return }
+        let page: OrderPage? = await perform { try await client.send(OrderEndpoint.activity(kind, PageRequest(limit: 30, cursor: cursor))) }
+        if let page { orders.append(page.items, nextCursor: page.nextCursor) }
+    }
+}
