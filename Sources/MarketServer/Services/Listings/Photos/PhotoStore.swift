@@ -1,4 +1,5 @@
 import Crypto
+import MarketCore
 import Fluent
 import Foundation
 

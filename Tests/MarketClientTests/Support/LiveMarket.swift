@@ -1,0 +1,72 @@
+import Foundation
+import MarketClient
+import MarketCore
+import MarketServer
+import MarketTestSupport
+import Vapor
+
+/// A real server on a fresh database, listening on a loopback port, for the SDK to talk to
+/// over HTTP, plus what tests need to set a scene: signed-in people and their listings.
+@MainActor
+final class LiveMarket {
+    let url: URL
+    /// Every request the server received, as "GET /api/v1/listings?q=…", in order.
+    let requests: RequestLog
+    static let password = "correct horse battery"
+
+    init(url: URL, requests: RequestLog) {
+        self.url = url
+        self.requests = requests
+    }
+
+    /// A new account, signed in through the SDK, its token kept in memory.
+    func person(_ name: String, store: any TokenStore = MemoryTokenStore()) async throws -> SessionManager {
+        let session = SessionManager(server: url, store: store)
+        try await session.register(RegisterRequest(email: "\(name.lowercased())@campus.edu", password: Self.password, name: name))
+        return session
+    }
+
+    /// A listing of `seller`'s (sold for `sale` cents unless told otherwise).
+    @discardableResult
+    func listing(_ title: String, by seller: SessionManager, categories: [ListingCategory] = [.furniture], sale: Int? = 2_500,
+                 rent: Int? = nil, unit: RentUnit? = nil, trade: Bool = false) async throws -> Listing {
+        try await seller.client.send(ListingEndpoint.create(ListingInput(
+            title: title, categories: categories.map(\.rawValue), condition: "good", salePriceCents: sale,
+            rentPriceCents: rent, rentUnit: unit?.rawValue, openToTrade: trade)))
+    }
+}
+
+/// Runs `body` against a live server on a fresh database (system clock, so the SDK's "now"
+/// and the server's agree).
+func withLiveMarket(_ body: @MainActor (LiveMarket) async throws -> Void) async throws {
+    try await withTestApp { app in
+        let log = RequestLog()
+        app.middleware.use(log, at: .beginning)
+        try await app.withLiveServer { url in
+            let market = await LiveMarket(url: url, requests: log)
+            try await body(market)
+        }
+    }
+}
+
+/// A client pointed where nothing listens: any request it made would fail with a transport
+/// error, so a screen showing field errors with it proves they were found before sending.
+@MainActor
+func unreachableSession() -> SessionManager {
+    SessionManager(server: URL(string: "http://127.0.0.1:9")!, store: MemoryTokenStore())
+}
+
+/// Records the requests the server receives (a recorder, not a stand-in: the real server answers).
+final class RequestLog: AsyncMiddleware, @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var all: [String] { lock.withLock { lines } }
+
+    func count(_ prefix: String) -> Int { all.filter { $0.hasPrefix(prefix) }.count }
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        lock.withLock { lines.append("\(request.method.rawValue) \(request.url.string)") }
+        return try await next.respond(to: request)
+    }
+}
