@@ -38,7 +38,8 @@ public final class ListingEditorViewModel: ScreenModel {
     public var errorMessage: String?
 
     @ObservationIgnored private let client: APIClient
-    @ObservationIgnored private let editing: UUID?
+    /// The listing being edited; set once a new listing is created, so saving again replaces it.
+    @ObservationIgnored private var editing: UUID?
 
     /// A new listing.
     public init(client: APIClient) {
@@ -121,8 +122,10 @@ public final class ListingEditorViewModel: ScreenModel {
             else { try await client.send(ListingEndpoint.create(input)) }
         }
         guard var listing else { return stop(at: fieldErrors) }
+        editing = listing.id
         while let upload = newPhotos.first {
             guard let photo: ListingPhoto = await perform({ try await client.send(ListingEndpoint.addPhoto(listing.id, upload)) }) else {
+                photos = listing.photos
                 saved = listing
                 step = .photos
                 return false
