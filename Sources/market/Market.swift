@@ -1,6 +1,20 @@
 import ArgumentParser
 
+/// `market`: CampusMarket from a terminal, on the same SDK an iOS app uses.
 @main
 struct Market: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "CampusMarket from the command line.")
+    static let configuration = CommandConfiguration(
+        commandName: "market",
+        abstract: "Buy, sell, rent and trade on your campus's CampusMarket from the command line.",
+        discussion: """
+            The server is --server, else MARKET_SERVER, else http://127.0.0.1:8080. \
+            `market login` keeps the session in ~/.config/campusmarket/session.json (readable only by you). \
+            Every command takes --json for scripts.
+            """,
+        subcommands: [
+            Login.self, Logout.self, WhoAmI.self,
+            Search.self, Show.self, Sell.self, Edit.self, PhotoCommand.self, Delete.self,
+            Buy.self, Rent.self, Offer.self, Orders.self, OrderStep.self, Activity.self,
+            Notifications.self, LedgerCommand.self, Expenses.self,
+        ])
 }

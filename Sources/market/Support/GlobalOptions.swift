@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import MarketClient
+
+/// What every command takes: where the server is and how to print.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The CampusMarket server.", valueName: "url"))
+    var server: String?
+
+    @Flag(name: .long, help: "Print JSON (the API's own) instead of tables.")
+    var json = false
+
+    /// `--server`, else `MARKET_SERVER`, else the embedded default a `swift run` serves.
+    func serverURL() throws -> URL {
+        let text = server ?? ProcessInfo.processInfo.environment["MARKET_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "http://127.0.0.1:8080"
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw ValidationError("--server must be an http or https URL, such as http://127.0.0.1:8080 (got \(text)).")
+        }
+        return url
+    }
+
+    /// Runs `body` with a client for the server, signed in when a session is stored for it.
+    /// Whatever goes wrong is printed as one sentence on stderr, and the command exits 1.
+    func run(_ body: (CommandContext) async throws -> Void) async throws {
+        let context = try CommandContext(server: serverURL(), json: json)
+        do {
+            try await body(context)
+        } catch let error as APIClientError {
+            context.output.fail(error)
+            if error.isUnauthenticated, context.isSignedIn {
+                try? context.store.clear()
+                context.output.note("Your session ended; run `market login` again.")
+            }
+            throw ExitCode.failure
+        } catch let error as CommandFailure {
+            context.output.fail(message: error.message)
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// A problem the command itself found (a file that cannot be read, a missing answer).
+struct CommandFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

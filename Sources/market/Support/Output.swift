@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MarketClient
+import MarketCore
+
+/// Where a command writes: tables and sentences for a person, or JSON for a script. Colour
+/// only when the stream is a terminal (and `NO_COLOR` is not set).
+struct Output {
+    let json: Bool
+    private let colourOut = Output.isTerminal(STDOUT_FILENO)
+    private let colourErr = Output.isTerminal(STDERR_FILENO)
+
+    init(json: Bool) { self.json = json }
+
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    /// `value` as JSON in --json mode, otherwise what `human` prints.
+    func show<Value: Encodable>(_ value: Value, human: () -> Void) {
+        guard json else { return human() }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        if let data = try? encoder.encode(value) { print(String(decoding: data, as: UTF8.self)) }
+    }
+
+    /// A line for a person (nothing in --json mode, where only the data is printed).
+    func say(_ line: String) {
+        if !json { print(line) }
+    }
+
+    func bold(_ text: String) -> String { colourOut ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { colourOut ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    func green(_ text: String) -> String { colourOut ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
+
+    /// A note on stderr (progress, hints), so stdout stays the data.
+    func note(_ line: String, terminator: String = "\n") {
+        FileHandle.standardError.write(Data((line + terminator).utf8))
+    }
+
+    /// The error as the server put it, with each field's problem on its own line.
+    func fail(_ error: APIClientError) {
+        var lines = [error.message]
+        for (field, problem) in error.fieldErrors.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(Self.optionName(field)): \(problem)")
+        }
+        fail(message: lines.joined(separator: "\n"))
+    }
+
+    func fail(message: String) {
+        let label = colourErr ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
+        note("\(label) \(message)")
+    }
+
+    /// The API's field name as this command's option spells it (`salePriceCents` → `--price`).
+    static func optionName(_ field: String) -> String {
+        let names = ["salePriceCents": "--price", "rentPriceCents": "--rent-price", "rentUnit": "--rent-unit",
+                     "minPriceCents": "--min-price", "maxPriceCents": "--max-price", "q": "query",
+                     "offeredListingIds": "--give", "cashTopUpCents": "--cash", "start": "--from", "end": "--to",
+                     "expenseTitle": "title", "amountInCents": "amount", "dateOfPurchase": "--date",
+                     "confirmationCode": "--code", "textbook.isbn": "--isbn", "textbook.courseCode": "--course",
+                     "offers": "--price/--rent-price/--trade", "categories": "--category"]
+        return names[field] ?? field
+    }
+}
+
+/// Rows under headers, each column as wide as its widest cell; numbers right-aligned.
+struct Table {
+    enum Alignment { case left, right }
+    var headers: [String]
+    var alignments: [Alignment]
+    var rows: [[String]] = []
+
+    init(_ headers: [String], alignments: [Alignment]? = nil) {
+        self.headers = headers
+        self.alignments = alignments ?? headers.map { _ in .left }
+    }
+
+    mutating func add(_ cells: String...) { rows.append(cells) }
+
+    func render(_ output: Output) -> String {
+        let widths = headers.indices.map { column in
+            ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { column in
+                let padding = String(repeating: " ", count: widths[column] - cells[column].count)
+                return alignments[column] == .right ? padding + cells[column] : cells[column] + padding
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        return ([output.bold(line(headers))] + rows.map(line)).joined(separator: "\n")
+    }
+}
+
+enum Format {
+    static func money(_ cents: Int?, _ currency: String) -> String {
+        cents.map { MoneyText.format($0, currency: currency) } ?? "–"
+    }
+
+    /// A time in the local zone, as a person reads it: "Tue 24 Nov 14:00".
+    static func time(_ date: Date?) -> String {
+        guard let date else { return "–" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "EEE d MMM yyyy HH:mm"
+        return formatter.string(from: date)
+    }
+
+    static func short(_ text: String, _ limit: Int = 38) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
+    /// How the listing can be had: "$25.00", "$5.00/day", "trade".
+    static func offers(_ listing: Listing) -> String {
+        var parts: [String] = []
+        if let sale = listing.salePriceCents { parts.append(money(sale, listing.currency)) }
+        if let rent = listing.rentPriceCents { parts.append(money(rent, listing.currency) + "/" + (listing.rentUnit?.rawValue ?? "day")) }
+        if listing.openToTrade { parts.append("trade") }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import MarketClient
+import MarketCore
+import MarketTestSupport
+import Testing
+
+/// The `market` binary against a live server: every command's output and exit status, and
+/// bad input (unknown id, bad price, server down) as one clear sentence with exit 1.
+@Suite("market CLI")
+@MainActor
+struct CLITests {
+    @Test("login, whoami, sell, photo, search, show, edit, delete; the session file is 0600")
+    func sellerSession() async throws {
+        try await withLiveMarket { market in
+            _ = try await market.person("Ada")
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+
+            let signedOut = try await cli.run("whoami")
+            #expect(signedOut.status == 1)
+            #expect(signedOut.stderr == "error: You are not signed in to \(market.url.absoluteString); run `market login` first.\n")
+
+            let wrong = try await cli.run("login", "ada@campus.edu", input: "not the password\n")
+            #expect(wrong.status == 1)
+            #expect(wrong.stderr.hasPrefix("error: "))
+
+            let login = try await cli.run("login", "ada@campus.edu", input: LiveMarket.password + "\n")
+            #expect(login.status == 0)
+            #expect(login.stdout == "Signed in to \(market.url.absoluteString) as Ada <ada@campus.edu>.\n")
+            #expect(!login.stdout.contains(LiveMarket.password) && !login.stderr.contains(LiveMarket.password))
+            let file = cli.configDirectory.appendingPathComponent("campusmarket/session.json").path
+            #expect((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+            let whoami = try await cli.run("whoami")
+            #expect(whoami.stdout.hasPrefix("Ada <ada@campus.edu>\n"))
+
+            let sell = try await cli.run("sell", "--title", "Desk lamp", "--category", "furniture", "--condition", "good",
+                                         "--price", "9", "--rent-price", "1.50", "--json")
+            #expect(sell.status == 0)
+            let listing = try JSONDecoder.api.decode(Listing.self, from: Data(sell.stdout.utf8))
+            #expect(listing.salePriceCents == 900 && listing.rentPriceCents == 150 && listing.rentUnit == .day)
+            let id = listing.id.wireString
+
+            let photoFile = cli.configDirectory.appendingPathComponent("lamp.png")
+            try Data(SampleImages.png).write(to: photoFile)
+            let photo = try await cli.run("photo", "add", id, photoFile.path)
+            #expect(photo.status == 0)
+            #expect(photo.stdout.hasPrefix("Added photo "))
+            #expect(photo.stderr.contains("Uploading lamp.png"))
+
+            let search = try await cli.run("search", "lamp")
+            #expect(search.status == 0)
+            let lines = search.stdout.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("ID") == true && lines.first?.contains("OFFERS") == true)
+            #expect(lines.count == 2 && lines[1].contains("Desk lamp") && lines[1].contains("$9.00 · $1.50/day"))
+
+            let show = try await cli.run("show", id)
+            #expect(show.stdout.hasPrefix("Desk lamp\n$9.00 · $1.50/day  ·  Good  ·  Furniture  ·  active\n"))
+            #expect(show.stdout.contains("Photo: \(market.url.absoluteString)/photos/"))
+
+            let edit = try await cli.run("edit", id, "--price", "8", "--no-trade")
+            #expect(edit.status == 0)
+            #expect(edit.stdout.contains("$8.00 · $1.50/day"))
+            let nothing = try await cli.run("edit", id)
+            #expect(nothing.status == 1 && nothing.stderr.contains("Nothing to change"))
+
+            let delete = try await cli.run("delete", id)
+            #expect(delete.status == 0)
+            let gone = try await cli.run("show", id)
+            #expect(gone.status == 1)
+            #expect(gone.stderr == "error: There is no listing with this id.\n")
+
+            let logout = try await cli.run("logout")
+            #expect(logout.stdout == "Signed out.\n")
+            #expect(FileManager.default.fileExists(atPath: file) == false)
+        }
+    }
+
+    @Test("buy, rent, offer, orders, order steps with the code, activity, notifications, ledger, expenses")
+    func buyerAndSeller() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Seller")
+            _ = try await market.person("Buyer")
+            let desk = try await market.listing("Desk", by: seller, sale: 2_500)
+            let bike = try await market.listing("Bike", by: seller, sale: nil, rent: 500, unit: .day, trade: true)
+            let buyerCLI = MarketCLI(server: market.url)
+            let sellerCLI = MarketCLI(server: market.url)
+            defer { buyerCLI.cleanUp(); sellerCLI.cleanUp() }
+            #expect(try await buyerCLI.run("login", "buyer@campus.edu", input: LiveMarket.password + "\n").status == 0)
+            #expect(try await sellerCLI.run("login", "seller@campus.edu", input: LiveMarket.password + "\n").status == 0)
+
+            let bought = try await buyerCLI.run("buy", desk.id.wireString, "--json")
+            #expect(bought.status == 0)
+            let order = try JSONDecoder.api.decode(Order.self, from: Data(bought.stdout.utf8))
+            let code = try #require(order.confirmationCode)
+            let again = try await buyerCLI.run("buy", desk.id.wireString)
+            #expect(again.status == 1)
+            #expect(again.stderr.hasPrefix("error: ") && again.stdout.isEmpty)
+
+            let start = Date().addingTimeInterval(2 * 86_400)
+            let iso = ISO8601DateFormatter()
+            let rented = try await buyerCLI.run("rent", bike.id.wireString, "--from", iso.string(from: start),
+                                                "--to", iso.string(from: start.addingTimeInterval(2 * 86_400)))
+            #expect(rented.status == 0)
+            #expect(rented.stdout.hasPrefix("Rented.\nBike — rental, "))
+            #expect(rented.stdout.contains("Total $10.00"))
+            let overlap = try await buyerCLI.run("rent", bike.id.wireString, "--from", iso.string(from: start.addingTimeInterval(86_400)),
+                                                 "--to", iso.string(from: start.addingTimeInterval(3 * 86_400)))
+            #expect(overlap.status == 1)
+            #expect(overlap.stderr.contains("--from: overlaps a booking"))
+
+            let games = try await buyerCLI.run("sell", "--title", "Board games", "--category", "toys", "--condition", "good", "--price", "20", "--json")
+            let gamesID = try JSONDecoder.api.decode(Listing.self, from: Data(games.stdout.utf8)).id.wireString
+            let offer = try await buyerCLI.run("offer", bike.id.wireString, "--give", gamesID, "--cash", "5")
+            #expect(offer.status == 0)
+            #expect(offer.stdout.hasPrefix("Offer sent. Board games + $5.00 for Bike"))
+
+            let orders = try await sellerCLI.run("orders", "--as", "seller")
+            #expect(orders.stdout.split(separator: "\n").count == 3)  // header, the desk, the bike
+            #expect(orders.stdout.contains("$25.00") && orders.stdout.contains("Waiting for the seller"))
+
+            let show = try await sellerCLI.run("order", order.id.wireString)
+            #expect(show.stdout.contains("Next: market order \(order.id.wireString) accept"))
+            #expect(!show.stdout.contains(code))
+            #expect(try await sellerCLI.run("order", order.id.wireString, "accept").status == 0)
+            #expect(try await sellerCLI.run("order", order.id.wireString, "ready").status == 0)
+            let noCode = try await sellerCLI.run("order", order.id.wireString, "complete")
+            #expect(noCode.status == 1 && noCode.stderr.contains("--code"))
+            let done = try await sellerCLI.run("order", order.id.wireString, "complete", "--code", code)
+            #expect(done.status == 0)
+            #expect(done.stdout.hasPrefix("Done.\nDesk — purchase, Completed"))
+
+            let activity = try await sellerCLI.run("activity", "sold")
+            #expect(activity.stdout.contains("Desk"))
+            let notifications = try await sellerCLI.run("notifications")
+            #expect(notifications.stdout.contains("●"))
+            let read = try await sellerCLI.run("notifications", "--read-all")
+            #expect(read.stdout.hasSuffix("0 unread\n"))
+
+            let ledger = try await sellerCLI.run("ledger")
+            #expect(ledger.stdout.contains("earned $25.00"))
+
+            let added = try await buyerCLI.run("expenses", "add", "Lab goggles", "12.50", "--json")
+            let expense = try JSONDecoder.api.decode(Expense.self, from: Data(added.stdout.utf8))
+            #expect(expense.amountInCents == 1_250)
+            let list = try await buyerCLI.run("expenses")
+            #expect(list.stdout.contains("Lab goggles") && list.stdout.hasSuffix("Total: $12.50\n"))
+            #expect(try await buyerCLI.run("expenses", "delete", expense.id.wireString).stdout == "Expense deleted.\n")
+        }
+    }
+
+    @Test("bad input and a server that is down: one sentence on stderr, exit 1; a usage mistake exits 64")
+    func mistakes() async throws {
+        try await withLiveMarket { market in
+            _ = try await market.person("Ada")
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            _ = try await cli.run("login", "ada@campus.edu", input: LiveMarket.password + "\n")
+
+            let badPrice = try await cli.run("sell", "--title", "Lamp", "--category", "furniture", "--condition", "good", "--price", "nine")
+            #expect(badPrice.status == 1)
+            #expect(badPrice.stderr == "error: --price must be an amount such as 12.50 (got \"nine\").\n")
+
+            let invalid = try await cli.run("sell", "--title", "x", "--category", "furniture", "--condition", "good")
+            #expect(invalid.status == 1)
+            #expect(invalid.stderr.contains("title: must be 3–100 characters"))
+            #expect(invalid.stderr.contains("--price/--rent-price/--trade:"))
+
+            let unknown = try await cli.run("show", UUID().wireString)
+            #expect(unknown.status == 1 && unknown.stderr == "error: There is no listing with this id.\n")
+            let notAnID = try await cli.run("buy", "42")
+            #expect(notAnID.status == 1 && notAnID.stderr.hasPrefix("error: \"42\" is not a listing id"))
+
+            let usage = try await cli.run("search", "--sort", "cheapest")
+            #expect(usage.status == 64)
+
+            let down = try await cli.run("search", environment: ["MARKET_SERVER": "http://127.0.0.1:9"])
+            #expect(down.status == 1)
+            #expect(down.stderr.hasPrefix("error: The server could not be reached"))
+            #expect(down.stderr.split(separator: "\n").count == 1)
+
+            let badURL = try await cli.run("search", "--server", "ftp://example")
+            #expect(badURL.status == 64)
+            #expect(badURL.stderr.contains("--server must be an http or https URL"))
+        }
+    }
+}
+
+extension JSONDecoder {
+    /// Decodes what `--json` prints (ISO 8601 times).
+    static var api: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
