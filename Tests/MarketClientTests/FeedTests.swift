@@ -21,7 +21,9 @@ struct FeedTests {
             await feed.refresh()
             #expect(feed.listings.items.map(\.title) == ["Desk chair", "Desk lamp"])  // newest first
             #expect(feed.listings.hasMore)
-            await feed.loadMore()
+            await feed.loadMore(after: feed.listings.items[0])  // not the last row: nothing to load yet
+            #expect(feed.listings.items.count == 2)
+            await feed.loadMore(after: feed.listings.items[1])
             #expect(feed.listings.items.map(\.title) == ["Desk chair", "Desk lamp", "Calculator", "Calculus textbook"])
             #expect(feed.listings.hasMore == false)
 

@@ -62,6 +62,11 @@ public final class FeedViewModel: ScreenModel {
         }
     }
 
+    /// Loads the next page when `listing` is the last one shown: call it as each row appears.
+    public func loadMore(after listing: Listing) async {
+        if listing.id == listings.items.last?.id { await loadMore() }
+    }
+
     /// Waits for a pending debounced search (tests and previews).
     public func settle() async { await pending?.value }
 

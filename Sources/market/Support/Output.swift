@@ -91,7 +91,7 @@ struct Table {
             cells.indices.map { column in
                 let padding = String(repeating: " ", count: widths[column] - cells[column].count)
                 return alignments[column] == .right ? padding + cells[column] : cells[column] + padding
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
         return ([output.bold(line(headers))] + rows.map(line)).joined(separator: "\n")
     }

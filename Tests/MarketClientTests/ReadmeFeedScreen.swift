@@ -1,0 +1,31 @@
+import MarketClient
+import MarketCore
+#if canImport(SwiftUI)
+import SwiftUI
+#endif
+
+// The README's SwiftUI sketch. On Apple platforms it compiles against SwiftUI; on Linux
+// against `SwiftUIStandIn.swift`, which declares just the SwiftUI names it uses, so the
+// view model's side of every binding is checked on both.
+// README:begin
+struct FeedScreen: View {
+    @State var model: FeedViewModel
+
+    var body: some View {
+        NavigationStack {
+            List(model.listings.items) { listing in
+                VStack(alignment: .leading) {
+                    Text(listing.title)
+                    Text(MoneyText.format(listing.salePriceCents ?? 0, currency: listing.currency))
+                }
+                .task { await model.loadMore(after: listing) }  // the next page as the end shows
+            }
+            .overlay { if let message = model.errorMessage { Text(message) } }
+            .searchable(text: $model.searchText)
+            .refreshable { await model.refresh() }
+            .task { await model.refresh() }
+            .navigationTitle("CampusMarket")
+        }
+    }
+}
+// README:end
