@@ -3,13 +3,13 @@ import MarketCore
 /// Sign in with Apple: a single-use nonce, signing in with Apple's identity token, and linking
 /// or unlinking Apple on the signed-in account.
 public enum AppleEndpoint: Endpoint {
-    /// Answers ``AppleNonce`` (201); pass its SHA-256 to `ASAuthorizationAppleIDRequest.nonce`.
+    /// Answers `AppleNonce` (201); pass its SHA-256 to `ASAuthorizationAppleIDRequest.nonce`.
     case nonce
-    /// Answers ``AuthResponse``: 201 for a new account, 200 for the linked one.
+    /// Answers `AuthResponse`: 201 for a new account, 200 for the linked one.
     case signIn(AppleSignInRequest)
-    /// Answers the ``UserProfile`` with Apple linked.
+    /// Answers the `UserProfile` with Apple linked.
     case link(AppleSignInRequest)
-    /// Answers the ``UserProfile``; 409 when no other way to sign in remains.
+    /// Answers the `UserProfile`; 409 when no other way to sign in remains.
     case unlink
 
     public var method: String {

@@ -3,17 +3,17 @@ import MarketCore
 /// `/api/v1/auth`: registering, signing in and out by password, the session's status, and a
 /// forgotten password. Apple and passkeys have their own enums (``AppleEndpoint``, ``PasskeyEndpoint``).
 public enum AuthEndpoint: Endpoint {
-    /// Answers ``AuthResponse`` (201).
+    /// Answers `AuthResponse` (201).
     case register(RegisterRequest)
-    /// Answers ``AuthResponse``.
+    /// Answers `AuthResponse`.
     case login(LoginRequest)
     /// Revokes the token sent (204).
     case logout
-    /// Answers ``AuthStatus``, always 200.
+    /// Answers `AuthStatus`, always 200.
     case status
-    /// Mails a reset link if an account uses the address; answers ``PasswordResetAccepted`` (202) either way.
+    /// Mails a reset link if an account uses the address; answers `PasswordResetAccepted` (202) either way.
     case requestPasswordReset(PasswordResetRequest)
-    /// Sets the new password with the mailed token; answers ``AuthResponse``.
+    /// Sets the new password with the mailed token; answers `AuthResponse`.
     case confirmPasswordReset(PasswordResetConfirmation)
 
     public var method: String {

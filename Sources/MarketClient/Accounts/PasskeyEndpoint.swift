@@ -4,17 +4,17 @@ import MarketCore
 /// Passkeys (WebAuthn): adding one to the signed-in account, signing in with one, and
 /// listing, renaming and removing them.
 public enum PasskeyEndpoint: Endpoint {
-    /// Answers ``PasskeyOptions/Creation`` for `ASAuthorizationPlatformPublicKeyCredentialProvider`.
+    /// Answers `PasskeyOptions/Creation` for `ASAuthorizationPlatformPublicKeyCredentialProvider`.
     case registrationOptions
-    /// Answers the new ``Passkey`` (201).
+    /// Answers the new `Passkey` (201).
     case register(PasskeyRegistrationRequest)
-    /// Answers ``PasskeyOptions/Request``.
+    /// Answers `PasskeyOptions/Request`.
     case signInOptions
-    /// Answers ``AuthResponse``.
+    /// Answers `AuthResponse`.
     case signIn(PasskeySignInRequest)
     /// Answers `[Passkey]`, oldest first.
     case list
-    /// Answers the renamed ``Passkey``.
+    /// Answers the renamed `Passkey`.
     case rename(UUID, PasskeyRename)
     /// 204; 409 when it is the last way to sign in.
     case remove(UUID)

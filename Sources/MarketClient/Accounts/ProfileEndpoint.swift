@@ -3,13 +3,13 @@ import MarketCore
 
 /// `/api/v1/me` and `/api/v1/users/{id}`: my profile, and another person's public one.
 public enum ProfileEndpoint: Endpoint {
-    /// Answers my ``UserProfile``.
+    /// Answers my `UserProfile`.
     case show
-    /// Answers the changed ``UserProfile``; a new email or password needs `currentPassword`.
+    /// Answers the changed `UserProfile`; a new email or password needs `currentPassword`.
     case update(UpdateProfileRequest)
     /// Deletes my account (204): the current password, or a recent sign-in for an account without one.
     case delete(DeleteAccountRequest)
-    /// Answers a seller's public ``SellerSummary``; `contact` only for a signed-in caller.
+    /// Answers a seller's public `SellerSummary`; `contact` only for a signed-in caller.
     case seller(UUID)
 
     public var method: String {

@@ -3,25 +3,25 @@ import MarketCore
 
 /// `/api/v1/listings`: the feed and search, a listing, the owner's changes, photos and features.
 public enum ListingEndpoint: Endpoint {
-    /// Answers a ``ListingPage``.
+    /// Answers a `ListingPage`.
     case search(ListingQuery)
-    /// Answers a ``Listing``.
+    /// Answers a `Listing`.
     case show(UUID)
-    /// Answers the new ``Listing`` (201).
+    /// Answers the new `Listing` (201).
     case create(ListingInput)
-    /// A full replacement; answers the ``Listing``.
+    /// A full replacement; answers the `Listing`.
     case replace(UUID, ListingInput)
-    /// Answers a ``ListingRemoval``: archived, or deleted when nothing refers to it.
+    /// Answers a `ListingRemoval`: archived, or deleted when nothing refers to it.
     case delete(UUID)
-    /// Answers the stored ``ListingPhoto`` (201). JPEG, PNG or WebP, at most 5 MB, 8 per listing.
+    /// Answers the stored `ListingPhoto` (201). JPEG, PNG or WebP, at most 5 MB, 8 per listing.
     case addPhoto(UUID, FileUpload)
     /// Answers the photos, `[ListingPhoto]`, in their new order.
     case reorderPhotos(UUID, PhotoOrder)
     /// 204.
     case deletePhoto(listing: UUID, photo: UUID)
-    /// Answers a ``FeatureReceipt`` (201).
+    /// Answers a `FeatureReceipt` (201).
     case feature(UUID)
-    /// Answers a ``FeatureRefund``; only on the UTC day the feature was bought.
+    /// Answers a `FeatureRefund`; only on the UTC day the feature was bought.
     case cancelFeature(UUID)
 
     public var method: String {

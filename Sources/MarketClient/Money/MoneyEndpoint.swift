@@ -3,13 +3,13 @@ import MarketCore
 
 /// The personal ledger and hand-typed expenses: `/api/v1/ledger`, `/api/v1/expenses`.
 public enum MoneyEndpoint: Endpoint {
-    /// Answers a ``Ledger``: a page of entries and the totals over all of them.
+    /// Answers a `Ledger`: a page of entries and the totals over all of them.
     case ledger(PageRequest = .first)
-    /// Answers an ``ExpensePage`` with totals by currency.
+    /// Answers an `ExpensePage` with totals by currency.
     case expenses(PageRequest = .first)
-    /// Answers one ``Expense`` of the signed-in user's.
+    /// Answers one `Expense` of the signed-in user's.
     case expense(UUID)
-    /// Answers the new ``Expense`` (201).
+    /// Answers the new `Expense` (201).
     case createExpense(ExpenseInput)
     /// 204.
     case deleteExpense(UUID)

@@ -3,13 +3,13 @@ import MarketCore
 
 /// `/api/v1/notifications`: the in-app list, the unread count, marking read.
 public enum NotificationEndpoint: Endpoint {
-    /// Answers a ``NotificationPage``, newest first, with the unread count.
+    /// Answers a `NotificationPage`, newest first, with the unread count.
     case list(unreadOnly: Bool = false, PageRequest = .first)
-    /// Answers ``UnreadCount``.
+    /// Answers `UnreadCount`.
     case unreadCount
-    /// Answers the ``MarketNotification``, read.
+    /// Answers the `MarketNotification`, read.
     case markRead(UUID)
-    /// Answers ``UnreadCount`` (zero).
+    /// Answers `UnreadCount` (zero).
     case markAllRead
 
     public var method: String {

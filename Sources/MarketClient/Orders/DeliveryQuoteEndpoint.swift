@@ -3,7 +3,7 @@ import MarketCore
 
 /// `/api/v1/delivery/quotes`: a priced delivery a purchase may cite.
 public enum DeliveryQuoteEndpoint: Endpoint {
-    /// Answers a ``DeliveryQuote`` (201), valid until its `expiresAt`.
+    /// Answers a `DeliveryQuote` (201), valid until its `expiresAt`.
     case create(DeliveryQuoteRequest)
 
     public var method: String { "POST" }

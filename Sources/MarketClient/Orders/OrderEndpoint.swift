@@ -4,19 +4,19 @@ import MarketCore
 /// Buying, renting and the order lifecycle: `/api/v1/listings/{id}/purchase|rentals|availability`,
 /// `/api/v1/orders` and `/api/v1/me/activity`.
 public enum OrderEndpoint: Endpoint {
-    /// Answers the new ``Order`` (201); 409 `listing_unavailable` when someone was faster.
+    /// Answers the new `Order` (201); 409 `listing_unavailable` when someone was faster.
     case purchase(listing: UUID, PurchaseRequest)
-    /// Answers the new ``Order`` (201); 409 `rental_overlap` when the period is taken.
+    /// Answers the new `Order` (201); 409 `rental_overlap` when the period is taken.
     case rent(listing: UUID, RentalRequest)
-    /// Answers ``Availability``: the booked periods between `from` and `to` (the server's window when nil).
+    /// Answers `Availability`: the booked periods between `from` and `to` (the server's window when nil).
     case availability(listing: UUID, from: Date? = nil, to: Date? = nil)
-    /// Answers an ``OrderPage`` of my orders, newest first.
+    /// Answers an `OrderPage` of my orders, newest first.
     case list(OrderFilter = OrderFilter())
-    /// Answers an ``Order`` I am a party to.
+    /// Answers an `Order` I am a party to.
     case show(UUID)
-    /// A lifecycle step; answers the ``Order``. `complete` takes the buyer's confirmation code.
+    /// A lifecycle step; answers the `Order`. `complete` takes the buyer's confirmation code.
     case act(UUID, OrderAction, confirmationCode: String? = nil)
-    /// Answers an ``OrderPage``: bought, sold, borrowed, lent or traded.
+    /// Answers an `OrderPage`: bought, sold, borrowed, lent or traded.
     case activity(ActivityKind, PageRequest = .first)
 
     public var method: String {

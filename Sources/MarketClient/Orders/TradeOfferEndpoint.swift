@@ -3,17 +3,17 @@ import MarketCore
 
 /// Trade offers: `/api/v1/listings/{id}/trade-offers` and `/api/v1/trade-offers`.
 public enum TradeOfferEndpoint: Endpoint {
-    /// Answers the new ``TradeOffer`` (201).
+    /// Answers the new `TradeOffer` (201).
     case offer(listing: UUID, TradeOfferRequest)
-    /// Answers a ``TradeOfferPage``.
+    /// Answers a `TradeOfferPage`.
     case list(TradeOfferFilter = TradeOfferFilter())
-    /// Answers a ``TradeOffer`` I made or received.
+    /// Answers a `TradeOffer` I made or received.
     case show(UUID)
-    /// The seller accepts: answers the ``TradeOffer`` with its order.
+    /// The seller accepts: answers the `TradeOffer` with its order.
     case accept(UUID)
-    /// The seller declines: answers the ``TradeOffer``.
+    /// The seller declines: answers the `TradeOffer`.
     case decline(UUID)
-    /// The offerer takes it back: answers the ``TradeOffer``.
+    /// The offerer takes it back: answers the `TradeOffer`.
     case withdraw(UUID)
 
     public var method: String {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Keeps the session in a JSON file only its owner can read (0600, in a 0700 folder), by
 /// default `$XDG_CONFIG_HOME/campusmarket/session.json` (`~/.config/...`). For Linux and the
-/// `market` command; apps on Apple platforms use ``KeychainTokenStore``.
+/// `market` command; apps on Apple platforms use `KeychainTokenStore`.
 public struct FileTokenStore: TokenStore {
     public let url: URL
 

@@ -9,7 +9,7 @@ import Observation
 /// in a ``TokenStore`` across launches, and signs out — also by itself when the server answers
 /// 401 to the token (revoked on another device, expired).
 ///
-/// Pass ``client`` to the view models; it sends this session's token.
+/// Pass `client` to the view models; it sends this session's token.
 @MainActor
 @Observable
 public final class SessionManager {
@@ -86,7 +86,7 @@ public final class SessionManager {
         try await client.send(PasskeyEndpoint.signInOptions)
     }
 
-    /// Signs in with the passkey assertion the authenticator made from ``passkeySignInOptions()``.
+    /// Signs in with the passkey assertion the authenticator made from `passkeySignInOptions()`.
     public func signInWithPasskey(_ request: PasskeySignInRequest) async throws {
         _ = try request.validated().orThrow()
         try adopt(await client.send(PasskeyEndpoint.signIn(request)))

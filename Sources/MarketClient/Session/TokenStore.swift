@@ -15,7 +15,7 @@ public struct StoredSession: Codable, Sendable, Equatable {
     }
 }
 
-/// Where a session's token lives between launches: ``KeychainTokenStore`` on Apple platforms,
+/// Where a session's token lives between launches: `KeychainTokenStore` on Apple platforms,
 /// ``FileTokenStore`` on Linux, ``MemoryTokenStore`` in tests and previews.
 public protocol TokenStore: Sendable {
     func load() throws -> StoredSession?

@@ -18,6 +18,8 @@ public final class APIClient: Sendable {
     private let onUnauthenticated: @Sendable () async -> Void
 
     /// - Parameters:
+    ///   - baseURL: the server, e.g. `https://market.campus.edu` (the API is under `/api/v1`).
+    ///   - session: the `URLSession` requests go through.
     ///   - tokenProvider: returns the bearer token to send, if any (``SessionManager`` passes its own).
     ///   - onUnauthenticated: called when a request that carried a token is answered 401: the
     ///     token was revoked or expired (``SessionManager`` signs out).

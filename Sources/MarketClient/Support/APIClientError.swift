@@ -2,7 +2,7 @@ import Foundation
 import MarketCore
 
 /// What can go wrong with a call, typed so a view model can react (show `fieldErrors` beside
-/// inputs, `message` in an alert, sign out on ``isUnauthenticated``).
+/// inputs, `message` in an alert, sign out on `isUnauthenticated`).
 public enum APIClientError: Error, Sendable, Equatable {
     /// The server answered with a non-2xx status and the API's JSON error model.
     case server(status: Int, error: APIErrorBody.Detail)

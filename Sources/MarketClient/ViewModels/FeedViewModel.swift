@@ -10,7 +10,7 @@ import Observation
 public final class FeedViewModel: ScreenModel {
     public enum Layout: String, Sendable, CaseIterable { case list, grid }
 
-    /// Searches ``debounce`` after the last keystroke.
+    /// Searches `debounce` after the last keystroke.
     public var searchText = "" { didSet { if searchText != oldValue { scheduleSearch() } } }
     public var category: ListingCategory? { didSet { if category != oldValue { scheduleSearch(now: true) } } }
     public var offer: OfferKind? { didSet { if offer != oldValue { scheduleSearch(now: true) } } }

@@ -42,7 +42,11 @@ public final class ListingDetailViewModel: ScreenModel {
     @ObservationIgnored private let me: UUID?
     @ObservationIgnored private let now: @Sendable () -> Date
 
-    /// - Parameter me: the signed-in person's id (``SessionManager/user``), to tell one's own listing.
+    /// - Parameters:
+    ///   - listingID: the listing to show.
+    ///   - client: usually ``SessionManager/client``.
+    ///   - me: the signed-in person's id (``SessionManager/user``), to tell one's own listing.
+    ///   - now: the clock rental dates start from (a test's or a preview's).
     public init(listingID: UUID, client: APIClient, me: UUID?, now: @escaping @Sendable () -> Date = Date.init) {
         self.listingID = listingID
         self.client = client
@@ -91,7 +95,7 @@ public final class ListingDetailViewModel: ScreenModel {
         }
     }
 
-    /// Prices delivery to ``dropoff``; ``buy()`` then cites the quote.
+    /// Prices delivery to `dropoff`; `buy()` then cites the quote.
     public func requestQuote() async {
         let request = DeliveryQuoteRequest(listingId: listingID, dropoff: dropoff.trimmingCharacters(in: .whitespaces))
         if request.dropoff?.isEmpty ?? true {
@@ -101,7 +105,7 @@ public final class ListingDetailViewModel: ScreenModel {
         quote = await perform { try await client.send(DeliveryQuoteEndpoint.create(request)) }
     }
 
-    /// Buys the listing; on success ``placedOrder`` holds the order (and the buyer's code).
+    /// Buys the listing; on success `placedOrder` holds the order (and the buyer's code).
     @discardableResult
     public func buy() async -> Bool {
         let request = PurchaseRequest(fulfillment: fulfillment.rawValue, quoteId: fulfillment == .delivery ? quote?.id : nil)

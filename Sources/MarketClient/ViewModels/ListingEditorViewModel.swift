@@ -5,7 +5,7 @@ import Observation
 /// The multi-step listing editor (Teebay's steps: title → categories → description and
 /// condition → textbook details for a textbook → photos → prices → summary). A step does not
 /// advance while one of its fields is invalid, by the same rules the server applies; editing
-/// starts with the listing's values filled in. Nothing is sent before ``save()``.
+/// starts with the listing's values filled in. Nothing is sent before `save()`.
 @MainActor
 @Observable
 public final class ListingEditorViewModel: ScreenModel {
@@ -27,10 +27,10 @@ public final class ListingEditorViewModel: ScreenModel {
 
     /// Photos already on the listing (editing), in order.
     public private(set) var photos: [ListingPhoto] = []
-    /// Photos picked here, uploaded by ``save()`` after the listing exists.
+    /// Photos picked here, uploaded by `save()` after the listing exists.
     public private(set) var newPhotos: [FileUpload] = []
 
-    /// The listing as saved, once ``save()`` succeeded.
+    /// The listing as saved, once `save()` succeeded.
     public private(set) var saved: Listing?
 
     public var isLoading = false
@@ -70,7 +70,7 @@ public final class ListingEditorViewModel: ScreenModel {
     public var steps: [ListingEditorStep] { ListingEditorStep.steps(isTextbook: categories.contains(.textbooks)) }
     public var stepNumber: Int { (steps.firstIndex(of: step) ?? 0) + 1 }
     public var isLastStep: Bool { step == steps.last }
-    /// Whether ``next()`` would move on (the current step's fields are valid).
+    /// Whether `next()` would move on (the current step's fields are valid).
     public var canAdvance: Bool { problems(on: step).isEmpty }
 
     /// Moves to the next step, or shows the current step's problems and stays.
@@ -87,7 +87,7 @@ public final class ListingEditorViewModel: ScreenModel {
         if let index = steps.firstIndex(of: step), index > 0 { step = steps[index - 1] }
     }
 
-    /// Jumps back to an earlier step (from the summary); a later one is reached only by ``next()``.
+    /// Jumps back to an earlier step (from the summary); a later one is reached only by `next()`.
     public func go(to target: ListingEditorStep) {
         guard let here = steps.firstIndex(of: step), let there = steps.firstIndex(of: target), there <= here else { return }
         fieldErrors = [:]
@@ -111,7 +111,7 @@ public final class ListingEditorViewModel: ScreenModel {
     }
 
     /// Creates or replaces the listing, then uploads the new photos. On a problem the editor
-    /// goes to the first step that has one; a photo the server refuses stays in ``newPhotos``.
+    /// goes to the first step that has one; a photo the server refuses stays in `newPhotos`.
     @discardableResult
     public func save() async -> Bool {
         let all = allProblems

@@ -40,7 +40,7 @@ public final class OrdersViewModel: ScreenModel {
 }
 
 /// One order: its status and history, and the steps the server says I may take next
-/// (``Order/actions``) — accept, decline, cancel, ready, out for delivery, complete with the
+/// (`Order.actions`) — accept, decline, cancel, ready, out for delivery, complete with the
 /// buyer's code.
 @MainActor
 @Observable

@@ -34,7 +34,7 @@ public final class ProfileViewModel: ScreenModel {
         if await perform({ try await session.refreshUser() }) != nil { fill(from: session.user) }
     }
 
-    /// Sends what changed. A new email or password needs ``currentPassword``.
+    /// Sends what changed. A new email or password needs `currentPassword`.
     @discardableResult
     public func save() async -> Bool {
         guard let user = session.user else { return false }

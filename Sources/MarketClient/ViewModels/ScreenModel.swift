@@ -14,8 +14,8 @@ public protocol ScreenModel: AnyObject {
 }
 
 extension ScreenModel {
-    /// Runs `work` with ``isLoading`` set, clearing the previous problems first. A failure is
-    /// shown (field errors beside their fields, the rest as ``errorMessage``) and answers nil.
+    /// Runs `work` with `isLoading` set, clearing the previous problems first. A failure is
+    /// shown (field errors beside their fields, the rest as `errorMessage`) and answers nil.
     func perform<T>(_ work: () async throws -> T) async -> T? {
         isLoading = true
         fieldErrors = [:]
@@ -29,7 +29,7 @@ extension ScreenModel {
         }
     }
 
-    /// Shows `error` as ``perform(_:)`` does.
+    /// Shows `error` as `perform(_:)` does.
     func show(_ error: any Error) {
         if error is CancellationError { return }
         guard let apiError = error as? APIClientError else {
