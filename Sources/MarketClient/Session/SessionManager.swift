@@ -94,6 +94,7 @@ public final class SessionManager {
 
     /// Sets a new password with the token from the mailed reset link, and signs in.
     public func confirmPasswordReset(_ confirmation: PasswordResetConfirmation) async throws {
+        _ = try confirmation.validated().orThrow()
         try adopt(await client.send(AuthEndpoint.confirmPasswordReset(confirmation)))
     }
 

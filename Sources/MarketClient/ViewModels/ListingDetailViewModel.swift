@@ -152,7 +152,8 @@ public final class ListingDetailViewModel: ScreenModel {
     private func reloadAfterConflict() async {
         guard placedOrder == nil, let message = errorMessage else { return }
         if let fresh: Listing = try? await client.send(ListingEndpoint.show(listingID)) { listing = fresh }
-        if let availability: Availability = try? await client.send(OrderEndpoint.availability(listing: listingID)) {
+        if listing?.rentPriceCents != nil,
+           let availability: Availability = try? await client.send(OrderEndpoint.availability(listing: listingID)) {
             booked = availability.booked
         }
         errorMessage = message
