@@ -83,12 +83,10 @@ public final class ExpensesViewModel: ScreenModel {
     /// Adds the expense typed in the form; the form clears on success.
     @discardableResult
     public func add() async -> Bool {
-        let typed = amount.trimmingCharacters(in: .whitespaces)
-        let cents = MoneyText.parse(typed)
+        var problems = FieldErrors()
+        let cents = MoneyText.field(amount, named: "amountInCents", into: &problems)
         let input = ExpenseInput(expenseTitle: title, expenseDescription: note.isEmpty ? nil : note,
                                  amountInCents: cents, dateOfPurchase: date)
-        var problems = FieldErrors()
-        if !typed.isEmpty, cents == nil { problems.note("amountInCents", "must be an amount such as 12.50") }
         // Any valid code stands in for the server's default currency here.
         if case .failure(let list) = input.validated(defaultCurrency: "USD", now: now()) {
             for (field, problem) in list.fields { problems.note(field, problem) }

@@ -126,9 +126,7 @@ public final class ListingDetailViewModel: ScreenModel {
             return false
         }
         placedOrder = await perform { try await client.send(OrderEndpoint.rent(listing: listingID, request)) }
-        if placedOrder != nil, let availability: Availability = try? await client.send(OrderEndpoint.availability(listing: listingID)) {
-            booked = availability.booked
-        }
+        if placedOrder != nil { await reloadBooked() }
         await reloadAfterConflict()
         return placedOrder != nil
     }
@@ -136,10 +134,10 @@ public final class ListingDetailViewModel: ScreenModel {
     /// Offers the chosen listings (and cash) in exchange.
     @discardableResult
     public func offerTrade() async -> Bool {
-        let typedCash = cashTopUp.trimmingCharacters(in: .whitespaces)
-        let cash = typedCash.isEmpty ? nil : MoneyText.parse(typedCash)
-        if !typedCash.isEmpty, cash == nil {
-            show(APIClientError.invalid(["cashTopUpCents": "must be an amount such as 12.50"]))
+        var typing = FieldErrors()
+        let cash = MoneyText.field(cashTopUp, named: "cashTopUpCents", into: &typing)
+        guard typing.isEmpty else {
+            show(APIClientError.invalid(typing))
             return false
         }
         let request = TradeOfferRequest(offeredListingIds: myListings.map(\.id).filter(offeredIDs.contains), cashTopUpCents: cash)
@@ -152,10 +150,14 @@ public final class ListingDetailViewModel: ScreenModel {
     private func reloadAfterConflict() async {
         guard placedOrder == nil, let message = errorMessage else { return }
         if let fresh: Listing = try? await client.send(ListingEndpoint.show(listingID)) { listing = fresh }
-        if listing?.rentPriceCents != nil,
-           let availability: Availability = try? await client.send(OrderEndpoint.availability(listing: listingID)) {
+        if listing?.rentPriceCents != nil { await reloadBooked() }
+        errorMessage = message
+    }
+
+    /// The booked periods as they are now; kept as they were when the server cannot say.
+    private func reloadBooked() async {
+        if let availability: Availability = try? await client.send(OrderEndpoint.availability(listing: listingID)) {
             booked = availability.booked
         }
-        errorMessage = message
     }
 }

@@ -138,30 +138,15 @@ public final class ListingEditorViewModel: ScreenModel {
         return true
     }
 
-    /// The listing body, and the problems of amounts that are not numbers.
+    /// The listing body, and the problems of amounts that are not numbers. The currency is
+    /// left to the server's default.
     public var input: (ListingInput, FieldErrors) {
-        var errors = FieldErrors()
-        func cents(_ field: String, _ text: String) -> Int? {
-            let typed = text.trimmingCharacters(in: .whitespaces)
-            guard !typed.isEmpty else { return nil }
-            guard let value = MoneyText.parse(typed) else { errors.note(field, "must be an amount such as 12.50"); return nil }
-            return value
-        }
-        func blankIsNil(_ text: String) -> String? {
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.isEmpty ? nil : trimmed
-        }
-        let sale = cents("salePriceCents", salePrice)
-        let rent = cents("rentPriceCents", rentPrice)
-        let book = TextbookDetails(author: blankIsNil(author), edition: blankIsNil(edition),
-                                   isbn: blankIsNil(isbn), courseCode: blankIsNil(courseCode))
-        let hasBook = [book.author, book.edition, book.isbn, book.courseCode].contains { $0 != nil }
-        let ordered = ListingCategory.allCases.filter(categories.contains).map(\.rawValue)
-        let input = ListingInput(title: title, description: description, categories: ordered, condition: condition?.rawValue,
-                                 salePriceCents: sale, rentPriceCents: rent, rentUnit: rent == nil ? nil : rentUnit.rawValue,
-                                 openToTrade: openToTrade,
-                                 textbook: hasBook && categories.contains(.textbooks) ? book : nil)
-        return (input, errors)
+        ListingInput.typed(
+            title: title, description: description,
+            categories: ListingCategory.allCases.filter(categories.contains).map(\.rawValue),
+            condition: condition?.rawValue, author: author, edition: edition, isbn: isbn, courseCode: courseCode,
+            salePrice: salePrice, rentPrice: rentPrice, rentUnit: rentUnit.rawValue, openToTrade: openToTrade,
+            currency: nil)
     }
 
     /// The problems of the fields `step` asks for.

@@ -34,6 +34,20 @@ public enum MoneyText {
         return units * 100 + cents
     }
 
+    /// What a form says beside an amount field whose text is not an amount.
+    public static let typingProblem = "must be an amount such as 12.50"
+
+    /// The minor units typed in an optional amount field: nil when it is blank, and nil with
+    /// ``typingProblem`` noted under `field` when it is not an amount.
+    public static func field(_ text: String?, named field: String, into errors: inout FieldErrors) -> Int? {
+        guard let typed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !typed.isEmpty else { return nil }
+        guard let cents = parse(typed) else {
+            errors.note(field, typingProblem)
+            return nil
+        }
+        return cents
+    }
+
     /// "12.50": the value to put back in a form field.
     public static func plain(_ minorUnits: Int) -> String {
         "\(minorUnits / 100).\(String(format: "%02d", minorUnits % 100))"

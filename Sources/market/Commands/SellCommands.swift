@@ -168,7 +168,7 @@ struct ListingQuestions {
     private func questions(for step: ListingEditorStep) -> [Question] {
         func optional(_ text: String) -> String? { text.isEmpty ? nil : text }
         func amount(_ text: String) -> Int? { text.isEmpty ? nil : MoneyText.parse(text) }
-        func isAmount(_ text: String) -> String? { text.isEmpty || MoneyText.parse(text) != nil ? nil : "must be an amount such as 12.50" }
+        func isAmount(_ text: String) -> String? { text.isEmpty || MoneyText.parse(text) != nil ? nil : MoneyText.typingProblem }
         switch step {
         case .title:
             return [Question(field: "title", text: "What are you listing?") { $1.title = $0 }]

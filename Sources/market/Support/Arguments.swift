@@ -20,7 +20,7 @@ enum Parse {
     static func amount(_ text: String?, option: String) throws -> Int? {
         guard let text else { return nil }
         guard let cents = MoneyText.parse(text) else {
-            throw CommandFailure("\(option) must be an amount such as 12.50 (got \"\(text)\").")
+            throw CommandFailure("\(option) \(MoneyText.typingProblem) (got \"\(text)\").")
         }
         return cents
     }

@@ -35,30 +35,15 @@ struct ListingEditorForm: Content {
         "textbook.edition": "edition", "textbook.isbn": "isbn", "textbook.courseCode": "courseCode",
     ]
 
-    private static func blankIsNil(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-        return trimmed
-    }
-
-    /// The API's listing body, or the problems of the amounts typed (which must be numbers first).
+    /// The API's listing body, or the problems of the amounts typed (which must be numbers first),
+    /// under web field names.
     func input(defaultCurrency: String) -> (ListingInput, FieldErrors) {
-        var errors = FieldErrors()
-        func cents(_ name: String, _ text: String?) -> Int? {
-            guard let typed = Self.blankIsNil(text) else { return nil }
-            guard let value = MoneyText.parse(typed) else { errors.note(name, "must be an amount such as 12.50"); return nil }
-            return value
-        }
-        let sale = cents("salePrice", salePrice)
-        let rent = cents("rentPrice", rentPrice)
-        let book = TextbookDetails(author: Self.blankIsNil(author), edition: Self.blankIsNil(edition),
-                                   isbn: Self.blankIsNil(isbn), courseCode: Self.blankIsNil(courseCode))
-        let hasBook = book.author != nil || book.edition != nil || book.isbn != nil || book.courseCode != nil
-        let input = ListingInput(
-            title: title ?? "", description: description ?? "", categories: categories ?? [],
-            condition: Self.blankIsNil(condition), salePriceCents: sale, rentPriceCents: rent,
-            rentUnit: rent == nil ? nil : Self.blankIsNil(rentUnit), openToTrade: openToTrade == "on",
-            currency: defaultCurrency, textbook: hasBook && isTextbook ? book : nil)
-        return (input, errors)
+        let (input, errors) = ListingInput.typed(
+            title: title, description: description, categories: categories ?? [], condition: condition,
+            author: author, edition: edition, isbn: isbn, courseCode: courseCode,
+            salePrice: salePrice, rentPrice: rentPrice, rentUnit: rentUnit, openToTrade: openToTrade == "on",
+            currency: defaultCurrency)
+        return (input, errors.renamed(Self.webNames))
     }
 
     /// Every problem with the listing as typed, under web field names.

@@ -84,7 +84,7 @@ struct MoneyPagesController: RouteCollection {
         if case .failure(let list) = input.validated(defaultCurrency: req.application.settings.defaultCurrency, now: req.domain.now) {
             errors = list.fields.renamed(["amountInCents": "amount"])
         }
-        if amount == -1 { errors["amount"] = "must be an amount such as 12.50" }
+        if amount == -1 { errors["amount"] = MoneyText.typingProblem }
         if date == nil, form.dateOfPurchase?.isEmpty == false { errors["dateOfPurchase"] = "must be a date" }
         if errors.isEmpty {
             _ = try await req.domain.expenses.create(input, by: session.userID)
