@@ -39,6 +39,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateAppleSignIn())   // users.apple_subject, and single-use Apple nonces
     app.migrations.add(CreatePasskey())       // passkeys and their single-use challenges
     app.migrations.add(UpdateAppleNonceAddUser()) // apple_nonces.user_id: whose web "link Apple" flow a nonce is
+    app.migrations.add(CreateConversation())  // conversations about listings, messages, blocks
+    app.migrations.add(CreateLiveEvent())     // events for live streams, kept for Last-Event-ID replay
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
@@ -64,6 +66,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.asyncCommands.use(ListAPIKeysCommand(), as: "list-api-keys")
     app.asyncCommands.use(RevokeAPIKeyCommand(), as: "revoke-api-key")
     app.lifecycle.use(FeatureExpiryJob())
+    app.eventHub = try DatabaseSetup.eventHub(for: settings)
+    app.lifecycle.use(app.eventHub)
     let mailSender: any MailSender = settings.smtpRelay.map { SMTPMailSender(relay: $0) } ?? LogMailSender(logger: app.logger)
     app.mailDelivery = MailDelivery(sender: mailSender, from: settings.mailFrom, interval: settings.mailRetryInterval)
     app.lifecycle.use(app.mailDelivery)

@@ -41,6 +41,9 @@ func routes(_ app: Application) throws {
     try api.register(collection: NotificationsController())
     try api.register(collection: DeliveryQuotesController())
     try api.register(collection: MoneyController())
+    try api.register(collection: ConversationsController())
+    try api.register(collection: BlocksController())
+    try api.register(collection: EventsController())
 
     // Text Trader's fixed contract: an operator-issued `x-api-key` on every call, `{"message"}`
     // errors, and the same sessions and services as the API above.

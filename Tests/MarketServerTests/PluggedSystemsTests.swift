@@ -57,7 +57,7 @@ struct PluggedSystemsTests {
     func senders() async throws {
         try await withTestApp { app in
             let recorder = RecordingSender()
-            app.notificationSenders = [InAppNotificationSender(), recorder]
+            app.notificationSenders = [InAppNotificationSender(events: app.eventLog), recorder]
             let deal = try await app.deal()
 
             _ = try await app.placeOrder(deal)
@@ -72,7 +72,7 @@ struct PluggedSystemsTests {
     @Test("a sender that fails undoes its cause: no order, the listing still for sale")
     func failingSender() async throws {
         try await withTestApp { app in
-            app.notificationSenders = [InAppNotificationSender(), RecordingSender(failing: true)]
+            app.notificationSenders = [InAppNotificationSender(events: app.eventLog), RecordingSender(failing: true)]
             let deal = try await app.deal()
 
             let response = try await app.purchase(deal.listing.id, token: deal.buyer.token)

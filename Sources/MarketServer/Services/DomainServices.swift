@@ -17,13 +17,15 @@ struct DomainServices: Sendable {
     let mailDelivery: MailDelivery?
     /// nil inside a transaction (it is already serialised) and on PostgreSQL.
     let writeGate: AsyncGate?
+    /// Told after a write transaction commits, so its events reach open streams.
+    let eventHub: (any EventHub)?
     let now: Date
 
     /// The same services on a transaction's connection.
     func on(_ db: any Database) -> DomainServices {
         DomainServices(database: db, settings: settings, passwords: passwords, decoyPasswordHash: decoyPasswordHash,
                  notificationSenders: notificationSenders, deliveryQuoteProvider: deliveryQuoteProvider,
-                 mailDelivery: mailDelivery, writeGate: nil, now: now)
+                 mailDelivery: mailDelivery, writeGate: nil, eventHub: nil, now: now)
     }
 
     // MARK: Accounts
@@ -47,7 +49,7 @@ struct DomainServices: Sendable {
     var features: FeatureService { FeatureService(database: database, settings: settings, listings: listings, now: now) }
 
     // MARK: Orders
-    var writes: WriteTransactions { WriteTransactions(database: database, gate: writeGate) }
+    var writes: WriteTransactions { WriteTransactions(database: database, gate: writeGate, committed: eventHub) }
     var notifier: Notifier { Notifier(senders: notificationSenders, now: now) }
     var orderRecorder: OrderRecorder { OrderRecorder(notifier: notifier, now: now) }
     var pendingOffers: PendingTradeOffers { PendingTradeOffers(notifier: notifier, now: now) }
@@ -68,6 +70,14 @@ struct DomainServices: Sendable {
     }
     var notifications: NotificationService { NotificationService(database: database, now: now) }
 
+    // MARK: Messages
+    var eventLog: EventLog { EventLog(channel: settings.eventChannel) }
+    var conversations: ConversationService {
+        ConversationService(database: database, writes: writes, events: eventLog,
+                            throttle: MessageThrottle(policy: settings.messageThrottle, now: now), now: now)
+    }
+    var blocks: Blocks { Blocks(database: database, now: now) }
+
     // MARK: Money
     var ledger: LedgerService { LedgerService(database: database) }
     var expenses: ExpenseService { ExpenseService(database: database, settings: settings, now: now) }
@@ -81,6 +91,6 @@ extension Request {
                  notificationSenders: application.notificationSenders,
                  deliveryQuoteProvider: application.deliveryQuoteProvider,
                  mailDelivery: application.mailDelivery,
-                 writeGate: application.sqliteWriteGate, now: now)
+                 writeGate: application.sqliteWriteGate, eventHub: application.eventHub, now: now)
     }
 }

@@ -157,3 +157,20 @@ extension APIError {
         APIError(.unauthorized, code: "passkey_rejected", message: "This passkey could not sign you in: \(reason).")
     }
 }
+
+extension APIError {
+    // MARK: Messages
+
+    /// 404 for a conversation that does not exist and for one the caller is not in alike.
+    static let conversationNotFound = APIError(.notFound, code: "conversation_not_found",
+                                               message: "There is no conversation of yours with this id.")
+
+    /// 403: one of the two has blocked the other. The same words whoever blocked whom.
+    static let messagingBlocked = APIError(.forbidden, code: "messaging_blocked",
+                                           message: "You cannot message this person.")
+
+    /// 409: a `clientId` this sender already used for a different message.
+    static let clientIdReused = APIError(.conflict, code: "client_id_reused",
+                                         message: "This clientId was already used for a different message; choose a new one for a new message.",
+                                         fields: ["clientId": "was already used for a different message"])
+}

@@ -55,10 +55,24 @@ public struct AppSettings: Sendable {
     public var passwordResetLifetime: TimeInterval = 30 * 60
     /// `WEBAUTHN_RP_ID`: the domain passkeys are made for; nil means `PUBLIC_URL`'s host.
     public var passkeyRelyingPartyIDOverride: String?
+    /// Messages and new conversations one account may send (`MESSAGES_PER_MINUTE`,
+    /// `CONVERSATIONS_PER_HOUR`).
+    public var messageThrottle = MessageThrottlePolicy()
+    /// How long events are kept for streams that resume with `Last-Event-ID` (`EVENT_RETENTION_HOURS`).
+    public var eventRetention: TimeInterval = 24 * 3_600
+    /// How often an idle event stream sends a comment line (`EVENT_HEARTBEAT_SECONDS`).
+    public var eventHeartbeatInterval: TimeInterval = 15
     /// `WEBAUTHN_ORIGINS`: the origins the ceremonies may run from; empty means `PUBLIC_URL`'s.
     public var passkeyOriginsOverride: [String] = []
 
     /// The domain passkeys are made for (`localhost` by default).
+    /// The PostgreSQL channel events are announced on: one per schema, so instances (and tests)
+    /// sharing a server but not a schema never hear each other.
+    var eventChannel: String {
+        guard case .postgres(_, let schema?) = database else { return "campusmarket_events" }
+        return "campusmarket_events_\(schema)"
+    }
+
     var passkeyRelyingPartyID: String {
         passkeyRelyingPartyIDOverride ?? URLComponents(string: publicURL)?.host ?? "localhost"
     }
@@ -128,6 +142,10 @@ public struct AppSettings: Sendable {
         if let days = try integer("FEATURE_DAYS", in: 1...365) { settings.featureDuration = TimeInterval(days) * 86_400 }
         if let days = try integer("RENTAL_MAX_DAYS", in: 1...365) { settings.maxRentalDuration = TimeInterval(days) * 86_400 }
         if let seconds = try integer("FEATURE_SWEEP_SECONDS", in: 1...86_400) { settings.featureSweepInterval = TimeInterval(seconds) }
+        if let count = try integer("MESSAGES_PER_MINUTE", in: 1...10_000) { settings.messageThrottle.messagesPerMinute = count }
+        if let count = try integer("CONVERSATIONS_PER_HOUR", in: 1...10_000) { settings.messageThrottle.conversationsPerHour = count }
+        if let hours = try integer("EVENT_RETENTION_HOURS", in: 1...720) { settings.eventRetention = TimeInterval(hours) * 3_600 }
+        if let seconds = try integer("EVENT_HEARTBEAT_SECONDS", in: 1...300) { settings.eventHeartbeatInterval = TimeInterval(seconds) }
         if let zones = Environment.get("DELIVERY_ZONES"), !zones.isEmpty { settings.delivery.zones = try DeliveryZone.parseList(zones) }
         if let cents = try integer("DELIVERY_BASE_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.baseFeeCents = cents }
         if let cents = try integer("DELIVERY_PER_KM_CENTS", in: 0...Money.maxMinorUnits) { settings.delivery.perKilometreCents = cents }

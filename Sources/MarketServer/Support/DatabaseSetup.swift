@@ -28,4 +28,15 @@ enum DatabaseSetup {
             }
         }
     }
+
+    /// The hub that carries committed events to open streams: in-process on SQLite (one
+    /// process), `LISTEN`/`NOTIFY` on PostgreSQL (any number of instances).
+    static func eventHub(for settings: AppSettings) throws -> any EventHub {
+        switch settings.database {
+        case .sqlite:
+            return LocalEventHub()
+        case .postgres(let url, _):
+            return PostgresEventHub(configuration: try SQLPostgresConfiguration(url: url).coreConfiguration, channel: settings.eventChannel)
+        }
+    }
 }

@@ -37,3 +37,8 @@ extension AppleNonce: Content {}
 extension PasskeyOptions.Creation: Content {}
 extension PasskeyOptions.Request: Content {}
 extension Passkey: Content {}
+extension Conversation: Content {}
+extension ConversationPage: Content {}
+extension ConversationMessage: Content {}
+extension BlockedUser: Content {}
+extension BlockList: Content {}

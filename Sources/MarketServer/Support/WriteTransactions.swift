@@ -10,10 +10,18 @@ import Vapor
 struct WriteTransactions: Sendable {
     let database: any Database
     let gate: AsyncGate?
+    /// Told after each commit: events written in the transaction can go out.
+    let committed: (any EventHub)?
 
     func run<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        guard let gate else { return try await database.transaction(body) }
-        return try await gate.run { try await database.transaction(body) }
+        let result: T
+        if let gate {
+            result = try await gate.run { try await database.transaction(body) }
+        } else {
+            result = try await database.transaction(body)
+        }
+        committed?.committed()
+        return result
     }
 }
 

@@ -4,14 +4,22 @@ import MarketCore
 import SQLKit
 
 /// In-app delivery: the notification list (`GET /api/v1/notifications`) reads these rows.
-/// Written with a plain INSERT: every order makes one, on the hot path.
+/// Written with a plain INSERT: every order makes one, on the hot path. Each is also a
+/// `notification` event for the person's open streams.
 struct InAppNotificationSender: NotificationSender {
+    let events: EventLog
+
     func send(_ notification: OutgoingNotification, at now: Date, on db: any Database) async throws {
+        let id = UUID()
         try await db.sql.raw("""
             INSERT INTO notifications (id, user_id, kind, message, order_id, trade_offer_id, listing_id, order_status, created_at)
-            VALUES (\(bind: UUID()), \(bind: notification.userID), \(bind: notification.kind.rawValue), \(bind: notification.message),
+            VALUES (\(bind: id), \(bind: notification.userID), \(bind: notification.kind.rawValue), \(bind: notification.message),
               \(bind: notification.orderID), \(bind: notification.tradeOfferID), \(bind: notification.listingID),
               \(bind: notification.orderStatus?.rawValue), \(bind: now))
             """).run()
+        let stored = MarketNotification(id: id, kind: notification.kind, message: notification.message, orderId: notification.orderID,
+                                        tradeOfferId: notification.tradeOfferID, listingId: notification.listingID,
+                                        orderStatus: notification.orderStatus, createdAt: now, readAt: nil)
+        try await events.record(.notification, stored, for: [notification.userID], at: now, on: db)
     }
 }

@@ -16,7 +16,10 @@ extension Application {
     /// Every sender a notification goes through; in-app by default. A push or mail channel is
     /// added here (PluggedSystemsTests adds a recorder).
     var notificationSenders: [any NotificationSender] {
-        get { storage[NotificationSendersKey.self] ?? [InAppNotificationSender()] }
+        get { storage[NotificationSendersKey.self] ?? [InAppNotificationSender(events: eventLog)] }
         set { storage[NotificationSendersKey.self] = newValue }
     }
+
+    /// Where events are written: the in-app sender and the messaging services share it.
+    var eventLog: EventLog { EventLog(channel: settings.eventChannel) }
 }

@@ -1,0 +1,78 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// Writes and reads the `live_events` table. Events are written inside the transaction whose
+/// change they announce, so an event exists exactly when its cause was committed.
+///
+/// On PostgreSQL each event also sends `pg_notify` (delivered when the transaction commits;
+/// the payload is the event's id and user, the event itself is read back from the table).
+/// Before writing, a transaction takes a lock per recipient (held to its commit): two
+/// transactions writing events for one person then commit in `seq` order, so a stream that
+/// resumes after `seq` N can never miss an event numbered below N that committed later.
+struct EventLog: Sendable {
+    let channel: String
+
+    /// Records one event for each of `users` (at most a handful: a message goes to both sides).
+    func record(_ kind: LiveEventKind, _ payload: some Encodable, for users: [UUID], at now: Date, on db: any Database) async throws {
+        let users = Array(Set(users)).sorted { $0.wireString < $1.wireString }
+        guard !users.isEmpty else { return }
+        let json = String(decoding: try JSONEncoder.api.encode(payload), as: UTF8.self)
+        let values = users.map { user -> SQLQueryString in
+            "(\(bind: user), \(bind: kind.rawValue), \(bind: json), \(bind: now))"
+        }.joined(separator: ", ")
+        let insert: SQLQueryString = "INSERT INTO live_events (user_id, kind, payload, created_at) VALUES \(values)"
+        guard db.isPostgres else {
+            try await db.sql.raw(insert).run()
+            return
+        }
+        // Sorted, so two transactions never wait for each other's recipients in a cycle.
+        for user in users {
+            try await db.sql.raw("SELECT pg_advisory_xact_lock(3, hashtext(\(bind: user.wireString)))").run()
+        }
+        try await db.sql.raw("""
+            WITH e AS (\(insert) RETURNING seq, user_id)
+            SELECT pg_notify(\(bind: channel), e.seq::text || ' ' || e.user_id::text) FROM e
+            """).run()
+    }
+
+    /// A user's events after `seq`, oldest first.
+    static func events(for userID: UUID, after seq: Int64, limit: Int = 1_000, on db: any Database) async throws -> [LiveEventRow] {
+        try await db.sql.raw("""
+            SELECT seq, user_id, kind, payload FROM live_events
+            WHERE user_id = \(bind: userID) AND seq > \(bind: seq) ORDER BY seq LIMIT \(literal: limit)
+            """).all(decoding: LiveEventRow.self)
+    }
+
+    /// Everyone's events after `seq`, oldest first (SQLite's hub, which sees commits in order).
+    static func events(after seq: Int64, limit: Int, on db: any Database) async throws -> [LiveEventRow] {
+        try await db.sql.raw("""
+            SELECT seq, user_id, kind, payload FROM live_events WHERE seq > \(bind: seq) ORDER BY seq LIMIT \(literal: limit)
+            """).all(decoding: LiveEventRow.self)
+    }
+
+    static func event(_ seq: Int64, on db: any Database) async throws -> LiveEventRow? {
+        try await db.sql.raw("SELECT seq, user_id, kind, payload FROM live_events WHERE seq = \(bind: seq)")
+            .first(decoding: LiveEventRow.self)
+    }
+
+    /// The newest event id of a user (0 when none is kept): where a fresh stream starts.
+    static func latestSeq(for userID: UUID?, on db: any Database) async throws -> Int64 {
+        struct Latest: Decodable { var latest: Int64? }
+        let filter: SQLQueryString = userID.map { "WHERE user_id = \(bind: $0)" } ?? ""
+        return try await db.sql.raw("SELECT MAX(seq) AS latest FROM live_events \(filter)")
+            .first(decoding: Latest.self)?.latest ?? 0
+    }
+
+    /// The oldest event id still kept: a client that resumes from before it may have missed some.
+    static func oldestSeq(on db: any Database) async throws -> Int64? {
+        struct Oldest: Decodable { var oldest: Int64? }
+        return try await db.sql.raw("SELECT MIN(seq) AS oldest FROM live_events").first(decoding: Oldest.self)?.oldest
+    }
+
+    /// Forgets events older than the retention period.
+    static func sweep(before cutoff: Date, on db: any Database) async throws {
+        try await db.sql.raw("DELETE FROM live_events WHERE created_at < \(bind: cutoff)").run()
+    }
+}

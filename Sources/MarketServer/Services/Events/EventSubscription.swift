@@ -1,0 +1,86 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// One open event stream of one user: what the hub offers it, buffered until the stream
+/// writes it out. A stream that falls too far behind is ended rather than silently losing
+/// events; its client reconnects with `Last-Event-ID` and the gap is replayed from the table.
+final class EventSubscription: Sendable {
+    enum Signal: Sendable {
+        case event(LiveEventRow)
+        case heartbeat
+    }
+
+    static let bufferLimit = 1_000
+
+    let userID: UUID
+    let signals: AsyncStream<Signal>
+    private let continuation: AsyncStream<Signal>.Continuation
+    /// The newest event id offered or written: the floor for catching up, and what makes an
+    /// event offered twice (live and by a catch-up) go out once.
+    private let lastSeen: NIOLockedValueBox<Int64>
+
+    init(userID: UUID, after seq: Int64) {
+        self.userID = userID
+        (signals, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingOldest(Self.bufferLimit))
+        lastSeen = NIOLockedValueBox(seq)
+    }
+
+    var floor: Int64 { lastSeen.withLockedValue { $0 } }
+
+    /// Queues an event newer than any seen.
+    func offer(_ row: LiveEventRow) {
+        let isNew = lastSeen.withLockedValue { seen in
+            guard row.seq > seen else { return false }
+            seen = row.seq
+            return true
+        }
+        guard isNew else { return }
+        if case .dropped = continuation.yield(.event(row)) { continuation.finish() }
+    }
+
+    /// Records events the stream wrote itself (a replay), so later offers skip them.
+    func advance(to seq: Int64) {
+        lastSeen.withLockedValue { $0 = max($0, seq) }
+    }
+
+    func heartbeat() {
+        if case .dropped = continuation.yield(.heartbeat) { continuation.finish() }
+    }
+
+    func finish() { continuation.finish() }
+
+    func onTermination(_ handler: @escaping @Sendable () -> Void) {
+        continuation.onTermination = { _ in handler() }
+    }
+}
+
+/// The streams open on this instance, by user.
+final class EventSubscribers: Sendable {
+    private let byUser = NIOLockedValueBox<[UUID: [ObjectIdentifier: EventSubscription]]>([:])
+
+    func add(_ subscription: EventSubscription) {
+        byUser.withLockedValue { $0[subscription.userID, default: [:]][ObjectIdentifier(subscription)] = subscription }
+    }
+
+    func remove(_ subscription: EventSubscription) {
+        byUser.withLockedValue { map in
+            map[subscription.userID]?[ObjectIdentifier(subscription)] = nil
+            if map[subscription.userID]?.isEmpty == true { map[subscription.userID] = nil }
+        }
+    }
+
+    func isListening(_ userID: UUID) -> Bool { byUser.withLockedValue { $0[userID] != nil } }
+
+    var all: [EventSubscription] { byUser.withLockedValue { $0.values.flatMap(\.values) } }
+
+    var count: Int { byUser.withLockedValue { $0.values.reduce(0) { $0 + $1.count } } }
+
+    func deliver(_ row: LiveEventRow) {
+        let targets = byUser.withLockedValue { $0[row.userID].map { Array($0.values) } ?? [] }
+        for subscription in targets { subscription.offer(row) }
+    }
+
+    func finishAll() {
+        for subscription in all { subscription.finish() }
+    }
+}

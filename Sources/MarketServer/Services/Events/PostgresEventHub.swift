@@ -1,0 +1,96 @@
+import Fluent
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import PostgresKit
+import PostgresNIO
+import Vapor
+
+/// The hub of one instance among several sharing PostgreSQL. It keeps one connection of its
+/// own in `LISTEN` on the events channel; each notification names an event and its user, and
+/// the event is read from the table only when someone here is listening for that user.
+/// When the connection drops (a database restart, a network cut) it reconnects with backoff
+/// and, once listening again, catches every open stream up from the table, so nothing
+/// committed while it was away is lost.
+final class PostgresEventHub: EventHub {
+    let subscribers = EventSubscribers()
+    let channel: String
+    private let configuration: PostgresConnection.Configuration
+    private let loop = HubLoop()
+    private let sweeper = HubLoop()
+    /// The listening connection, closed at shutdown (that ends the wait for notifications).
+    private let current = NIOLockedValueBox<PostgresConnection?>(nil)
+    /// Times the listener has (re)connected: tests wait on it after a restart.
+    let connections = NIOLockedValueBox(0)
+
+    init(configuration: PostgresConnection.Configuration, channel: String) {
+        self.configuration = configuration
+        self.channel = channel
+    }
+
+    /// PostgreSQL delivers `NOTIFY` on commit by itself.
+    func committed() {}
+
+    func didBoot(_ app: Application) throws {
+        let database = app.db, eventLoopGroup = app.eventLoopGroup, logger = app.logger, clock = app.clock, retention = app.settings.eventRetention
+        loop.start { [self] in
+            var backoff = 0.1
+            while !Task.isCancelled {
+                do {
+                    let connection = try await PostgresConnection.connect(
+                        on: eventLoopGroup.any(), configuration: configuration, id: 1, logger: logger)
+                    current.withLockedValue { $0 = connection }
+                    do {
+                        try await connection.listen(on: channel) { notifications in
+                            backoff = 0.1
+                            connections.withLockedValue { $0 += 1 }
+                            try await catchUp(on: database)
+                            for try await notification in notifications {
+                                try await handle(notification.payload, on: database)
+                            }
+                        }
+                    } catch {
+                        try? await connection.close()
+                        throw error
+                    }
+                    try? await connection.close()
+                } catch {
+                    if Task.isCancelled { return }
+                    logger.warning("event listener lost its connection, reconnecting: \(String(reflecting: type(of: error)))")
+                }
+                try? await Task.sleep(for: .seconds(backoff))
+                backoff = min(backoff * 2, 2)
+            }
+        }
+        sweeper.start {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(60))
+                try? await EventLog.sweep(before: clock.now().addingTimeInterval(-retention), on: database)
+            }
+        }
+    }
+
+    /// `"<seq> <user id>"`.
+    private func handle(_ payload: String, on db: any Database) async throws {
+        let parts = payload.split(separator: " ")
+        guard parts.count == 2, let seq = Int64(parts[0]), let userID = UUID(uuidString: String(parts[1])) else { return }
+        guard subscribers.isListening(userID), let row = try await EventLog.event(seq, on: db) else { return }
+        subscribers.deliver(row)
+    }
+
+    /// Every open stream gets what was committed past its floor while nobody was listening.
+    private func catchUp(on db: any Database) async throws {
+        for subscription in subscribers.all {
+            for row in try await EventLog.events(for: subscription.userID, after: subscription.floor, on: db) {
+                subscription.offer(row)
+            }
+        }
+    }
+
+    func shutdown(_ application: Application) {
+        sweeper.stop()
+        loop.stop()
+        if let connection = current.withLockedValue({ $0 }) { connection.close().whenComplete { _ in } }
+        subscribers.finishAll()
+    }
+}
