@@ -14,8 +14,8 @@ import MarketCore
 public final class APIClient: Sendable {
     public let baseURL: URL
     private let session: URLSession
-    private let tokenProvider: @Sendable () async -> String?
-    private let onUnauthenticated: @Sendable () async -> Void
+    let tokenProvider: @Sendable () async -> String?
+    let onUnauthenticated: @Sendable () async -> Void
 
     /// - Parameters:
     ///   - baseURL: the server, e.g. `https://market.campus.edu` (the API is under `/api/v1`).

@@ -25,6 +25,13 @@ struct ListingSearch {
         let tier: Tier
     }
 
+    /// The feed as `viewer` (signed in, or nil) sees it: without the sellers they blocked.
+    func page(_ criteria: SearchCriteria, viewer: UUID?) async throws -> (listings: [ListingRow], next: ListingCursor?) {
+        var query = criteria
+        if let viewer { query.excludedSellers = try await Blocks.blockedIDs(by: viewer, on: sql) }
+        return try await page(query)
+    }
+
     func page(_ query: SearchCriteria) async throws -> (listings: [ListingRow], next: ListingCursor?) {
         if let text = query.text, text.isEmpty { return ([], nil) }
         let asOf = query.cursor?.asOf ?? now
@@ -115,6 +122,7 @@ struct ListingSearch {
         if let maximum = query.maxPriceCents { conditions.append("l.sort_price_cents <= \(bind: Int64(maximum))") }
         if let condition = query.condition { conditions.append("l.condition = \(bind: condition.rawValue)") }
         if let seller = query.sellerID { conditions.append("l.seller_id = \(bind: seller)") }
+        if !query.excludedSellers.isEmpty { conditions.append("l.seller_id NOT IN (\(binds: query.excludedSellers))") }
         if let campus = query.campus { conditions.append("l.campus = \(bind: campus)") }
         switch segment.featured {
         case true?: conditions.append("l.featured_until > \(bind: asOf)")

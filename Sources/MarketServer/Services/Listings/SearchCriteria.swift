@@ -17,6 +17,8 @@ struct SearchCriteria: Sendable {
     var sort: ListingSort
     var limit: Int
     var cursor: ListingCursor?
+    /// Sellers the viewer blocked: their listings leave the viewer's feed.
+    var excludedSellers: [UUID] = []
 
     /// `sort` defaults to relevance for a text search and newest first otherwise.
     init(text: String? = nil, categories: [ListingCategory] = [], offer: OfferKind? = nil,

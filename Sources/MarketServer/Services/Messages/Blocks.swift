@@ -39,8 +39,8 @@ struct Blocks {
     }
 
     /// The people `userID` blocked: their listings leave `userID`'s feed.
-    static func blockedIDs(by userID: UUID, on db: any Database) async throws -> [UUID] {
-        try await db.sql.raw("SELECT blocked_id FROM user_blocks WHERE blocker_id = \(bind: userID)")
+    static func blockedIDs(by userID: UUID, on sql: any SQLDatabase) async throws -> [UUID] {
+        try await sql.raw("SELECT blocked_id FROM user_blocks WHERE blocker_id = \(bind: userID)")
             .all(decodingColumn: "blocked_id", as: UUID.self)
     }
 

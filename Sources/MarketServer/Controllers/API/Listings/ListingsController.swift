@@ -25,7 +25,7 @@ struct ListingsController: RouteCollection {
         var reader = QueryReader(req)
         let query = try SearchCriteria(reading: &reader)
         let services = req.domain
-        let result = try await services.listingSearch.page(query)
+        let result = try await services.listingSearch.page(query, viewer: req.auth.get(Session.self)?.userID)
         let items = try await services.listingPresenter.present(result.listings)
         return ListingPage(items: items, nextCursor: result.next?.token)
     }

@@ -36,7 +36,7 @@ struct FeedController: RouteCollection {
         var reader = QueryReader(req)
         let params = FeedParameters(reading: &reader, request: req)
         let services = req.domain
-        let result = try await services.listingSearch.page(params.query)
+        let result = try await services.listingSearch.page(params.query, viewer: req.auth.get(Session.self)?.userID)
         let listings = try await services.listingPresenter.present(result.listings)
         let cards = listings.map { ListingCard($0, now: services.now) }
 

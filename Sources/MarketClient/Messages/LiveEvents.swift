@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MarketCore
+
+/// What a live stream yields.
+public enum LiveUpdate: Sendable, Equatable {
+    /// The stream is (again) connected; events after `lastEventId` follow.
+    case connected(lastEventId: Int64)
+    case event(LiveEvent)
+    /// The server no longer has every event since the last one seen (the app was away longer
+    /// than it keeps them): reload conversations and notifications.
+    case resync
+}
+
+/// `GET /api/v1/events` as an `AsyncSequence` that never gives up on a flaky connection: when
+/// the stream drops it waits (the server's `retry:`, longer after repeated failures) and
+/// reconnects with `Last-Event-ID`, so every event arrives once, in order. It ends when the
+/// consuming task is cancelled, and throws when the session is no longer valid (401).
+///
+/// ```swift
+/// for try await update in client.liveEvents() {
+///     if case .event(let event) = update, case .message(let message) = event.payload { … }
+/// }
+/// ```
+public struct LiveEvents: AsyncSequence, Sendable {
+    public typealias Element = LiveUpdate
+    public typealias AsyncIterator = AsyncThrowingStream<LiveUpdate, any Error>.Iterator
+
+    let client: APIClient
+    let resumeAfter: Int64?
+    /// Silence longer than this (several missed heartbeats) counts as a dead connection.
+    let idleTimeout: TimeInterval
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LiveUpdate.self)
+        let task = Task { [client, resumeAfter, idleTimeout] in
+            var lastEventId = resumeAfter
+            var retry: Duration = .seconds(2)
+            var failures = 0
+            while !Task.isCancelled {
+                do {
+                    let connection = try await client.openEventStream(lastEventId: lastEventId, idleTimeout: idleTimeout)
+                    var parser = ServerSentEventParser()
+                    for try await chunk in connection {
+                        for frame in parser.feed(chunk) {
+                            if let ms = frame.retry { retry = .milliseconds(ms) }
+                            if let id = frame.id.flatMap(Int64.init) { lastEventId = id }
+                            failures = 0
+                            switch frame.event {
+                            case "ready": continuation.yield(.connected(lastEventId: lastEventId ?? 0))
+                            case "resync":
+                                continuation.yield(.connected(lastEventId: lastEventId ?? 0))
+                                continuation.yield(.resync)
+                            default:
+                                guard let kind = LiveEventKind(rawValue: frame.event), let id = frame.id.flatMap(Int64.init) else { continue }
+                                let event = try LiveEvent(id: id, kind: kind, data: Data(frame.data.utf8), decoder: APIClient.decoder)
+                                continuation.yield(.event(event))
+                            }
+                        }
+                    }
+                } catch let error as APIClientError where error.status == 401 || error.status == 403 {
+                    continuation.finish(throwing: error)
+                    return
+                } catch {
+                    // Dropped, refused or timed out: try again below.
+                }
+                failures += 1
+                try? await Task.sleep(for: retry * Swift.min(failures, 15))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream.makeAsyncIterator()
+    }
+}
+
+extension APIClient {
+    /// The signed-in user's live events; `resumeAfter` is the last event id already handled.
+    public func liveEvents(resumeAfter: Int64? = nil, idleTimeout: TimeInterval = 60) -> LiveEvents {
+        LiveEvents(client: self, resumeAfter: resumeAfter, idleTimeout: idleTimeout)
+    }
+
+    /// One connection to `/api/v1/events`: its body as it arrives.
+    func openEventStream(lastEventId: Int64?, idleTimeout: TimeInterval) async throws -> AsyncThrowingStream<Data, any Error> {
+        var request = URLRequest(url: baseURL.appendingPathComponent("api/v1/events"))
+        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+        if let lastEventId { request.setValue(String(lastEventId), forHTTPHeaderField: "Last-Event-ID") }
+        let token = await tokenProvider()
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+        let reader = EventStreamReader(continuation: continuation)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = idleTimeout
+        configuration.timeoutIntervalForResource = 7 * 86_400
+        let session = URLSession(configuration: configuration, delegate: reader, delegateQueue: nil)
+        let task = session.dataTask(with: request)
+        continuation.onTermination = { _ in
+            task.cancel()
+            session.invalidateAndCancel()
+        }
+        task.resume()
+        let status = try await reader.status()
+        if status == 401, token != nil { await onUnauthenticated() }
+        guard status == 200 else {
+            task.cancel()
+            session.invalidateAndCancel()
+            throw APIClientError.unexpectedResponse(status: status)
+        }
+        return body
+    }
+}
+
+/// The delegate of one event-stream request: hands over the status, then each chunk.
+private final class EventStreamReader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+    private let lock = NSLock()
+    private var statusWaiter: CheckedContinuation<Int, any Error>?
+    private var statusCode: Int?
+    private var failure: (any Error)?
+
+    init(continuation: AsyncThrowingStream<Data, any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func status() async throws -> Int {
+        try await withCheckedThrowingContinuation { waiter in
+            lock.lock()
+            if let statusCode {
+                lock.unlock()
+                waiter.resume(returning: statusCode)
+            } else if let failure {
+                lock.unlock()
+                waiter.resume(throwing: failure)
+            } else {
+                statusWaiter = waiter
+                lock.unlock()
+            }
+        }
+    }
+
+    private func settle(_ result: Result<Int, any Error>) {
+        lock.lock()
+        let waiter = statusWaiter
+        statusWaiter = nil
+        switch result {
+        case .success(let code): if statusCode == nil, failure == nil { statusCode = code }
+        case .failure(let error): if statusCode == nil, failure == nil { failure = error }
+        }
+        lock.unlock()
+        waiter?.resume(with: result)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        settle(.success((response as? HTTPURLResponse)?.statusCode ?? 0))
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        continuation.yield(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        settle(.failure(error ?? APIClientError.transport("the event stream ended before it began")))
+        if let error { continuation.finish(throwing: APIClientError.transport(error.localizedDescription)) } else { continuation.finish() }
+        session.finishTasksAndInvalidate()
+    }
+}
