@@ -71,6 +71,7 @@ let package = Package(
             name: "MarketTestSupport",
             dependencies: [
                 "MarketServer",
+                "MarketClient",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
             ],

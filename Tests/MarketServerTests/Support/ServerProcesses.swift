@@ -20,7 +20,7 @@ struct ServerProcesses {
 
     static var packageRoot: URL { PackageRoot.url }
 
-    static func start(count: Int) async throws -> ServerProcesses {
+    static func start(count: Int, environment extra: [String: String] = [:]) async throws -> ServerProcesses {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw TestFailure("\(executable.path) is missing: run `swift build` (or `swift test`, which builds it) first")
         }
@@ -31,6 +31,7 @@ struct ServerProcesses {
         environment["DATA_DIR"] = directory
         environment["BCRYPT_COST"] = "4"
         environment["LOG_LEVEL"] = "warning"
+        environment.merge(extra) { _, new in new }
         var schema: String?
         if TestDatabase.isPostgres {
             schema = "race_\(id)"
