@@ -94,6 +94,17 @@ struct RouteCoverageTests {
             MoneyEndpoint.expense(id),
             MoneyEndpoint.createExpense(ExpenseInput(expenseTitle: "Lunch", amountInCents: 900, dateOfPurchase: date)),
             MoneyEndpoint.deleteExpense(id),
+            ConversationEndpoint.openAboutListing(id),
+            ConversationEndpoint.openForOrder(id),
+            ConversationEndpoint.list(),
+            ConversationEndpoint.show(id),
+            ConversationEndpoint.messages(id),
+            ConversationEndpoint.send(id, SendMessageRequest(text: "Hi")),
+            ConversationEndpoint.markRead(id),
+            BlockEndpoint.block(other),
+            BlockEndpoint.unblock(other),
+            BlockEndpoint.list,
+            EventsEndpoint.stream,
         ]
         endpoints += OrderAction.allCases.map { OrderEndpoint.act(id, $0) }
         return endpoints

@@ -84,7 +84,7 @@ extension APIClient {
 
     /// One connection to `/api/v1/events`: its body as it arrives.
     func openEventStream(lastEventId: Int64?, idleTimeout: TimeInterval) async throws -> AsyncThrowingStream<Data, any Error> {
-        var request = URLRequest(url: baseURL.appendingPathComponent("api/v1/events"))
+        var request = URLRequest(url: url(for: EventsEndpoint.stream))
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         if let lastEventId { request.setValue(String(lastEventId), forHTTPHeaderField: "Last-Event-ID") }
         let token = await tokenProvider()
@@ -110,6 +110,15 @@ extension APIClient {
         }
         return body
     }
+}
+
+/// `GET /api/v1/events`, the stream ``APIClient/liveEvents(resumeAfter:idleTimeout:)`` reads
+/// (it is not a request-and-answer call, so `send` does not take it).
+public enum EventsEndpoint: Endpoint {
+    case stream
+
+    public var method: String { "GET" }
+    public var path: String { "events" }
 }
 
 /// The delegate of one event-stream request: hands over the status, then each chunk.
