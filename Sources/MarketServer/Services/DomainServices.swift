@@ -76,7 +76,7 @@ struct DomainServices: Sendable {
         ConversationService(database: database, writes: writes, events: eventLog,
                             throttle: MessageThrottle(policy: settings.messageThrottle, now: now), now: now)
     }
-    var blocks: Blocks { Blocks(database: database, now: now) }
+    var blocks: Blocks { Blocks(database: database, writes: writes, now: now) }
 
     // MARK: Money
     var ledger: LedgerService { LedgerService(database: database) }

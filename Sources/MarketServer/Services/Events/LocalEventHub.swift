@@ -23,16 +23,19 @@ final class LocalEventHub: EventHub {
     func didBoot(_ app: Application) throws {
         let database = app.db, clock = app.clock, retention = app.settings.eventRetention, logger = app.logger
         let (wakes, subscribers) = (self.wakes, self.subscribers)
+        // The sweep is a write: it queues with the other writers (see WriteTransactions), or two
+        // writers could each hold a thread-pool thread waiting for the other.
+        let writes = WriteTransactions(database: database, gate: app.sqliteWriteGate, committed: nil)
         loop.start {
             var cursor: Int64?
-            var lastSweep = Date.distantPast
+            var lastSweep = clock.now()
             for await _ in wakes {
                 do {
                     if cursor == nil { cursor = try await EventLog.latestSeq(for: nil, on: database) }
                     cursor = try await Self.drain(after: cursor ?? 0, to: subscribers, on: database)
                     let now = clock.now()
                     if now.timeIntervalSince(lastSweep) > 60 {
-                        try await EventLog.sweep(before: now.addingTimeInterval(-retention), on: database)
+                        try await writes.run { db in try await EventLog.sweep(before: now.addingTimeInterval(-retention), on: db) }
                         lastSweep = now
                     }
                 } catch {

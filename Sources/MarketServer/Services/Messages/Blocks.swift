@@ -8,6 +8,7 @@ import SQLKit
 /// the blocker's feed.
 struct Blocks {
     let database: any Database
+    let writes: WriteTransactions
     let now: Date
 
     func block(_ blockedID: UUID, by userID: UUID) async throws -> BlockedUser {
@@ -15,10 +16,12 @@ struct Blocks {
         guard let user = try await UserRecord.query(on: database).filter(\.$id == blockedID).first() else { throw APIError.userNotFound }
         if let existing = try await list(for: userID).items.first(where: { $0.id == blockedID }) { return existing }
         do {
-            try await database.sql.raw("""
-                INSERT INTO user_blocks (id, blocker_id, blocked_id, created_at)
-                VALUES (\(bind: UUID()), \(bind: userID), \(bind: blockedID), \(bind: now))
-                """).run()
+            try await writes.run { [now] db in
+                try await db.sql.raw("""
+                    INSERT INTO user_blocks (id, blocker_id, blocked_id, created_at)
+                    VALUES (\(bind: UUID()), \(bind: userID), \(bind: blockedID), \(bind: now))
+                    """).run()
+            }
         } catch where DatabaseConflict.isConflict(error) {
             // Blocked twice at once: one row is all it takes.
         }
@@ -26,7 +29,9 @@ struct Blocks {
     }
 
     func unblock(_ blockedID: UUID, by userID: UUID) async throws {
-        try await database.sql.raw("DELETE FROM user_blocks WHERE blocker_id = \(bind: userID) AND blocked_id = \(bind: blockedID)").run()
+        try await writes.run { db in
+            try await db.sql.raw("DELETE FROM user_blocks WHERE blocker_id = \(bind: userID) AND blocked_id = \(bind: blockedID)").run()
+        }
     }
 
     func list(for userID: UUID) async throws -> BlockList {
