@@ -26,6 +26,7 @@ func routes(_ app: Application) throws {
     try web.register(collection: ProfilePagesController())
     try web.register(collection: PasskeyPagesController())
     try web.register(collection: AppleWebFlowController())
+    try web.register(collection: MessagePagesController())
     // Apple's cross-site post back: no CSRF token can be in it; the flow cookie is its check.
     try app.register(collection: AppleWebFlowController.Callback())
 

@@ -47,7 +47,7 @@ def test_sell_buy_rent_and_trade_between_students(browser, tmp_path):
 
     # The seller sees it in notifications, accepts, marks it ready and completes it with the code.
     seller.go("/")
-    assert seller.driver.find_element(By.CSS_SELECTOR, ".badge").text == "1"
+    assert seller.driver.find_element(By.CSS_SELECTOR, "[data-badge=notifications]").text == "1"
     seller.go("/notifications")
     assert "Bea Buyer wants to buy “Oak study desk”" in seller.text
     seller.press("Open")

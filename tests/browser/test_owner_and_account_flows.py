@@ -119,15 +119,15 @@ def test_offers_declined_and_withdrawn_and_notifications_read(browser):
 
     # The seller was told of both offers and the withdrawal: one read, then all read.
     seller.go("/notifications")
-    unread = int(seller.driver.find_element(By.CSS_SELECTOR, ".badge").text)
+    unread = int(seller.driver.find_element(By.CSS_SELECTOR, "[data-badge=notifications]").text)
     assert unread >= 3
     seller.press("Open")
     assert seller.heading() in ("Trade offers", "Organic chemistry textbook")
     seller.go("/notifications")
-    assert int(seller.driver.find_element(By.CSS_SELECTOR, ".badge").text) == unread - 1
+    assert int(seller.driver.find_element(By.CSS_SELECTOR, "[data-badge=notifications]").text) == unread - 1
     seller.press("Mark all read")
     assert "All notifications are marked read." in seller.text
-    assert not seller.driver.find_elements(By.CSS_SELECTOR, ".badge")
+    assert not seller.driver.find_element(By.CSS_SELECTOR, "[data-badge=notifications]").is_displayed()
     assert not seller.driver.find_elements(By.CSS_SELECTOR, "li.unread")
 
 

@@ -12,6 +12,7 @@ enum Notice: String {
     case profileSaved = "profile-saved", passwordChanged = "password-changed", passwordReset = "password-reset", accountDeleted = "account-deleted"
     case appleLinked = "apple-linked", appleUnlinked = "apple-unlinked"
     case passkeyAdded = "passkey-added", passkeyRenamed = "passkey-renamed", passkeyRemoved = "passkey-removed"
+    case blocked, unblocked
 
     /// `path` with this notice to show when it opens.
     func shown(at path: String) -> String {
@@ -37,6 +38,8 @@ enum Notice: String {
         case .notificationsRead: "All notifications are marked read."
         case .expenseAdded: "The expense was added."
         case .expenseDeleted: "The expense was deleted."
+        case .blocked: "Blocked. They cannot message you, and their listings no longer appear in your feed."
+        case .unblocked: "Unblocked. You can message each other again."
         case .profileSaved: "Your profile is saved."
         case .passwordChanged: "Your password is changed. Other devices were signed out."
         case .passwordReset: "Your new password is set and you are signed in. Every other device was signed out."

@@ -9,6 +9,8 @@ struct PageLayout: Encodable {
     var viewerName: String?
     var viewerID: String?
     var unreadCount: Int
+    /// Unread messages, for the Messages badge.
+    var messageUnreadCount: Int
     var notice: String?
     var path: String
     /// The header search box keeps what was searched.
@@ -26,11 +28,14 @@ extension Request {
     func renderPage<Content: Encodable>(_ template: String, title: String, _ content: Content,
                                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = auth.get(Session.self)
-        var unread = 0
-        if let session { unread = try await domain.notifications.unreadCount(for: try session.user.requireID()) }
+        var unread = 0, messages = 0
+        if let session {
+            unread = try await domain.notifications.unreadCount(for: session.userID)
+            messages = try await domain.conversations.unreadCount(for: session.userID)
+        }
         let layout = PageLayout(
             title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
-            viewerID: session.flatMap { $0.user.id?.wireString }, unreadCount: unread,
+            viewerID: session.flatMap { $0.user.id?.wireString }, unreadCount: unread, messageUnreadCount: messages,
             notice: queryValues["notice"].flatMap(Notice.init(rawValue:))?.text,
             path: url.path, searchText: url.path == "/" ? (queryValues["q"] ?? "") : "")
         let view = try await view.render(template, WebPage(layout: layout, page: content))
