@@ -80,7 +80,7 @@ struct EventStreamTests {
         try await withTestApp(adjust: { $0.eventHeartbeatInterval = 0.2 }) { app in
             try await app.withLiveServer { url in
                 let user = try await app.register(name: "Idle")
-                let body = try await Self.client(url, user.token).openEventStream(lastEventId: nil, idleTimeout: 10)
+                let body = try await Self.client(url, user.token).openEventStream(lastEventId: nil, idleTimeout: 60)
                 let received = NIOLockedValueBox("")
                 let reader = Task {
                     for try await chunk in body { received.withLockedValue { $0 += String(decoding: chunk, as: UTF8.self) } }

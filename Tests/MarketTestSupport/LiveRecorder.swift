@@ -38,7 +38,7 @@ public final class LiveRecorder: Sendable {
 
     /// Waits until `condition` holds of what arrived; false when `seconds` pass first.
     @discardableResult
-    public func wait(upTo seconds: Double = 10, until condition: (LiveRecorder) -> Bool) async -> Bool {
+    public func wait(upTo seconds: Double = 30, until condition: (LiveRecorder) -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition(self) { return true }

@@ -8,6 +8,8 @@ extension Application {
     /// Starts the app on a free loopback port, runs `body` with its base URL, then stops it.
     /// For what only a real socket shows: body size limits, the SDK's HTTP stack.
     public func withLiveServer(_ body: (URL) async throws -> Void) async throws {
+        // Booting runs the lifecycle handlers (the event hub, the jobs), as `serve` does.
+        try await asyncBoot()
         try await server.start(address: .hostname("127.0.0.1", port: 0))
         do {
             guard let port = http.server.shared.localAddress?.port else { throw Abort(.internalServerError) }

@@ -35,7 +35,8 @@ public struct LiveEvents: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> AsyncIterator {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: LiveUpdate.self)
-        let task = Task { [client, resumeAfter, idleTimeout] in
+        // Detached: the loop must not run on the caller's actor (a view model's main actor).
+        let task = Task.detached { [client, resumeAfter, idleTimeout] in
             var lastEventId = resumeAfter
             var retry: Duration = .seconds(2)
             var failures = 0

@@ -14,11 +14,12 @@ struct WriteTransactions: Sendable {
     let committed: (any EventHub)?
 
     func run<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        let transaction = { @Sendable (db: any Database) async throws -> T in try await PendingEvents.collecting(on: db, body) }
         let result: T
         if let gate {
-            result = try await gate.run { try await database.transaction(body) }
+            result = try await gate.run { try await database.transaction(transaction) }
         } else {
-            result = try await database.transaction(body)
+            result = try await database.transaction(transaction)
         }
         committed?.committed()
         return result

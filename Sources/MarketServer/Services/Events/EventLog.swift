@@ -11,16 +11,29 @@ import SQLKit
 /// Before writing, a transaction takes a lock per recipient (held to its commit): two
 /// transactions writing events for one person then commit in `seq` order, so a stream that
 /// resumes after `seq` N can never miss an event numbered below N that committed later.
+/// Inside `WriteTransactions` the events wait in a `PendingEvents` batch and are written just
+/// before the commit, locks in one sorted order: a transaction then never waits on anything
+/// while it holds them, so they cannot take part in a deadlock (a rental waiting on another's
+/// overlapping row while that one waits for the owner's lock).
 struct EventLog: Sendable {
     let channel: String
 
     /// Records one event for each of `users` (at most a handful: a message goes to both sides).
     func record(_ kind: LiveEventKind, _ payload: some Encodable, for users: [UUID], at now: Date, on db: any Database) async throws {
-        let users = Array(Set(users)).sorted { $0.wireString < $1.wireString }
-        guard !users.isEmpty else { return }
         let json = String(decoding: try JSONEncoder.api.encode(payload), as: UTF8.self)
-        let values = users.map { user -> SQLQueryString in
-            "(\(bind: user), \(bind: kind.rawValue), \(bind: json), \(bind: now))"
+        let rows = Set(users).map { PendingEvents.Row(userID: $0, kind: kind, payload: json, at: now) }
+        if db.isPostgres, let batch = PendingEvents.current {
+            batch.add(rows, channel: channel)
+        } else {
+            try await Self.write(rows, channel: channel, on: db)
+        }
+    }
+
+    /// Writes `rows` now: on PostgreSQL under their recipients' locks, with a notification each.
+    static func write(_ rows: [PendingEvents.Row], channel: String, on db: any Database) async throws {
+        guard !rows.isEmpty else { return }
+        let values = rows.map { row -> SQLQueryString in
+            "(\(bind: row.userID), \(bind: row.kind.rawValue), \(bind: row.payload), \(bind: row.at))"
         }.joined(separator: ", ")
         let insert: SQLQueryString = "INSERT INTO live_events (user_id, kind, payload, created_at) VALUES \(values)"
         guard db.isPostgres else {
@@ -28,8 +41,8 @@ struct EventLog: Sendable {
             return
         }
         // Sorted, so two transactions never wait for each other's recipients in a cycle.
-        for user in users {
-            try await db.sql.raw("SELECT pg_advisory_xact_lock(3, hashtext(\(bind: user.wireString)))").run()
+        for user in Set(rows.map(\.userID)).map(\.wireString).sorted() {
+            try await db.sql.raw("SELECT pg_advisory_xact_lock(3, hashtext(\(bind: user)))").run()
         }
         try await db.sql.raw("""
             WITH e AS (\(insert) RETURNING seq, user_id)

@@ -31,13 +31,26 @@ final class LocalEventHub: EventHub {
             var lastSweep = clock.now()
             for await _ in wakes {
                 do {
-                    if cursor == nil { cursor = try await EventLog.latestSeq(for: nil, on: database) }
-                    cursor = try await Self.drain(after: cursor ?? 0, to: subscribers, on: database)
                     let now = clock.now()
                     if now.timeIntervalSince(lastSweep) > 60 {
                         try await writes.run { db in try await EventLog.sweep(before: now.addingTimeInterval(-retention), on: db) }
                         lastSweep = now
                     }
+                    // Nobody listening: nothing to read. The next stream sets where to start.
+                    guard !subscribers.all.isEmpty else {
+                        cursor = nil
+                        continue
+                    }
+                    // Start where the oldest open stream stands (everything after it must reach
+                    // it), or at the newest event when none is open yet.
+                    if cursor == nil {
+                        if let oldest = subscribers.all.map(\.floor).min() {
+                            cursor = oldest
+                        } else {
+                            cursor = try await EventLog.latestSeq(for: nil, on: database)
+                        }
+                    }
+                    cursor = try await Self.drain(after: cursor ?? 0, to: subscribers, on: database)
                 } catch {
                     logger.warning("event hub could not read events: \(String(describing: error))")
                 }

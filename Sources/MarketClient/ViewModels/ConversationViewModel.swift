@@ -1,0 +1,107 @@
+import Foundation
+import MarketCore
+import Observation
+
+/// One conversation: its messages oldest first (older pages on demand), the draft being
+/// typed, and "seen". A send keeps its `clientId` until the server stored it, so retrying
+/// after a timeout never sends the message twice. `listen()` adds what arrives live.
+@MainActor
+@Observable
+public final class ConversationViewModel: ScreenModel {
+    public let conversationID: UUID
+    public private(set) var conversation: Conversation?
+    /// Oldest first, as a chat shows them.
+    public private(set) var messages: [ConversationMessage] = []
+    public private(set) var hasOlder = false
+    public var draft = ""
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+    @ObservationIgnored private var olderCursor: String?
+    /// The key of the draft being sent; renewed once the server has it.
+    @ObservationIgnored private var pendingClientID = UUID().wireString
+
+    public init(conversationID: UUID, client: APIClient) {
+        self.conversationID = conversationID
+        self.client = client
+    }
+
+    /// Whether the other person has read the newest message, when it is the viewer's.
+    public var isSeen: Bool {
+        guard let last = messages.last, let conversation, last.senderId != conversation.otherUser.id else { return false }
+        return conversation.otherReadUpTo == last.id
+    }
+
+    /// The newest page, then marks it read.
+    public func load() async {
+        let page: MessagePage? = await perform { try await client.send(ConversationEndpoint.messages(conversationID, PageRequest(limit: 50))) }
+        guard let page else { return }
+        messages = page.items.reversed()
+        olderCursor = page.nextCursor
+        hasOlder = page.nextCursor != nil
+        await markRead()
+    }
+
+    public func loadOlder() async {
+        guard let cursor = olderCursor, !isLoading else { return }
+        let page: MessagePage? = await perform {
+            try await client.send(ConversationEndpoint.messages(conversationID, PageRequest(limit: 50, cursor: cursor)))
+        }
+        guard let page else { return }
+        let known = Set(messages.map(\.id))
+        messages.insert(contentsOf: page.items.reversed().filter { !known.contains($0.id) }, at: 0)
+        olderCursor = page.nextCursor
+        hasOlder = page.nextCursor != nil
+    }
+
+    /// Sends the draft; false (with `fieldErrors["text"]` or `errorMessage`) when it was not stored.
+    @discardableResult
+    public func send() async -> Bool {
+        guard let checked = checked(SendMessageRequest(text: draft, clientId: pendingClientID).validated()) else { return false }
+        let request = SendMessageRequest(text: checked.text, clientId: checked.clientId)
+        guard let message: ConversationMessage = await perform({ try await client.send(ConversationEndpoint.send(conversationID, request)) }) else {
+            return false
+        }
+        insert(message)
+        draft = ""
+        pendingClientID = UUID().wireString
+        return true
+    }
+
+    public func markRead() async {
+        if let read: Conversation = try? await client.send(ConversationEndpoint.markRead(conversationID)) { conversation = read }
+    }
+
+    /// Applies one live update that concerns this conversation.
+    public func apply(_ update: LiveUpdate) async {
+        switch update {
+        case .event(let event):
+            switch event.payload {
+            case .message(let message) where message.conversationId == conversationID:
+                insert(message)
+                if message.senderId == conversation?.otherUser.id { await markRead() }
+            case .conversationRead(let read) where read.conversationId == conversationID && read.readerId == conversation?.otherUser.id:
+                conversation?.otherReadUpTo = read.upTo
+            default: break
+            }
+        case .resync: await load()
+        case .connected: break  // a resumed stream replays what was missed
+        }
+    }
+
+    /// Follows the live stream until the calling task is cancelled.
+    public func listen() async {
+        do {
+            for try await update in client.liveEvents() { await apply(update) }
+        } catch {
+            show(error)
+        }
+    }
+
+    private func insert(_ message: ConversationMessage) {
+        guard !messages.contains(where: { $0.id == message.id }) else { return }
+        messages.append(message)
+    }
+}
