@@ -14,4 +14,11 @@ enum DatabaseConflict {
         }
         return false
     }
+
+    /// PostgreSQL aborted the transaction to break a deadlock or a serialization conflict:
+    /// running it again is safe and usually succeeds.
+    static func isRetryable(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
+    }
 }

@@ -19,7 +19,17 @@ struct WriteTransactions: Sendable {
         if let gate {
             result = try await gate.run { try await database.transaction(transaction) }
         } else {
-            result = try await database.transaction(transaction)
+            // PostgreSQL may end one of two transactions that wait on each other (a deadlock, or a
+            // serialization failure); the body is run again from the start, as the server advises.
+            var attempt = 1
+            while true {
+                do {
+                    result = try await database.transaction(transaction)
+                    break
+                } catch where attempt < 3 && DatabaseConflict.isRetryable(error) {
+                    attempt += 1
+                }
+            }
         }
         committed?.committed()
         return result
