@@ -22,7 +22,10 @@ enum DatabaseSetup {
             if let schema {
                 configuration.searchPath = [schema]
             }
-            app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4, sqlLogLevel: .debug), as: .psql)
+            // A burst (200 buyers of one listing at once) queues for connections behind that listing's
+            // lock; 30 s rather than 10 lets the queue drain instead of failing requests.
+            app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4,
+                                        connectionPoolTimeout: .seconds(30), sqlLogLevel: .debug), as: .psql)
             if let schema {
                 try await app.db.sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
             }

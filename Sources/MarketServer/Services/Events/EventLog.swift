@@ -32,20 +32,29 @@ struct EventLog: Sendable {
     /// Writes `rows` now: on PostgreSQL under their recipients' locks, with a notification each.
     static func write(_ rows: [PendingEvents.Row], channel: String, on db: any Database) async throws {
         guard !rows.isEmpty else { return }
-        let values = rows.map { row -> SQLQueryString in
-            "(\(bind: row.userID), \(bind: row.kind.rawValue), \(bind: row.payload), \(bind: row.at))"
-        }.joined(separator: ", ")
-        let insert: SQLQueryString = "INSERT INTO live_events (user_id, kind, payload, created_at) VALUES \(values)"
         guard db.isPostgres else {
-            try await db.sql.raw(insert).run()
+            let values = rows.map { row -> SQLQueryString in
+                "(\(bind: row.userID), \(bind: row.kind.rawValue), \(bind: row.payload), \(bind: row.at))"
+            }.joined(separator: ", ")
+            try await db.sql.raw("INSERT INTO live_events (user_id, kind, payload, created_at) VALUES \(values)").run()
             return
         }
-        // Sorted, so two transactions never wait for each other's recipients in a cycle.
-        for user in Set(rows.map(\.userID)).map(\.wireString).sorted() {
-            try await db.sql.raw("SELECT pg_advisory_xact_lock(3, hashtext(\(bind: user)))").run()
-        }
+        // One round trip: the recipients' locks (taken in sorted order, so two transactions never
+        // wait for each other's recipients in a cycle; PostgreSQL evaluates volatile functions
+        // after ORDER BY), then the rows, then a notification for each.
+        let users = Set(rows.map(\.userID)).map(\.wireString).sorted()
+        let rowValues = rows.map { row -> SQLQueryString in
+            "(\(bind: row.userID)::uuid, \(bind: row.kind.rawValue), \(bind: row.payload), \(bind: row.at)::timestamptz)"
+        }.joined(separator: ", ")
         try await db.sql.raw("""
-            WITH e AS (\(insert) RETURNING seq, user_id)
+            WITH locks AS (
+              SELECT pg_advisory_xact_lock(3, hashtext(u)) FROM unnest(ARRAY[\(binds: users)]::text[]) AS u ORDER BY u
+            ), e AS (
+              INSERT INTO live_events (user_id, kind, payload, created_at)
+              SELECT v.user_id, v.kind, v.payload, v.created_at FROM (VALUES \(rowValues)) AS v(user_id, kind, payload, created_at)
+              WHERE (SELECT count(*) FROM locks) >= 0
+              RETURNING seq, user_id
+            )
             SELECT pg_notify(\(bind: channel), e.seq::text || ' ' || e.user_id::text) FROM e
             """).run()
     }
