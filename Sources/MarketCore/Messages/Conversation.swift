@@ -72,21 +72,4 @@ public struct Conversation: Codable, Sendable, Equatable, Identifiable, Hashable
 }
 
 /// `GET /api/v1/conversations`: newest activity first, with the unread total across all of them.
-public struct ConversationPage: Codable, Sendable, Equatable {
-    public var items: [Conversation]
-    public var nextCursor: String?
-    public var unreadCount: Int
-
-    public init(items: [Conversation], nextCursor: String?, unreadCount: Int) {
-        self.items = items
-        self.nextCursor = nextCursor
-        self.unreadCount = unreadCount
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(nextCursor, forKey: .nextCursor)
-        try container.encode(unreadCount, forKey: .unreadCount)
-    }
-}
+public typealias ConversationPage = UnreadPage<Conversation>

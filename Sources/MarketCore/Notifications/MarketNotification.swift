@@ -37,24 +37,7 @@ public struct MarketNotification: Codable, Sendable, Equatable, Identifiable {
     }
 }
 
-public struct NotificationPage: Codable, Sendable, Equatable {
-    public var items: [MarketNotification]
-    public var nextCursor: String?
-    public var unreadCount: Int
-
-    public init(items: [MarketNotification], nextCursor: String?, unreadCount: Int) {
-        self.items = items
-        self.nextCursor = nextCursor
-        self.unreadCount = unreadCount
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(nextCursor, forKey: .nextCursor)
-        try container.encode(unreadCount, forKey: .unreadCount)
-    }
-}
+public typealias NotificationPage = UnreadPage<MarketNotification>
 
 public struct UnreadCount: Codable, Sendable, Equatable {
     public var unreadCount: Int

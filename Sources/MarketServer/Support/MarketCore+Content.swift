@@ -20,7 +20,7 @@ extension Availability: Content {}
 extension TradeOffer: Content {}
 extension DeliveryQuote: Content {}
 extension MarketNotification: Content {}
-extension NotificationPage: Content {}
+extension UnreadPage: Content {}
 extension UnreadCount: Content {}
 extension Ledger: Content {}
 extension Expense: Content {}
@@ -38,7 +38,6 @@ extension PasskeyOptions.Creation: Content {}
 extension PasskeyOptions.Request: Content {}
 extension Passkey: Content {}
 extension Conversation: Content {}
-extension ConversationPage: Content {}
 extension ConversationMessage: Content {}
 extension BlockedUser: Content {}
 extension BlockList: Content {}

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import MarketCore
 import NIOCore
@@ -24,13 +25,15 @@ enum EventStream {
         let start: Int64
         if let resumeFrom { start = resumeFrom } else { start = try await EventLog.latestSeq(for: userID, on: db) }
         let subscription = hub.subscribe(userID, after: start)
-        var backlog: [LiveEventRow] = [], missedSome = false
-        if let resumeFrom {
-            backlog = try await EventLog.events(for: userID, after: resumeFrom, on: db)
-            // Ids between the one asked for and the oldest kept were swept: some may have been theirs.
-            if let oldest = try await EventLog.oldestSeq(on: db), oldest > resumeFrom + 1 { missedSome = true }
+        var (replay, missedSome): ([LiveEventRow], Bool) = ([], false)
+        do {
+            if let resumeFrom { (replay, missedSome) = try await backlog(of: userID, after: resumeFrom, on: db) }
+        } catch {
+            // No response will carry this subscription: let the hub forget it.
+            subscription.finish()
+            throw error
         }
-        let replay = backlog
+        let missed = replay  // a constant, for the response body to capture
         let greeting = greetingFrame(start: start, resumed: resumeFrom != nil, missedSome: missedSome)
 
         let response = Response(status: .ok, body: .init(asyncStream: { writer in
@@ -47,7 +50,7 @@ enum EventStream {
             var written = start
             do {
                 try await writer.write(.buffer(ByteBuffer(string: greeting)))
-                for row in replay where row.seq > written {
+                for row in missed where row.seq > written {
                     try await writer.write(.buffer(ByteBuffer(string: row.frame)))
                     written = row.seq
                 }
@@ -73,6 +76,14 @@ enum EventStream {
         // nginx would otherwise buffer the stream.
         response.headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
         return response
+    }
+
+    /// What a resumed stream missed, and whether some of it may already have been swept (the ids
+    /// between the one asked for and the oldest kept are gone: some may have been theirs).
+    private static func backlog(of userID: UUID, after seq: Int64, on db: any Database) async throws -> ([LiveEventRow], missedSome: Bool) {
+        let rows = try await EventLog.events(for: userID, after: seq, on: db)
+        let oldest = try await EventLog.oldestSeq(on: db)
+        return (rows, oldest.map { $0 > seq + 1 } ?? false)
     }
 
     /// The first frame: how long a browser waits before reconnecting, and a `ready` event whose

@@ -41,16 +41,9 @@ final class LocalEventHub: EventHub {
                         cursor = nil
                         continue
                     }
-                    // Start where the oldest open stream stands (everything after it must reach
-                    // it), or at the newest event when none is open yet.
-                    if cursor == nil {
-                        if let oldest = subscribers.all.map(\.floor).min() {
-                            cursor = oldest
-                        } else {
-                            cursor = try await EventLog.latestSeq(for: nil, on: database)
-                        }
-                    }
-                    cursor = try await Self.drain(after: cursor ?? 0, to: subscribers, on: database)
+                    // Start where the oldest open stream stands: everything after it must reach it.
+                    let from = cursor ?? subscribers.all.map(\.floor).min() ?? 0
+                    cursor = try await Self.drain(after: from, to: subscribers, on: database)
                 } catch {
                     logger.warning("event hub could not read events: \(String(describing: error))")
                 }

@@ -54,10 +54,11 @@ struct ConversationRow: Decodable, Sendable {
 
     func present(viewer: UUID) throws -> Conversation {
         let lastMessage = try lastId.map { id -> ConversationMessage in
-            guard let lastSenderId, let lastText, let lastSentAt else { throw UnknownStoredValue(column: "conversations.last_message_seq", value: id.wireString, type: "message") }
-            return ConversationMessage(id: id, conversationId: self.id, senderId: lastSenderId,
-                                       senderName: lastSenderName ?? AccountRules.deletedUserName, text: lastText,
-                                       clientId: lastClientId, sentAt: lastSentAt)
+            guard let lastSenderId, let lastText, let lastSentAt else {
+                throw UnknownStoredValue(column: "conversations.last_message_seq", value: id.wireString, type: "message")
+            }
+            return MessageRow(seq: 0, id: id, conversationId: self.id, senderId: lastSenderId, senderName: lastSenderName,
+                              clientId: lastClientId, text: lastText, createdAt: lastSentAt).message
         }
         let isSeller = sellerId == viewer
         return Conversation(
