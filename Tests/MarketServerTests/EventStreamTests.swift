@@ -22,7 +22,6 @@ struct EventStreamTests {
                 let deal = try await app.deal()
                 let seller = LiveRecorder(Self.client(url, deal.seller.token).liveEvents())
                 let buyer = LiveRecorder(Self.client(url, deal.buyer.token).liveEvents())
-                defer { seller.stop(); buyer.stop() }
                 #expect(await seller.wait { $0.connections == 1 })
                 #expect(await buyer.wait { $0.connections == 1 })
 
@@ -45,6 +44,8 @@ struct EventStreamTests {
                     let ids = recorder.events.map(\.id)
                     #expect(ids == ids.sorted() && Set(ids).count == ids.count)
                 }
+                await seller.stop()
+                await buyer.stop()
             }
         }
     }
@@ -61,16 +62,16 @@ struct EventStreamTests {
                 try await app.sendMessage("Seen live", in: conversation.id, token: deal.buyer.token)
                 #expect(await first.wait { $0.messages.count == 1 })
                 let lastSeen = try #require(first.events.last?.id)
-                first.stop()
+                await first.stop()
 
                 for n in 1...3 { try await app.sendMessage("Missed \(n)", in: conversation.id, token: deal.buyer.token) }
                 let resumed = LiveRecorder(Self.client(url, deal.seller.token).liveEvents(resumeAfter: lastSeen))
-                defer { resumed.stop() }
                 #expect(await resumed.wait { $0.messages.count == 3 })
                 try await app.sendMessage("Live again", in: conversation.id, token: deal.buyer.token)
                 #expect(await resumed.wait { $0.messages.count == 4 })
                 #expect(resumed.messages.map(\.text) == ["Missed 1", "Missed 2", "Missed 3", "Live again"])
                 #expect(!resumed.all.contains(.resync))
+                await resumed.stop()
             }
         }
     }

@@ -22,7 +22,17 @@ struct EventsAcrossInstancesTests {
           .enabled(if: restartable))
     func acrossInstancesAndRestart() async throws {
         let servers = try await ServerProcesses.start(count: 2, environment: ["MESSAGES_PER_MINUTE": "10000"])
-        defer { Task { await servers.stop() } }
+        do {
+            try await exchange(through: servers)
+        } catch {
+            await servers.stop()
+            throw error
+        }
+        // Awaited here: a stop left to a detached task never ran once the test process exited.
+        await servers.stop()
+    }
+
+    private func exchange(through servers: ServerProcesses) async throws {
         let (a, b) = (URL(string: servers.baseURLs[0])!, URL(string: servers.baseURLs[1])!)
         let seller = try await APIClient(baseURL: a).send(
             AuthEndpoint.register(RegisterRequest(email: "seller-\(UUID().wireString.prefix(8))@campus.edu", password: "correct horse battery", name: "Sam")),
@@ -36,7 +46,6 @@ struct EventsAcrossInstancesTests {
         let conversation = try await buyerOnA.send(ConversationEndpoint.openAboutListing(listing.id), as: Conversation.self)
 
         let stream = LiveRecorder(APIClient(baseURL: b, tokenProvider: { seller.token }).liveEvents())
-        defer { stream.stop() }
         #expect(await stream.wait { $0.connections == 1 })
 
         /// Sends until the server stores it: a send cut off by the restart is retried with the
@@ -63,6 +72,7 @@ struct EventsAcrossInstancesTests {
         #expect(stream.messages.map(\.text) == (1...100).map { "Message \($0)" })
         let history = try await buyerOnA.send(ConversationEndpoint.messages(conversation.id, PageRequest(limit: 100)), as: MessagePage.self)
         #expect(history.items.count == 100)
+        await stream.stop()
     }
 
     /// Runs a script to its end. (Foundation's `Process.waitUntilExit` never returned here once

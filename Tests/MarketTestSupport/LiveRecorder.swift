@@ -47,7 +47,11 @@ public final class LiveRecorder: Sendable {
         return condition(self)
     }
 
-    public func stop() {
-        task.withLockedValue { $0?.cancel() }
+    /// Stops reading and waits until the stream's last request is over, so none outlives the
+    /// server the test is about to stop.
+    public func stop() async {
+        let running = task.withLockedValue { $0 }
+        running?.cancel()
+        await running?.value
     }
 }

@@ -26,7 +26,6 @@ public enum LiveUpdate: Sendable, Equatable {
 /// ```
 public struct LiveEvents: AsyncSequence, Sendable {
     public typealias Element = LiveUpdate
-    public typealias AsyncIterator = AsyncThrowingStream<LiveUpdate, any Error>.Iterator
 
     let client: APIClient
     let resumeAfter: Int64?
@@ -34,46 +33,67 @@ public struct LiveEvents: AsyncSequence, Sendable {
     let idleTimeout: TimeInterval
 
     public func makeAsyncIterator() -> AsyncIterator {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: LiveUpdate.self)
-        // Detached: the loop must not run on the caller's actor (a view model's main actor).
-        let task = Task.detached { [client, resumeAfter, idleTimeout] in
-            var lastEventId = resumeAfter
-            var retry: Duration = .seconds(2)
-            var failures = 0
-            while !Task.isCancelled {
-                do {
-                    let connection = try await client.openEventStream(lastEventId: lastEventId, idleTimeout: idleTimeout)
-                    var parser = ServerSentEventParser()
-                    for try await chunk in connection {
-                        for frame in parser.feed(chunk) {
-                            if let ms = frame.retry { retry = .milliseconds(ms) }
-                            if let id = frame.id.flatMap(Int64.init) { lastEventId = id }
-                            failures = 0
-                            switch frame.event {
-                            case "ready": continuation.yield(.connected(lastEventId: lastEventId ?? 0))
-                            case "resync":
-                                continuation.yield(.connected(lastEventId: lastEventId ?? 0))
-                                continuation.yield(.resync)
-                            default:
-                                guard let kind = LiveEventKind(rawValue: frame.event), let id = frame.id.flatMap(Int64.init) else { continue }
-                                let event = try LiveEvent(id: id, kind: kind, data: Data(frame.data.utf8), decoder: APIClient.decoder)
-                                continuation.yield(.event(event))
-                            }
-                        }
-                    }
-                } catch let error as APIClientError where error.status == 401 || error.status == 403 {
-                    continuation.finish(throwing: error)
-                    return
-                } catch {
-                    // Dropped, refused or timed out: try again below.
-                }
-                failures += 1
-                try? await Task.sleep(for: retry * Swift.min(failures, 15))
-            }
-            continuation.finish()
+        AsyncIterator(client: client, idleTimeout: idleTimeout, lastEventId: resumeAfter)
+    }
+
+    /// Pulls: every connection is opened inside the consumer's `next()`, so when the consuming
+    /// task ends or is cancelled no request of the stream outlives it (a background loop could
+    /// still be reconnecting to a server that has gone).
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let client: APIClient
+        let idleTimeout: TimeInterval
+        var lastEventId: Int64?
+        private var retry: Duration = .seconds(2)
+        private var failures = 0
+        private var connection: AsyncThrowingStream<Data, any Error>.Iterator?
+        private var parser = ServerSentEventParser()
+        private var ready: [LiveUpdate] = []
+
+        init(client: APIClient, idleTimeout: TimeInterval, lastEventId: Int64?) {
+            self.client = client
+            self.idleTimeout = idleTimeout
+            self.lastEventId = lastEventId
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream.makeAsyncIterator()
+
+        public mutating func next() async throws -> LiveUpdate? {
+            while true {
+                if !ready.isEmpty { return ready.removeFirst() }
+                if Task.isCancelled { return nil }
+                do {
+                    guard var body = connection else {
+                        if failures > 0 {
+                            try? await Task.sleep(for: retry * Swift.min(failures, 15))
+                            if Task.isCancelled { return nil }
+                        }
+                        connection = try await client.openEventStream(lastEventId: lastEventId, idleTimeout: idleTimeout).makeAsyncIterator()
+                        parser = ServerSentEventParser()
+                        continue
+                    }
+                    guard let chunk = try await body.next() else { throw APIClientError.transport("the event stream ended") }
+                    connection = body
+                    for frame in parser.feed(chunk) { try take(frame) }
+                } catch let error as APIClientError where error.status == 401 || error.status == 403 {
+                    throw error
+                } catch {
+                    // Dropped, refused or timed out: reconnect with Last-Event-ID.
+                    connection = nil
+                    failures += 1
+                }
+            }
+        }
+
+        private mutating func take(_ frame: ServerSentEvent) throws {
+            if let ms = frame.retry { retry = .milliseconds(ms) }
+            if let id = frame.id.flatMap(Int64.init) { lastEventId = id }
+            failures = 0
+            switch frame.event {
+            case "ready": ready.append(.connected(lastEventId: lastEventId ?? 0))
+            case "resync": ready += [.connected(lastEventId: lastEventId ?? 0), .resync]
+            default:
+                guard let kind = LiveEventKind(rawValue: frame.event), let id = frame.id.flatMap(Int64.init) else { return }
+                ready.append(.event(try LiveEvent(id: id, kind: kind, data: Data(frame.data.utf8), decoder: APIClient.decoder)))
+            }
+        }
     }
 }
 
@@ -102,7 +122,7 @@ extension APIClient {
             session.invalidateAndCancel()
         }
         task.resume()
-        let status = try await reader.status()
+        let status = try await withTaskCancellationHandler { try await reader.status() } onCancel: { task.cancel() }
         if status == 401, token != nil { await onUnauthenticated() }
         guard status == 200 else {
             task.cancel()
