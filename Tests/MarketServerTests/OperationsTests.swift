@@ -73,6 +73,17 @@ struct OperationsTests {
         }
     }
 
+    @Test("every operation documents its answers, and one with an id in its path documents 404 (a malformed id answers it)")
+    func openAPIDocumentsNotFound() throws {
+        let document = try OpenAPIDocument.repository()
+        let undocumented = document.statusCodes.filter { $0.value.isEmpty }.keys.sorted()
+        #expect(undocumented.isEmpty, "operations with no responses: \(undocumented)")
+        let missing404 = document.statusCodes.filter { operation, codes in
+            operation.contains("{") && !codes.contains("404")
+        }.keys.sorted()
+        #expect(missing404.isEmpty, "operations that can answer 404 but do not say so: \(missing404)")
+    }
+
     @Test("SQLite runs in WAL mode with foreign keys on and synchronous=FULL", .enabled(if: !TestDatabase.isPostgres))
     func sqlitePragmas() async throws {
         try await withTestApp { app in
