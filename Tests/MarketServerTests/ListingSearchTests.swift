@@ -140,6 +140,51 @@ struct ListingSearchTests {
         }
     }
 
+    @Test("the plans for many matches (listings walked by price or by age) page through the same results as the plans for few")
+    func plansAgree() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            var created: [(title: String, price: Int)] = []
+            for n in 0..<24 {
+                // Lecture notes are cheap and desks dear, with ties, as on a real campus.
+                let title = n % 3 == 0 ? "Desk \(n)" : "Lecture notes \(n)"
+                let price = n % 3 == 0 ? 5_000 + (n % 4) * 100 : 300 + (n % 5) * 50
+                try await app.createListing(.sample(title, salePriceCents: price), token: seller.token)
+                created.append((title, price))
+            }
+            let newestFirst = Array(created.reversed())  // creation order is age order
+            let lectureByPrice = created.enumerated().filter { $0.element.title.hasPrefix("Lecture") }
+                .sorted { ($0.element.price, $0.offset) < ($1.element.price, $1.offset) }.map(\.element.title)
+
+            let cases: [(SearchCriteria, expected: [String])] = [
+                (SearchCriteria(text: "lecture", sort: .priceDesc, limit: 4), lectureByPrice.reversed()),
+                (SearchCriteria(text: "lectu", sort: .priceAsc, limit: 4), lectureByPrice),
+                (SearchCriteria(minPriceCents: 350, maxPriceCents: 5_200, sort: .newest, limit: 4),
+                 newestFirst.filter { (350...5_200).contains($0.price) }.map(\.title)),
+            ]
+            for (criteria, expected) in cases {
+                var few = ListingSearch(sql: app.db.sql, now: Date())
+                var many = few
+                many.planThreshold = 1
+                few.planThreshold = 1_000
+                let (fewPages, manyPages) = (try await Self.allPages(criteria, few), try await Self.allPages(criteria, many))
+                #expect(fewPages == expected)
+                #expect(manyPages == expected)
+            }
+        }
+    }
+
+    /// Every title `criteria` finds, page after page.
+    private static func allPages(_ criteria: SearchCriteria, _ search: ListingSearch) async throws -> [String] {
+        var query = criteria, titles: [String] = []
+        while true {
+            let page = try await search.page(query)
+            titles += page.listings.map(\.title)
+            guard let next = page.next else { return titles }
+            query.cursor = next
+        }
+    }
+
     @Test("cursor pages are stable while new listings arrive: no duplicates, nothing skipped", arguments: ["newest", "price_asc", "relevance"])
     func cursorStableUnderInserts(sort: String) async throws {
         try await withTestApp { app in

@@ -17,6 +17,9 @@ import SQLKit
 struct ListingSearch {
     let sql: any SQLDatabase
     let now: Date
+    /// How many rows a probe counts before choosing the plan for many (see `priceSortDrive`);
+    /// tests lower it to run both plans on a few listings.
+    var planThreshold = 5_000
 
     enum Tier { case any, primary, secondary }
 
@@ -91,6 +94,10 @@ struct ListingSearch {
         var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
         // Featured listings are few: reach them through their own index, never by scanning the rest.
         var from = dialect.listings(index: segment.featured == true ? "ix_listings_featured" : nil)
+        if segment.featured != true, query.text == nil, query.sort == .newest || query.sort == .relevance,
+           let index = try await newestInPriceRangeIndex(dialect: dialect, query: query) {
+            from = dialect.listings(index: index)
+        }
         var seqColumn = "l.seq"
 
         if let text = query.text {
@@ -153,12 +160,29 @@ struct ListingSearch {
             """
     }
 
+    /// Newest first within a price range: a wide range is found fastest by walking listings newest
+    /// first and checking each price, a narrow one by reading it from the price index and sorting.
+    /// SQLite takes the price index for any range (142 ms for a range holding 72% of 100k
+    /// listings, against 0.2 ms walking newest first), so it is told which.
+    private func newestInPriceRangeIndex(dialect: SearchDialect, query: SearchCriteria) async throws -> String? {
+        guard !dialect.isPostgres, query.sellerID == nil, query.minPriceCents != nil || query.maxPriceCents != nil else { return nil }
+        let cap = planThreshold
+        let probe: SQLQueryString = """
+            SELECT count(*) AS n FROM (SELECT 1 FROM listings INDEXED BY ix_listings_status_price
+            WHERE status = \(bind: query.status.rawValue)
+            AND sort_price_cents >= \(bind: Int64(query.minPriceCents ?? 0)) AND sort_price_cents <= \(bind: Int64(query.maxPriceCents ?? Int.max))
+            LIMIT \(literal: cap))
+            """
+        let inRange = try await sql.raw(probe).first()?.decode(column: "n", as: Int.self) ?? 0
+        return inRange < cap ? nil : "ix_listings_status_seq"
+    }
+
     /// Sorting matches by price: few matches are read and sorted; many are found faster by
     /// walking the price index and checking each listing against the text (SQLite cannot
     /// estimate full-text selectivity itself; PostgreSQL's planner can).
     private func priceSortDrive(dialect: SearchDialect, tokens: [String], tier: Tier) async throws -> SearchDialect.Drive {
         guard !dialect.isPostgres else { return .text }
-        let cap = 5_000
+        let cap = planThreshold
         let match = dialect.ftsMatch(tokens: tokens, tier: tier)
         let probe: SQLQueryString = """
             SELECT count(*) AS n FROM (SELECT rowid FROM listings_fts WHERE listings_fts MATCH \(bind: match) LIMIT \(literal: cap))
