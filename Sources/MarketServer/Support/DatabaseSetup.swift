@@ -7,11 +7,23 @@ import Vapor
 
 /// Connects Fluent to the database the settings choose. Same models and migrations on both.
 enum DatabaseSetup {
+    /// SQLite runs every call on the application's thread pool, and a connection that waits for
+    /// the write lock waits there, spinning (sqlite-nio's busy handler retries without end). On
+    /// the shared pool (`NIOThreadPool.singleton`: one thread per core, for every application in
+    /// the process) waiting connections could hold every thread while the connection that holds
+    /// the lock waits for a thread to commit on: a deadlock. This pool is the application's own,
+    /// with threads to spare beyond its connections (one per event loop), so the holder always
+    /// finds one; Vapor starts it and shuts it down with the application.
+    static func sqliteThreadPool(connections: Int) -> NIOThreadPool {
+        NIOThreadPool(numberOfThreads: connections + 2)
+    }
+
     static func configure(_ app: Application, for choice: AppSettings.DatabaseChoice) async throws {
         switch choice {
         case .sqlite(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            app.threadPool = sqliteThreadPool(connections: System.coreCount)
             app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
             // WAL lets readers run beside the single writer; the mode is stored in the file.
             // Foreign keys are switched on per connection by the driver; synchronous stays FULL
