@@ -26,8 +26,9 @@ public struct OpenAPIDocument {
             case 4:
                 currentOperation = nil
                 if ["get", "post", "put", "patch", "delete"].contains(key), let currentPath {
-                    currentOperation = "\(key) \(currentPath)"
-                    statusCodes[currentOperation!] = []
+                    let operation = "\(key) \(currentPath)"
+                    currentOperation = operation
+                    statusCodes[operation] = []
                 }
             case 6:
                 inResponses = key == "responses"

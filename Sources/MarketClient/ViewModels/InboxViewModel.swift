@@ -19,23 +19,18 @@ public final class InboxViewModel: ScreenModel {
         self.client = client
     }
 
-    public func refresh() async {
-        let page: ConversationPage? = await perform { try await client.send(ConversationEndpoint.list(PageRequest(limit: 30))) }
-        if let page {
-            conversations.replace(with: page.items, nextCursor: page.nextCursor)
-            unreadCount = page.unreadCount
-        }
-    }
+    public func refresh() async { await load(after: nil) }
 
     public func loadMore() async {
         guard let cursor = conversations.nextCursor, !isLoading else { return }
+        await load(after: cursor)
+    }
+
+    private func load(after cursor: String?) async {
         let page: ConversationPage? = await perform {
             try await client.send(ConversationEndpoint.list(PageRequest(limit: 30, cursor: cursor)))
         }
-        if let page {
-            conversations.append(page.items, nextCursor: page.nextCursor)
-            unreadCount = page.unreadCount
-        }
+        if let page { unreadCount = conversations.show(page, fetchedAfter: cursor) }
     }
 
     /// Follows the live stream until the calling task is cancelled (SwiftUI: `.task { await inbox.listen() }`).

@@ -19,23 +19,18 @@ public final class NotificationsViewModel: ScreenModel {
         self.client = client
     }
 
-    public func refresh() async {
-        let page: NotificationPage? = await perform { try await client.send(NotificationEndpoint.list(unreadOnly: unreadOnly, PageRequest(limit: 30))) }
-        if let page {
-            notifications.replace(with: page.items, nextCursor: page.nextCursor)
-            unreadCount = page.unreadCount
-        }
-    }
+    public func refresh() async { await load(after: nil) }
 
     public func loadMore() async {
         guard let cursor = notifications.nextCursor, !isLoading else { return }
+        await load(after: cursor)
+    }
+
+    private func load(after cursor: String?) async {
         let page: NotificationPage? = await perform {
             try await client.send(NotificationEndpoint.list(unreadOnly: unreadOnly, PageRequest(limit: 30, cursor: cursor)))
         }
-        if let page {
-            notifications.append(page.items, nextCursor: page.nextCursor)
-            unreadCount = page.unreadCount
-        }
+        if let page { unreadCount = notifications.show(page, fetchedAfter: cursor) }
     }
 
     /// Only the badge (cheap enough to poll).

@@ -23,8 +23,8 @@ final class LocalEventHub: EventHub {
     func didBoot(_ app: Application) throws {
         let database = app.db, clock = app.clock, retention = app.settings.eventRetention, logger = app.logger
         let (wakes, subscribers) = (self.wakes, self.subscribers)
-        // The sweep is a write: it queues with the other writers (see WriteTransactions), or two
-        // writers could each hold a thread-pool thread waiting for the other.
+        // The sweep is a write: it queues with the other writers (see WriteTransactions) rather
+        // than spin on a thread-pool thread while another holds SQLite's write lock.
         let writes = WriteTransactions(database: database, gate: app.sqliteWriteGate, committed: nil)
         loop.start {
             var cursor: Int64?

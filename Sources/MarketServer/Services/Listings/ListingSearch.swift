@@ -17,7 +17,7 @@ import SQLKit
 struct ListingSearch {
     let sql: any SQLDatabase
     let now: Date
-    /// How many rows a probe counts before choosing the plan for many (see `priceSortDrive`);
+    /// How many rows a probe counts before choosing the plan for many (`reachesPlanThreshold`);
     /// tests lower it to run both plans on a few listings.
     var planThreshold = 5_000
 
@@ -166,28 +166,28 @@ struct ListingSearch {
     /// listings, against 0.2 ms walking newest first), so it is told which.
     private func newestInPriceRangeIndex(dialect: SearchDialect, query: SearchCriteria) async throws -> String? {
         guard !dialect.isPostgres, query.sellerID == nil, query.minPriceCents != nil || query.maxPriceCents != nil else { return nil }
-        let cap = planThreshold
-        let probe: SQLQueryString = """
-            SELECT count(*) AS n FROM (SELECT 1 FROM listings INDEXED BY ix_listings_status_price
-            WHERE status = \(bind: query.status.rawValue)
+        let wide = try await reachesPlanThreshold("""
+            SELECT 1 FROM listings INDEXED BY ix_listings_status_price WHERE status = \(bind: query.status.rawValue)
             AND sort_price_cents >= \(bind: Int64(query.minPriceCents ?? 0)) AND sort_price_cents <= \(bind: Int64(query.maxPriceCents ?? Int.max))
-            LIMIT \(literal: cap))
-            """
-        let inRange = try await sql.raw(probe).first()?.decode(column: "n", as: Int.self) ?? 0
-        return inRange < cap ? nil : "ix_listings_status_seq"
+            """)
+        return wide ? "ix_listings_status_seq" : nil
+    }
+
+    /// Whether `rows` yields at least `planThreshold` rows; counting stops there, so the probe
+    /// costs at most that many index entries.
+    private func reachesPlanThreshold(_ rows: SQLQueryString) async throws -> Bool {
+        let count = try await sql.raw("SELECT count(*) AS n FROM (\(rows) LIMIT \(literal: planThreshold))").first()?
+            .decode(column: "n", as: Int.self) ?? 0
+        return count >= planThreshold
     }
 
     /// Sorting matches by price: few matches are read and sorted; many are found faster by
-    /// walking the price index and checking each listing against the text (SQLite cannot
+    /// walking the price index and checking each listing against the matches (SQLite cannot
     /// estimate full-text selectivity itself; PostgreSQL's planner can).
     private func priceSortDrive(dialect: SearchDialect, tokens: [String], tier: Tier) async throws -> SearchDialect.Drive {
         guard !dialect.isPostgres else { return .text }
-        let cap = planThreshold
-        let match = dialect.ftsMatch(tokens: tokens, tier: tier)
-        let probe: SQLQueryString = """
-            SELECT count(*) AS n FROM (SELECT rowid FROM listings_fts WHERE listings_fts MATCH \(bind: match) LIMIT \(literal: cap))
-            """
-        let matches = try await sql.raw(probe).first()?.decode(column: "n", as: Int.self) ?? 0
-        return matches < cap ? .text : .listings(index: "ix_listings_status_price")
+        let many = try await reachesPlanThreshold(
+            "SELECT rowid FROM listings_fts WHERE listings_fts MATCH \(bind: dialect.ftsMatch(tokens: tokens, tier: tier))")
+        return many ? .listings(index: "ix_listings_status_price") : .text
     }
 }
