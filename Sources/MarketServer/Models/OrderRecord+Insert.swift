@@ -7,7 +7,7 @@ import SQLKit
 extension OrderRecord {
     func insert(on db: any Database) async throws {
         let id = try requireID()
-        try await db.sql.raw("""
+        try await db.prepared("""
             INSERT INTO orders (id, type, status, listing_id, buyer_id, seller_id, fulfillment, total_cents,
               delivery_fee_cents, currency, starts_at, ends_at, rental_units, trade_offer_id, quote_id,
               confirmation_code, code_failures, code_locked_until, created_at, updated_at)
@@ -22,7 +22,7 @@ extension OrderRecord {
 extension OrderEventRecord {
     /// One history line, written as a plain INSERT.
     static func insert(orderID: UUID, status: String, actorID: UUID?, at: Date, on db: any Database) async throws {
-        try await db.sql.raw("""
+        try await db.prepared("""
             INSERT INTO order_events (id, order_id, status, actor_id, at)
             VALUES (\(bind: UUID()), \(bind: orderID), \(bind: status), \(bind: actorID), \(bind: at))
             """).run()

@@ -1,5 +1,6 @@
 import Crypto
 import Fluent
+import FluentSQL
 import Foundation
 import MarketCore
 import Vapor
@@ -22,18 +23,19 @@ struct SessionTokens {
     }
 
     /// The live session for `token`, or nil when it is unknown, revoked, expired, or its account
-    /// is deleted. One query: every signed-in request pays for it.
+    /// is deleted. One prepared query: every signed-in request pays for it.
     func session(for token: String) async throws -> Session? {
         guard token.hasPrefix(Self.prefix), token.count < 200,
-              let stored = try await UserTokenRecord.query(on: database)
-                  .join(UserRecord.self, on: \UserTokenRecord.$user.$id == \UserRecord.$id)
-                  .filter(\.$tokenHash == Self.hash(token))
-                  .first(),
-              stored.expiresAt > now
+              let row = try await database.prepared("""
+                  SELECT u.*, t.id AS token_id, t.expires_at AS token_expires_at, t.created_at AS token_created_at
+                  FROM user_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: Self.hash(token))
+                  """).first(),
+              try row.decode(column: "token_expires_at", as: Date.self) > now
         else { return nil }
-        let user = try stored.joined(UserRecord.self)
+        let user = try row.decode(fluentModel: UserRecord.self)
         guard user.deletedAt == nil else { return nil }
-        return Session(user: user, tokenID: try stored.requireID(), signedInAt: stored.createdAt)
+        return Session(user: user, tokenID: try row.decode(column: "token_id", as: UUID.self),
+                       signedInAt: try row.decode(column: "token_created_at", as: Date.self))
     }
 
     func revoke(tokenID: UUID) async throws {

@@ -46,7 +46,7 @@ struct EventLog: Sendable {
         let rowValues = rows.map { row -> SQLQueryString in
             "(\(bind: row.userID)::uuid, \(bind: row.kind.rawValue), \(bind: row.payload), \(bind: row.at)::timestamptz)"
         }.joined(separator: ", ")
-        try await db.sql.raw("""
+        try await db.prepared("""
             WITH locks AS (
               SELECT pg_advisory_xact_lock(3, hashtext(u)) FROM unnest(ARRAY[\(binds: users)]::text[]) AS u ORDER BY u
             ), e AS (

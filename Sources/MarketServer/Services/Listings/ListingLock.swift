@@ -13,7 +13,7 @@ enum ListingLock {
         + ", (SELECT name FROM users WHERE users.id = listings.seller_id) AS seller_name"
 
     static func lock(_ listingID: UUID, on db: any Database) async throws -> ListingRow? {
-        try await db.sql.raw("UPDATE listings SET status = status WHERE id = \(bind: listingID) RETURNING \(unsafeRaw: returning)")
+        try await db.prepared("UPDATE listings SET status = status WHERE id = \(bind: listingID) RETURNING \(unsafeRaw: returning)")
             .first().map(ListingRow.init(row:))
     }
 }

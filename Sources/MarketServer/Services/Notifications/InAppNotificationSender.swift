@@ -11,7 +11,7 @@ struct InAppNotificationSender: NotificationSender {
 
     func send(_ notification: OutgoingNotification, at now: Date, on db: any Database) async throws {
         let id = UUID()
-        try await db.sql.raw("""
+        try await db.prepared("""
             INSERT INTO notifications (id, user_id, kind, message, order_id, trade_offer_id, listing_id, order_status, created_at)
             VALUES (\(bind: id), \(bind: notification.userID), \(bind: notification.kind.rawValue), \(bind: notification.message),
               \(bind: notification.orderID), \(bind: notification.tradeOfferID), \(bind: notification.listingID),

@@ -13,7 +13,7 @@ struct PendingTradeOffers: Sendable {
     /// Declines every pending offer for, or offering, any of `listingIDs` (except `kept`). One
     /// query finds them (usually none: this runs on every purchase).
     func decline(involving listingIDs: [UUID], except kept: UUID? = nil, because reason: String, on db: any Database) async throws {
-        let rows = try await db.sql.raw("""
+        let rows = try await db.prepared("""
             SELECT o.id, o.offerer_id, o.listing_id, l.title FROM trade_offers o JOIN listings l ON l.id = o.listing_id
             WHERE o.status = \(bind: TradeOfferStatus.pending.rawValue)
               AND (o.listing_id IN (\(binds: listingIDs))

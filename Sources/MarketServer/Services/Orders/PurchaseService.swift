@@ -24,7 +24,7 @@ struct PurchaseService {
                 }
                 guard try listing.listingStatus == .active else { throw APIError.listingUnavailable(status: listing.status) }
                 // Only a listing that is also for rent can have rentals to wait for.
-                if listing.rentPriceCents != nil, try await LiveRentals(listingID: listingID).overlapping(now, .distantFuture, on: db).count() > 0 {
+                if listing.rentPriceCents != nil, try await !LiveRentals(listingID: listingID).periods(overlapping: now, .distantFuture, limit: 1, on: db).isEmpty {
                     throw APIError(.conflict, code: "has_upcoming_rentals",
                                    message: "This listing is booked for rentals that have not ended yet, so it cannot be sold now.")
                 }
@@ -36,7 +36,7 @@ struct PurchaseService {
                                         fulfillment: draft.fulfillment, totalCents: Int(price + deliveryFee),
                                         deliveryFeeCents: Int(deliveryFee), currency: listing.currency, now: now)
                 order.quoteID = draft.quoteId
-                try await db.sql.raw("""
+                try await db.prepared("""
                     UPDATE listings SET status = \(bind: ListingStatus.reserved.rawValue), updated_at = \(bind: now) WHERE id = \(bind: listingID)
                     """).run()
                 try await recorder.create(order, by: buyerID, notify: OutgoingNotification(

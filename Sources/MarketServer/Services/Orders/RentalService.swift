@@ -60,20 +60,16 @@ struct RentalService {
             throw APIError.validation(["to": "must be at most \(Int(Self.maxAvailabilityWindow / 86_400)) days after from"])
         }
         guard try await ListingRecord.query(on: database).filter(\.$id == listingID).count() > 0 else { throw APIError.listingNotFound }
-        let rentals = try await LiveRentals(listingID: listingID).overlapping(from, to, on: database).sort(\.$startsAt).limit(500).all()
-        return Availability(booked: rentals.compactMap { order in
-            guard let start = order.startsAt, let end = order.endsAt else { return nil }
-            return BookedPeriod(start: start, end: end)
-        })
+        return Availability(booked: try await LiveRentals(listingID: listingID).periods(overlapping: from, to, limit: 500, on: database))
     }
 
-    private func firstClash(_ listingID: UUID, _ start: Date, _ end: Date, on db: any Database) async throws -> OrderRecord? {
-        try await LiveRentals(listingID: listingID).overlapping(start, end, on: db).sort(\.$startsAt).first()
+    private func firstClash(_ listingID: UUID, _ start: Date, _ end: Date, on db: any Database) async throws -> BookedPeriod? {
+        try await LiveRentals(listingID: listingID).periods(overlapping: start, end, limit: 1, on: db).first
     }
 
     /// "2026-11-20T10:00:00Z to 2026-11-20T12:00:00Z"
-    private static func describe(_ clash: OrderRecord) -> String {
+    private static func describe(_ clash: BookedPeriod) -> String {
         let format = Date.ISO8601FormatStyle()
-        return "\(clash.startsAt.map { format.format($0) } ?? "?") to \(clash.endsAt.map { format.format($0) } ?? "?")"
+        return "\(format.format(clash.start)) to \(format.format(clash.end))"
     }
 }
