@@ -16,7 +16,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         throw ConfigurationError("cannot create the data directory '\(settings.dataDirectory)' (DATA_DIR). Choose a directory this user can write to.")
     }
     try await DatabaseSetup.configure(app, for: settings.database)
-    if case .sqlite = settings.database { app.sqliteWriteGate = AsyncGate() }
+    if case .sqlite = settings.database { app.sqliteGroupCommit = GroupCommit() }
 
     // Migrations, in order. Never edit a shipped one: add a new one after it.
     app.migrations.add(CreateUser())          // accounts

@@ -16,7 +16,7 @@ struct DomainServices: Sendable {
     /// Woken after a commit that queued mail.
     let mailDelivery: MailDelivery?
     /// nil inside a transaction (it is already serialised) and on PostgreSQL.
-    let writeGate: AsyncGate?
+    let groupCommit: GroupCommit?
     /// Told after a write transaction commits, so its events reach open streams.
     let eventHub: (any EventHub)?
     let now: Date
@@ -25,7 +25,7 @@ struct DomainServices: Sendable {
     func on(_ db: any Database) -> DomainServices {
         DomainServices(database: db, settings: settings, passwords: passwords, decoyPasswordHash: decoyPasswordHash,
                  notificationSenders: notificationSenders, deliveryQuoteProvider: deliveryQuoteProvider,
-                 mailDelivery: mailDelivery, writeGate: nil, eventHub: nil, now: now)
+                 mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, now: now)
     }
 
     // MARK: Accounts
@@ -49,7 +49,7 @@ struct DomainServices: Sendable {
     var features: FeatureService { FeatureService(database: database, settings: settings, listings: listings, now: now) }
 
     // MARK: Orders
-    var writes: WriteTransactions { WriteTransactions(database: database, gate: writeGate, committed: eventHub) }
+    var writes: WriteTransactions { WriteTransactions(database: database, groupCommit: groupCommit, committed: eventHub) }
     var notifier: Notifier { Notifier(senders: notificationSenders, now: now) }
     var orderRecorder: OrderRecorder { OrderRecorder(notifier: notifier, now: now) }
     var pendingOffers: PendingTradeOffers { PendingTradeOffers(notifier: notifier, now: now) }
@@ -91,6 +91,6 @@ extension Request {
                  notificationSenders: application.notificationSenders,
                  deliveryQuoteProvider: application.deliveryQuoteProvider,
                  mailDelivery: application.mailDelivery,
-                 writeGate: application.sqliteWriteGate, eventHub: application.eventHub, now: now)
+                 groupCommit: application.sqliteGroupCommit, eventHub: application.eventHub, now: now)
     }
 }

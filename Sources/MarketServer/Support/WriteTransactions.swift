@@ -4,20 +4,21 @@ import Vapor
 /// Runs the transactions that make or move orders. SQLite has one writer at a time: when two of
 /// its pooled connections both want the write lock, the loser spins in SQLite's busy handler on
 /// a thread-pool thread, burning a core the winner needs. So on SQLite these transactions queue
-/// here first, suspended rather than holding a thread. PostgreSQL locks rows, not the database,
-/// so there they run side by side. Correctness never depends on this queue: the listing lock and
-/// the database's constraints hold across processes too.
+/// in `GroupCommit` first, suspended rather than holding a thread, and those that queue together
+/// share one commit. PostgreSQL locks rows, not the database, so there they run side by side.
+/// Correctness never depends on this queue: the listing lock and the database's constraints hold
+/// across processes too.
 struct WriteTransactions: Sendable {
     let database: any Database
-    let gate: AsyncGate?
+    let groupCommit: GroupCommit?
     /// Told after each commit: events written in the transaction can go out.
     let committed: (any EventHub)?
 
     func run<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         let transaction = { @Sendable (db: any Database) async throws -> T in try await PendingEvents.collecting(on: db, body) }
         let result: T
-        if let gate {
-            result = try await gate.run { try await database.transaction(transaction) }
+        if let groupCommit {
+            result = try await groupCommit.run(on: database, transaction)
         } else {
             // PostgreSQL may end one of two transactions that wait on each other (a deadlock, or a
             // serialization failure); the body is run again from the start, as the server advises.
@@ -37,11 +38,11 @@ struct WriteTransactions: Sendable {
 }
 
 extension Application {
-    private struct WriteGateKey: StorageKey { typealias Value = AsyncGate }
+    private struct GroupCommitKey: StorageKey { typealias Value = GroupCommit }
 
     /// Set by `configure` on SQLite only.
-    var sqliteWriteGate: AsyncGate? {
-        get { storage[WriteGateKey.self] }
-        set { storage[WriteGateKey.self] = newValue }
+    var sqliteGroupCommit: GroupCommit? {
+        get { storage[GroupCommitKey.self] }
+        set { storage[GroupCommitKey.self] = newValue }
     }
 }

@@ -25,7 +25,7 @@ final class LocalEventHub: EventHub {
         let (wakes, subscribers) = (self.wakes, self.subscribers)
         // The sweep is a write: it queues with the other writers (see WriteTransactions) rather
         // than spin on a thread-pool thread while another holds SQLite's write lock.
-        let writes = WriteTransactions(database: database, gate: app.sqliteWriteGate, committed: nil)
+        let writes = WriteTransactions(database: database, groupCommit: app.sqliteGroupCommit, committed: nil)
         loop.start {
             var cursor: Int64?
             var lastSweep = clock.now()

@@ -1,0 +1,111 @@
+import Fluent
+import NIOConcurrencyHelpers
+import SQLKit
+
+/// SQLite's write queue, with group commit. SQLite has one writer at a time, and each commit
+/// waits for an fsync (about 0.5 ms here, with `synchronous=FULL`) that nothing can overlap. So
+/// write transactions queue here, suspended rather than spinning on a thread-pool thread in
+/// SQLite's busy handler, and the ones that queued while a commit was under way run together:
+/// each in a savepoint of one database transaction, all sharing its commit. A body that fails
+/// is rolled back to its savepoint and its caller gets its own error; the others commit. Every
+/// caller returns only after the commit that holds its writes, and if that commit fails they
+/// all get its error, so no one is told of a write that did not happen.
+final class GroupCommit: Sendable {
+    /// A batch holds the write lock for its whole length; a bound keeps other writers' waits short.
+    static let maxBatch = 32
+
+    private struct Job: Sendable {
+        let database: any Database
+        /// Runs the body inside the batch's transaction; returns what tells the caller once the
+        /// batch has committed (nil) or failed (its error).
+        let run: @Sendable (_ db: any Database, _ alone: Bool) async throws -> @Sendable ((any Error)?) -> Void
+        /// Tells the caller the batch failed before its body ran.
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    private let state = NIOLockedValueBox<(queue: [Job], draining: Bool)>(([], false))
+
+    func run<T: Sendable>(on database: any Database, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let job = Job(database: database, run: { db, alone in
+                func tell(_ value: T) -> @Sendable ((any Error)?) -> Void {
+                    { error in if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: value) } }
+                }
+                // Alone in its batch, a body needs no savepoint: its error rolls back the transaction.
+                if alone { return tell(try await body(db)) }
+                do {
+                    return tell(try await Self.inSavepoint(db, body))
+                } catch let error as SavepointLost {
+                    throw error.underlying  // the batch cannot commit: roll it all back
+                } catch {
+                    return { _ in continuation.resume(throwing: error) }
+                }
+            }, fail: { continuation.resume(throwing: $0) })
+            let start = state.withLockedValue { state in
+                state.queue.append(job)
+                defer { state.draining = true }
+                return !state.draining
+            }
+            if start { Task { await self.drain() } }
+        }
+    }
+
+    private func drain() async {
+        while let batch = nextBatch() {
+            let done = NIOLockedValueBox<[@Sendable ((any Error)?) -> Void]>([])
+            do {
+                try await batch[0].database.transaction { tx in
+                    for job in batch {
+                        let tell = try await job.run(tx, batch.count == 1)
+                        done.withLockedValue { $0.append(tell) }
+                    }
+                }
+                for tell in done.withLockedValue({ $0 }) { tell(nil) }
+            } catch {
+                let told = done.withLockedValue { $0 }
+                for tell in told { tell(error) }
+                for job in batch.dropFirst(told.count) { job.fail(error) }
+            }
+        }
+    }
+
+    /// Up to `maxBatch` waiting jobs, or nil (and no longer draining) when none wait.
+    private func nextBatch() -> [Job]? {
+        state.withLockedValue { state in
+            guard !state.queue.isEmpty else {
+                state.draining = false
+                return nil
+            }
+            let batch = Array(state.queue.prefix(Self.maxBatch))
+            state.queue.removeFirst(batch.count)
+            return batch
+        }
+    }
+
+    /// `body` in a savepoint: on its error, its writes are undone and the batch goes on.
+    private static func inSavepoint<T>(_ db: any Database, _ body: @Sendable (any Database) async throws -> T) async throws -> T {
+        try await db.sql.raw("SAVEPOINT job").run()
+        let value: T
+        do {
+            value = try await body(db)
+        } catch {
+            do {
+                try await db.sql.raw("ROLLBACK TO job").run()
+                try await db.sql.raw("RELEASE job").run()
+            } catch let rollbackError {
+                throw SavepointLost(underlying: rollbackError)
+            }
+            throw error
+        }
+        do {
+            try await db.sql.raw("RELEASE job").run()
+        } catch {
+            throw SavepointLost(underlying: error)
+        }
+        return value
+    }
+
+    /// A savepoint that could not be rolled back or released: its writes and the batch's are no
+    /// longer apart, so the whole batch rolls back.
+    private struct SavepointLost: Error { let underlying: any Error }
+}

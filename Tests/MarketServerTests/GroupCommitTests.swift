@@ -1,0 +1,99 @@
+import Fluent
+import Foundation
+@testable import MarketServer
+import SQLKit
+import Testing
+
+/// SQLite's write queue: transactions that queue together share one commit, each in a savepoint.
+/// What a caller is told must match what was written, whatever the others in its batch do.
+@Suite("Group commit (SQLite)", .enabled(if: !TestDatabase.isPostgres))
+struct GroupCommitTests {
+    /// Starts a job that holds the queue until `release` is called (a batch of its own), so the
+    /// next jobs queue behind it and run together as the next batch.
+    private func holdQueue(_ commits: GroupCommit, on db: any Database) async throws -> (release: @Sendable () -> Void, done: Task<Int, any Error>) {
+        let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
+        let (gate, opener) = AsyncStream.makeStream(of: Void.self)
+        let done = Task {
+            try await commits.run(on: db) { tx in
+                try await tx.sql.raw("INSERT INTO items (name) VALUES ('first')").run()
+                startedSignal.yield()
+                for await _ in gate { break }
+                return 1
+            }
+        }
+        for await _ in started { break }
+        return ({ opener.yield() }, done)
+    }
+
+    private func names(_ db: any Database) async throws -> [String] {
+        try await db.sql.raw("SELECT name FROM items ORDER BY name").all().map { try $0.decode(column: "name", as: String.self) }
+    }
+
+    @Test("in one batch, a body that fails is undone and its caller gets its error; the others commit and get their results")
+    func failingBodyInBatch() async throws {
+        struct Refused: Error {}
+        try await withTestApp { app in
+            let db = app.db
+            try await db.sql.raw("CREATE TABLE items (name TEXT NOT NULL)").run()
+            let commits = GroupCommit()
+            let (release, first) = try await holdQueue(commits, on: db)
+            let ok1 = Task { try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO items (name) VALUES ('ok1')").run(); return 2 } }
+            let bad = Task {
+                try await commits.run(on: db) { tx -> Int in
+                    try await tx.sql.raw("INSERT INTO items (name) VALUES ('bad')").run()
+                    throw Refused()
+                }
+            }
+            let ok2 = Task { try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO items (name) VALUES ('ok2')").run(); return 3 } }
+            try await Task.sleep(for: .milliseconds(100))  // all three are queued behind the first
+            release()
+            #expect(try await first.value == 1)
+            #expect(try await ok1.value == 2)
+            #expect(try await ok2.value == 3)
+            await #expect(throws: Refused.self) { try await bad.value }
+            #expect(try await names(db) == ["first", "ok1", "ok2"])
+        }
+    }
+
+    @Test("when the shared commit fails, every caller in the batch gets the error and nothing of the batch is written")
+    func failedCommitTellsEveryone() async throws {
+        try await withTestApp { app in
+            let db = app.db
+            try await db.sql.raw("CREATE TABLE items (name TEXT NOT NULL)").run()
+            try await db.sql.raw("CREATE TABLE parents (id INTEGER PRIMARY KEY)").run()
+            // Checked at COMMIT, not per statement: the one way to make a commit fail on demand.
+            try await db.sql.raw("""
+                CREATE TABLE children (parent_id INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED)
+                """).run()
+            let commits = GroupCommit()
+            let (release, first) = try await holdQueue(commits, on: db)
+            let fine = Task { try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO items (name) VALUES ('fine')").run(); return 2 } }
+            let orphan = Task { try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO children VALUES (42)").run(); return 3 } }
+            try await Task.sleep(for: .milliseconds(100))
+            release()
+            #expect(try await first.value == 1)  // a batch of its own, committed before the others queued
+            for task in [fine, orphan] { await #expect(throws: (any Error).self) { try await task.value } }
+            #expect(try await names(db) == ["first"])
+            // The queue goes on working after a failed batch.
+            #expect(try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO items (name) VALUES ('later')").run(); return 4 } == 4)
+            #expect(try await names(db) == ["first", "later"])
+        }
+    }
+
+    @Test("alone in its batch, a body that fails leaves nothing written")
+    func failingBodyAlone() async throws {
+        struct Refused: Error {}
+        try await withTestApp { app in
+            let db = app.db
+            try await db.sql.raw("CREATE TABLE items (name TEXT NOT NULL)").run()
+            let commits = GroupCommit()
+            await #expect(throws: Refused.self) {
+                try await commits.run(on: db) { tx -> Int in
+                    try await tx.sql.raw("INSERT INTO items (name) VALUES ('half')").run()
+                    throw Refused()
+                }
+            }
+            #expect(try await names(db).isEmpty)
+        }
+    }
+}
