@@ -76,7 +76,7 @@ private struct NamedStatement: PostgresPreparedStatement {
             types.append(encodable.psqlType)
         }
         let digest = SHA256.hash(data: Data((sql + types.map { "\($0.rawValue)" }.joined(separator: ",")).utf8))
-        shape = Shape(name: "cm_" + digest.prefix(12).map { String(format: "%02x", $0) }.joined(), sql: sql, types: types)
+        shape = Shape(name: "cm_" + digest.prefix(12).hexString, sql: sql, types: types)
         self.bindings = bindings
     }
 

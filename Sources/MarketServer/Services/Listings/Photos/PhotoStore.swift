@@ -40,7 +40,7 @@ struct PhotoStore: Sendable {
 
     /// Writes the bytes (atomically: a temporary file renamed into place) and returns the file name.
     func save(_ bytes: [UInt8], as type: ImageType) throws -> String {
-        let name = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() + "." + type.rawValue
+        let name = SHA256.hash(data: bytes).hexString + "." + type.rawValue
         let path = directory + "/" + name
         if FileManager.default.fileExists(atPath: path) { return name }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
