@@ -8,6 +8,27 @@ import Testing
 /// What a caller is told must match what was written, whatever the others in its batch do.
 @Suite("Group commit (SQLite)", .enabled(if: !TestDatabase.isPostgres))
 struct GroupCommitTests {
+    struct Refused: Error {}
+
+    /// A test app's database with an empty `items` table, and a queue of its own.
+    private func withItems(_ body: @escaping @Sendable (any Database, GroupCommit) async throws -> Void) async throws {
+        try await withTestApp { app in
+            try await app.db.sql.raw("CREATE TABLE items (name TEXT NOT NULL)").run()
+            try await body(app.db, GroupCommit())
+        }
+    }
+
+    /// Queues a transaction that inserts `name` and returns `value`, or throws `Refused` after
+    /// inserting when `fails` is set.
+    private func insert(_ name: String, returning value: Int, fails: Bool = false,
+                        _ commits: GroupCommit, on db: any Database) async throws -> Int {
+        try await commits.run(on: db) { tx in
+            try await tx.sql.raw("INSERT INTO items (name) VALUES (\(bind: name))").run()
+            if fails { throw Refused() }
+            return value
+        }
+    }
+
     /// Starts a job that holds the queue until `release` is called (a batch of its own), so the
     /// next jobs queue behind it and run together as the next batch.
     private func holdQueue(_ commits: GroupCommit, on db: any Database) async throws -> (release: @Sendable () -> Void, done: Task<Int, any Error>) {
@@ -31,20 +52,11 @@ struct GroupCommitTests {
 
     @Test("in one batch, a body that fails is undone and its caller gets its error; the others commit and get their results")
     func failingBodyInBatch() async throws {
-        struct Refused: Error {}
-        try await withTestApp { app in
-            let db = app.db
-            try await db.sql.raw("CREATE TABLE items (name TEXT NOT NULL)").run()
-            let commits = GroupCommit()
+        try await withItems { db, commits in
             let (release, first) = try await holdQueue(commits, on: db)
-            let ok1 = Task { try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO items (name) VALUES ('ok1')").run(); return 2 } }
-            let bad = Task {
-                try await commits.run(on: db) { tx -> Int in
-                    try await tx.sql.raw("INSERT INTO items (name) VALUES ('bad')").run()
-                    throw Refused()
-                }
-            }
-            let ok2 = Task { try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO items (name) VALUES ('ok2')").run(); return 3 } }
+            let ok1 = Task { try await insert("ok1", returning: 2, commits, on: db) }
+            let bad = Task { try await insert("bad", returning: 0, fails: true, commits, on: db) }
+            let ok2 = Task { try await insert("ok2", returning: 3, commits, on: db) }
             try await Task.sleep(for: .milliseconds(100))  // all three are queued behind the first
             release()
             #expect(try await first.value == 1)
@@ -57,17 +69,14 @@ struct GroupCommitTests {
 
     @Test("when the shared commit fails, every caller in the batch gets the error and nothing of the batch is written")
     func failedCommitTellsEveryone() async throws {
-        try await withTestApp { app in
-            let db = app.db
-            try await db.sql.raw("CREATE TABLE items (name TEXT NOT NULL)").run()
+        try await withItems { db, commits in
             try await db.sql.raw("CREATE TABLE parents (id INTEGER PRIMARY KEY)").run()
             // Checked at COMMIT, not per statement: the one way to make a commit fail on demand.
             try await db.sql.raw("""
                 CREATE TABLE children (parent_id INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED)
                 """).run()
-            let commits = GroupCommit()
             let (release, first) = try await holdQueue(commits, on: db)
-            let fine = Task { try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO items (name) VALUES ('fine')").run(); return 2 } }
+            let fine = Task { try await insert("fine", returning: 2, commits, on: db) }
             let orphan = Task { try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO children VALUES (42)").run(); return 3 } }
             try await Task.sleep(for: .milliseconds(100))
             release()
@@ -75,25 +84,17 @@ struct GroupCommitTests {
             for task in [fine, orphan] { await #expect(throws: (any Error).self) { try await task.value } }
             #expect(try await names(db) == ["first"])
             // The queue goes on working after a failed batch.
-            #expect(try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO items (name) VALUES ('later')").run(); return 4 } == 4)
+            #expect(try await insert("later", returning: 4, commits, on: db) == 4)
             #expect(try await names(db) == ["first", "later"])
         }
     }
 
     @Test("alone in its batch, a body that fails leaves nothing written")
     func failingBodyAlone() async throws {
-        struct Refused: Error {}
-        try await withTestApp { app in
-            let db = app.db
-            try await db.sql.raw("CREATE TABLE items (name TEXT NOT NULL)").run()
-            let commits = GroupCommit()
-            await #expect(throws: Refused.self) {
-                try await commits.run(on: db) { tx -> Int in
-                    try await tx.sql.raw("INSERT INTO items (name) VALUES ('half')").run()
-                    throw Refused()
-                }
-            }
-            #expect(try await names(db).isEmpty)
+        try await withItems { db, commits in
+            await #expect(throws: Refused.self) { try await insert("half", returning: 0, fails: true, commits, on: db) }
+            let left = try await names(db)
+            #expect(left.isEmpty)
         }
     }
 }

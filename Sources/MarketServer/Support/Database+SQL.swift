@@ -2,7 +2,8 @@ import Fluent
 import SQLKit
 
 /// Both drivers are SQL databases; raw SQL (search, locks, sums) goes through SQLKit, always
-/// reached through these two properties.
+/// reached through these two properties, or through `prepared` (`PreparedQuery`) for the
+/// statements on hot paths, which PostgreSQL then keeps prepared.
 extension Database {
     public var sql: any SQLDatabase { self as! any SQLDatabase }
     var isPostgres: Bool { sql.dialect.name == "postgresql" }

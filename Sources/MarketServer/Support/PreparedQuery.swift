@@ -63,12 +63,15 @@ private struct NamedStatement: PostgresPreparedStatement {
         var bindings = PostgresBindings(capacity: values.count)
         var types: [PostgresDataType] = []
         for value in values {
-            if let optional = value as? any OptionalBind, optional.isNone {
-                bindings.appendNull()
-                types.append(.null)  // left for PostgreSQL to infer from the statement
-                continue
+            var unwrapped: Any = value
+            if let optional = value as? any OptionalBind {
+                guard let wrapped = optional.wrappedValue else {
+                    bindings.appendNull()
+                    types.append(.null)  // left for PostgreSQL to infer from the statement
+                    continue
+                }
+                unwrapped = wrapped
             }
-            let unwrapped: Any = (value as? any OptionalBind)?.wrappedValue ?? value
             guard let encodable = unwrapped as? any PostgresThrowingDynamicTypeEncodable else {
                 throw PreparedQueryError.unsupportedValue(String(describing: type(of: unwrapped)))
             }
@@ -106,11 +109,9 @@ enum PreparedQueryError: Error, CustomStringConvertible {
 /// SQLKit hands binds over as `any Encodable`; an optional must be unwrapped before PostgreSQL
 /// can encode it (nil is bound as NULL).
 private protocol OptionalBind {
-    var isNone: Bool { get }
     var wrappedValue: Any? { get }
 }
 
 extension Optional: OptionalBind where Wrapped: Encodable {
-    var isNone: Bool { self == nil }
     var wrappedValue: Any? { self }
 }
