@@ -41,6 +41,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(UpdateAppleNonceAddUser()) // apple_nonces.user_id: whose web "link Apple" flow a nonce is
     app.migrations.add(CreateConversation())  // conversations about listings, messages, blocks
     app.migrations.add(CreateLiveEvent())     // events for live streams, kept for Last-Event-ID replay
+    app.migrations.add(CreateCategoryIndexes()) // per-category feed indexes (partial), by age and by price
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

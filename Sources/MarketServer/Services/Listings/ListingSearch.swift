@@ -94,8 +94,8 @@ struct ListingSearch {
         var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
         // Featured listings are few: reach them through their own index, never by scanning the rest.
         var from = dialect.listings(index: segment.featured == true ? "ix_listings_featured" : nil)
-        if segment.featured != true, query.text == nil, query.sort == .newest || query.sort == .relevance,
-           let index = try await newestInPriceRangeIndex(dialect: dialect, query: query) {
+        let feed = FeedIndexes(categoryMask: query.categoryMask)
+        if segment.featured != true, query.text == nil, let index = try await browsingIndex(feed, dialect: dialect, query: query) {
             from = dialect.listings(index: index)
         }
         var seqColumn = "l.seq"
@@ -108,7 +108,7 @@ struct ListingSearch {
                 if segment.featured == true {
                     drive = .featured
                 } else if query.sort == .priceAsc || query.sort == .priceDesc {
-                    drive = try await priceSortDrive(dialect: dialect, tokens: text.tokens, tier: segment.tier)
+                    drive = try await priceSortDrive(feed, dialect: dialect, tokens: text.tokens, tier: segment.tier)
                 } else {
                     drive = .text
                 }
@@ -118,7 +118,7 @@ struct ListingSearch {
                 seqColumn = shape.seqColumn
             }
         }
-        if let mask = query.categoryMask { conditions.append("(l.category_mask & \(bind: mask)) != 0") }
+        if let mask = query.categoryMask { conditions.append(FeedIndexes.categoryCondition(mask, column: "l.category_mask")) }
         switch query.offer {
         case .buy: conditions.append("l.sale_price_cents IS NOT NULL")
         case .rent: conditions.append("l.rent_price_cents IS NOT NULL")
@@ -160,17 +160,25 @@ struct ListingSearch {
             """
     }
 
-    /// Newest first within a price range: a wide range is found fastest by walking listings newest
-    /// first and checking each price, a narrow one by reading it from the price index and sorting.
-    /// SQLite takes the price index for any range (142 ms for a range holding 72% of 100k
-    /// listings, against 0.2 ms walking newest first), so it is told which.
-    private func newestInPriceRangeIndex(dialect: SearchDialect, query: SearchCriteria) async throws -> String? {
-        guard !dialect.isPostgres, query.sellerID == nil, query.minPriceCents != nil || query.maxPriceCents != nil else { return nil }
-        let wide = try await reachesPlanThreshold("""
-            SELECT 1 FROM listings INDEXED BY ix_listings_status_price WHERE status = \(bind: query.status.rawValue)
-            AND sort_price_cents >= \(bind: Int64(query.minPriceCents ?? 0)) AND sort_price_cents <= \(bind: Int64(query.maxPriceCents ?? Int.max))
-            """)
-        return wide ? "ix_listings_status_seq" : nil
+    /// The index to browse by (no text): one category's own (`FeedIndexes`), and newest first
+    /// within a price range the cheaper of two walks. A wide range is found fastest by walking
+    /// listings newest first and checking each price, a narrow one by reading it from the price
+    /// index and sorting. SQLite takes the price index for any range (142 ms for a range holding
+    /// 72% of 100k listings, against 0.2 ms walking newest first), so it is told which; nil leaves
+    /// the choice to the database (PostgreSQL, a seller's listings, the whole feed without a range).
+    private func browsingIndex(_ feed: FeedIndexes, dialect: SearchDialect, query: SearchCriteria) async throws -> String? {
+        guard !dialect.isPostgres, query.sellerID == nil else { return nil }
+        let byPrice = query.sort == .priceAsc || query.sort == .priceDesc
+        guard !byPrice, query.minPriceCents != nil || query.maxPriceCents != nil else {
+            return feed == .all ? nil : byPrice ? feed.byPrice : feed.byAge
+        }
+        var range: SQLQueryString = """
+            SELECT 1 FROM listings l INDEXED BY \(ident: feed.byPrice) WHERE l.status = \(bind: query.status.rawValue)
+            AND l.sort_price_cents >= \(bind: Int64(query.minPriceCents ?? 0)) AND l.sort_price_cents <= \(bind: Int64(query.maxPriceCents ?? Int.max))
+            """
+        if let mask = query.categoryMask, feed != .all { range = "\(range) AND \(FeedIndexes.categoryCondition(mask, column: "l.category_mask"))" }
+        let wide = try await reachesPlanThreshold(range)
+        return wide ? feed.byAge : feed == .all ? nil : feed.byPrice
     }
 
     /// Whether `rows` yields at least `planThreshold` rows; counting stops there, so the probe
@@ -184,10 +192,10 @@ struct ListingSearch {
     /// Sorting matches by price: few matches are read and sorted; many are found faster by
     /// walking the price index and checking each listing against the matches (SQLite cannot
     /// estimate full-text selectivity itself; PostgreSQL's planner can).
-    private func priceSortDrive(dialect: SearchDialect, tokens: [String], tier: Tier) async throws -> SearchDialect.Drive {
+    private func priceSortDrive(_ feed: FeedIndexes, dialect: SearchDialect, tokens: [String], tier: Tier) async throws -> SearchDialect.Drive {
         guard !dialect.isPostgres else { return .text }
         let many = try await reachesPlanThreshold(
             "SELECT rowid FROM listings_fts WHERE listings_fts MATCH \(bind: dialect.ftsMatch(tokens: tokens, tier: tier))")
-        return many ? .listings(index: "ix_listings_status_price") : .text
+        return many ? .listings(index: feed.byPrice) : .text
     }
 }
