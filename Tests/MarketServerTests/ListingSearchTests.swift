@@ -46,6 +46,8 @@ struct ListingSearchTests {
 
             #expect(try await app.titles("q=calc") == ["Calculus early transcendentals", "Desk lamp"])
             #expect(try await app.titles("q=oak%20des") == ["Oak study desk"])
+            #expect(try await app.titles("q=calculus%20nig") == ["Desk lamp"])  // whole word and prefix, in the description only
+            #expect(try await app.titles("q=calculus%20ea") == ["Calculus early transcendentals"])
             #expect(try await app.titles("q=des%20oak") == [])  // "des" is finished: a whole word, not a prefix
             #expect(try await app.titles("q=lam") == ["Desk lamp"])
             #expect(try await app.titles("q=c") == [])

@@ -37,8 +37,8 @@ struct ListingRow: Sendable {
         "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at",
     ]
 
-    /// For `SELECT`: listing `l` joined with seller `u`.
-    static let selectList = columns.map { "l.\($0)" }.joined(separator: ", ") + ", u.name AS seller_name"
+    /// For `SELECT`: the columns of listing `l` (the seller's name is joined by the caller).
+    static let selectList = columns.map { "l.\($0)" }.joined(separator: ", ")
 
     var listingStatus: ListingStatus { get throws { try StoredValue.decode(status, column: "listings.status") } }
 

@@ -53,7 +53,12 @@ struct ListingSearch {
                                                            asOf: asOf, limit: query.limit + 1 - found.count)
                 branches.append("SELECT * FROM (\(statement)) AS segment_\(unsafeRaw: String(index))")
             }
-            let rows = try await sql.raw(branches.joined(separator: " UNION ALL ")).all()
+            // Sellers' names are joined to the page, not to the listings walked to find it: PostgreSQL
+            // otherwise hashed every user for the featured branch (7.5 of 9 ms at 1M listings).
+            let rows = try await sql.raw("""
+                SELECT page.*, u.name AS seller_name FROM (\(branches.joined(separator: " UNION ALL "))) AS page
+                LEFT JOIN users u ON u.id = page.seller_id
+                """).all()
             var batch = try rows.map { (listing: try ListingRow(row: $0), segment: try $0.decode(column: "segment_index", as: Int.self)) }
             batch.sort { Self.precedes($0, $1, sort: query.sort) }
             found += batch.prefix(query.limit + 1 - found.count)
@@ -155,7 +160,6 @@ struct ListingSearch {
 
         return """
             SELECT \(unsafeRaw: ListingRow.selectList), \(literal: index) AS segment_index FROM \(from)
-            LEFT JOIN users u ON u.id = l.seller_id
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT \(literal: limit)
             """
     }
