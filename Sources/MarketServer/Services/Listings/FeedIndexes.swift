@@ -39,9 +39,10 @@ struct FeedIndexes: Equatable {
         self.byPrice = byPrice
     }
 
-    /// `(column & mask) != 0`, the filter for listings in any category of `mask`. Both databases use a partial index only when the
-    /// query states its condition with the same constant, so the mask is written as a literal
-    /// (it is built from the enum, never from text) and index and query share this one spelling.
+    /// `(column & mask) != 0`, the filter for listings in any category of `mask`. Both databases
+    /// use a partial index only when the query states its condition with the same constant, so
+    /// the mask is written as a literal (it is built from the enum, never from text) and index
+    /// and query share this one spelling.
     static func categoryCondition(_ mask: Int64, column: String = "category_mask") -> SQLQueryString {
         "(\(unsafeRaw: column) & \(literal: mask)) != 0"
     }

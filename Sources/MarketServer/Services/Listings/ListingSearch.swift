@@ -172,9 +172,11 @@ struct ListingSearch {
     /// the choice to the database (PostgreSQL, a seller's listings, the whole feed without a range).
     private func browsingIndex(_ feed: FeedIndexes, dialect: SearchDialect, query: SearchCriteria) async throws -> String? {
         guard !dialect.isPostgres, query.sellerID == nil else { return nil }
+        // A category's own index is always named; the whole feed's is left to SQLite unless a probe decides.
+        let own = { (index: String) in feed == .all ? nil : index }
         let byPrice = query.sort == .priceAsc || query.sort == .priceDesc
         guard !byPrice, query.minPriceCents != nil || query.maxPriceCents != nil else {
-            return feed == .all ? nil : byPrice ? feed.byPrice : feed.byAge
+            return own(byPrice ? feed.byPrice : feed.byAge)
         }
         var range: SQLQueryString = """
             SELECT 1 FROM listings l INDEXED BY \(ident: feed.byPrice) WHERE l.status = \(bind: query.status.rawValue)
@@ -182,7 +184,7 @@ struct ListingSearch {
             """
         if let mask = query.categoryMask, feed != .all { range = "\(range) AND \(FeedIndexes.categoryCondition(mask, column: "l.category_mask"))" }
         let wide = try await reachesPlanThreshold(range)
-        return wide ? feed.byAge : feed == .all ? nil : feed.byPrice
+        return wide ? feed.byAge : own(feed.byPrice)
     }
 
     /// Whether `rows` yields at least `planThreshold` rows; counting stops there, so the probe
