@@ -172,7 +172,7 @@ struct ListingSearchTests {
     func categoryBrowsing() async throws {
         try await withTestApp { app in
             let seller = try await app.register()
-            struct Made { let title: String, categories: Set<String>, price: Int? }
+            struct Made { let title: String, categories: Set<String>, price: Int?, deskInDescription: Bool }
             var made: [Made] = []
             for n in 0..<30 {
                 // Furniture is dear and notes cheap, a few listings are in both kinds or only for
@@ -180,15 +180,20 @@ struct ListingSearchTests {
                 let categories: [String] = n % 5 == 0 ? ["furniture", "notes"] : n % 2 == 0 ? ["furniture"] : ["notes"]
                 let price: Int? = n % 7 == 3 ? nil : categories == ["notes"] ? 200 + (n % 3) * 50 : 4_000 + (n % 4) * 500
                 let title = (n % 3 == 0 ? "Desk " : "Shelf ") + String(n)
-                try await app.createListing(.sample(title, categories: categories, salePriceCents: price, openToTrade: price == nil ? true : nil),
+                // Some shelves mention a desk: they match `desk` through their description only.
+                let deskInDescription = n % 4 == 1
+                try await app.createListing(.sample(title, description: deskInDescription ? "Fits over a desk" : "Works well",
+                                                    categories: categories, salePriceCents: price, openToTrade: price == nil ? true : nil),
                                             token: seller.token)
-                made.append(Made(title: title, categories: Set(categories), price: price))
+                made.append(Made(title: title, categories: Set(categories), price: price, deskInDescription: deskInDescription))
             }
             let furniture = made.enumerated().filter { $0.element.categories.contains("furniture") }
             let newest = furniture.reversed().map(\.element.title)
             let byPrice = furniture.filter { $0.element.price != nil }
                 .sorted { ($0.element.price!, $0.offset) < ($1.element.price!, $1.offset) }.map(\.element.title)
             func priced(_ range: ClosedRange<Int>) -> (Made) -> Bool { { $0.price.map(range.contains) ?? false } }
+            let deskInTitle = Set(made.map(\.title).filter { $0.hasPrefix("Desk") })
+            let deskAnywhere = deskInTitle.union(made.filter(\.deskInDescription).map(\.title))
 
             let cases: [(SearchCriteria, expected: [String])] = [
                 (SearchCriteria(categories: [.furniture], sort: .newest, limit: 4), newest),
@@ -200,23 +205,33 @@ struct ListingSearchTests {
                  furniture.filter { priced(4_500...Int.max)($0.element) }
                     .sorted { ($0.element.price!, $0.offset) > ($1.element.price!, $1.offset) }.map(\.element.title)),
                 (SearchCriteria(text: "desk", categories: [.furniture], sort: .priceDesc, limit: 4),
-                 byPrice.reversed().filter { $0.hasPrefix("Desk") }),
+                 byPrice.reversed().filter(deskAnywhere.contains)),
+                (SearchCriteria(text: "desk", categories: [.furniture], sort: .priceAsc, limit: 4), byPrice.filter(deskAnywhere.contains)),
+                (SearchCriteria(text: "desk", categories: [.furniture], sort: .newest, limit: 4), newest.filter(deskAnywhere.contains)),
+                // Relevance: titles first, then the listings that mention a desk only in their description.
+                (SearchCriteria(text: "desk", categories: [.furniture], sort: .relevance, limit: 4),
+                 newest.filter(deskInTitle.contains) + newest.filter { deskAnywhere.contains($0) && !deskInTitle.contains($0) }),
                 (SearchCriteria(categories: [.furniture, .notes], sort: .newest, limit: 4), made.reversed().map(\.title)),
             ]
             try await Self.expectBothPlans(cases, on: app)
         }
     }
 
-    /// Pages through each search with the plans for few rows and for many (the probes' threshold
-    /// set so each is chosen) and expects both to find exactly `expected`, in order.
+    /// Pages through each search with every plan — the probes' threshold set so the plans for
+    /// few rows and for many are each chosen, and PostgreSQL's walk window so pages are read by
+    /// the walk, by the matches, or split between them — and expects each to find exactly
+    /// `expected`, in order.
     private static func expectBothPlans(_ cases: [(SearchCriteria, expected: [String])], on app: Application) async throws {
+        let plain = ListingSearch(sql: app.db.sql, now: Date())
+        var few = plain, many = plain, split = plain
+        (few.planThreshold, few.walkWindow) = (1_000, 1)
+        (many.planThreshold, many.walkWindow) = (1, 1_000)
+        (split.planThreshold, split.walkWindow) = (1_000, 3)
         for (criteria, expected) in cases {
-            var few = ListingSearch(sql: app.db.sql, now: Date())
-            var many = few
-            many.planThreshold = 1
-            few.planThreshold = 1_000
-            #expect(try await allPages(criteria, few) == expected)
-            #expect(try await allPages(criteria, many) == expected)
+            for search in [few, many, split] {
+                #expect(try await allPages(criteria, search) == expected,
+                        "plan threshold \(search.planThreshold), walk window \(search.walkWindow)")
+            }
         }
     }
 

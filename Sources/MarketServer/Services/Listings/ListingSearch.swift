@@ -20,8 +20,14 @@ struct ListingSearch {
     /// How many rows a probe counts before choosing the plan for many (`reachesPlanThreshold`);
     /// tests lower it to run both plans on a few listings.
     var planThreshold = 5_000
+    /// How many listings a PostgreSQL text search walks in page order before it weighs walking
+    /// on against reading the rest by their matches (`windowEdge`); tests lower it to split
+    /// pages across every kind of read.
+    var walkWindow = 2_000
 
     enum Tier { case any, primary, secondary }
+
+    private var dialect: SearchDialect { SearchDialect(isPostgres: sql.dialect.name == "postgresql") }
 
     struct Segment {
         let featured: Bool?  // nil: featured and not alike (featuring applies to active listings)
@@ -46,22 +52,37 @@ struct ListingSearch {
         while next < segments.count, found.count <= query.limit {
             var last = next
             while last < segments.count - 1, segments[last].featured == true { last += 1 }
+            let wanted = query.limit + 1 - found.count
+            let start = { (index: Int) in index == query.cursor?.segment ? query.cursor.map { Position(seq: $0.seq, price: $0.price) } : nil }
+            var window = try await windowEdge(segments[last], query: query, from: start(last), size: walkWindow)
             var branches: [SQLQueryString] = []
             for index in next...last {
-                let statement = try await segmentStatement(segments[index], index: index, query: query,
-                                                           after: index == query.cursor?.segment ? query.cursor : nil,
-                                                           asOf: asOf, limit: query.limit + 1 - found.count)
-                branches.append("SELECT * FROM (\(statement)) AS segment_\(unsafeRaw: String(index))")
+                let stretch = Stretch(start: start(index), end: index == last ? window : nil)
+                branches.append(try await segmentStatement(segments[index], index: index, query: query, stretch: stretch, asOf: asOf, limit: wanted))
             }
-            // Sellers' names are joined to the page, not to the listings walked to find it: PostgreSQL
-            // otherwise hashed every user for the featured branch (7.5 of 9 ms at 1M listings).
-            let rows = try await sql.raw("""
-                SELECT page.*, u.name AS seller_name FROM (\(branches.joined(separator: " UNION ALL "))) AS page
-                LEFT JOIN users u ON u.id = page.seller_id
-                """).all()
-            var batch = try rows.map { (listing: try ListingRow(row: $0), segment: try $0.decode(column: "segment_index", as: Int.self)) }
+            var batch = try await read(branches)
             batch.sort { Self.precedes($0, $1, sort: query.sort) }
-            found += batch.prefix(query.limit + 1 - found.count)
+            found += batch.prefix(wanted)
+            // A walk window that held fewer matches than it was asked for is exhausted: the walk
+            // goes on over a wider window (sized by the rate it found matches, or four times as
+            // wide when it found none), until it would pass `walkReach`; then the rest of the
+            // segment is read by its matches.
+            var (hits, asked, size) = (batch.filter { $0.segment == last }.count, wanted, walkWindow)
+            var (walked, reach) = (size, nil as Int?)
+            while let edge = window, found.count <= query.limit, hits < asked {
+                asked = query.limit + 1 - found.count
+                size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
+                if reach == nil { reach = try await walkReach(query) }
+                let byMatches = size > reach! - walked
+                window = byMatches ? nil : try await windowEdge(segments[last], query: query, from: edge, size: size)
+                walked += byMatches ? 0 : size
+                let statement = try await segmentStatement(segments[last], index: last, query: query,
+                                                           stretch: Stretch(start: edge, end: window, byMatches: byMatches),
+                                                           asOf: asOf, limit: asked)
+                let rows = try await read([statement]).sorted { Self.precedes($0, $1, sort: query.sort) }
+                found += rows
+                hits = rows.count
+            }
             next = last + 1
         }
         guard found.count > query.limit else { return (found.map(\.listing), nil) }
@@ -69,6 +90,18 @@ struct ListingSearch {
         let last = found[found.count - 1]
         let cursor = ListingCursor(segment: last.segment, seq: last.listing.seq, price: last.listing.sortPriceCents, asOf: asOf)
         return (found.map(\.listing), cursor)
+    }
+
+    /// The rows of segment statements, in one round trip, with their sellers' names. The names
+    /// are joined to the page, not to the listings walked to find it: PostgreSQL otherwise hashed
+    /// every user for the featured branch (7.5 of 9 ms at 1M listings).
+    private func read(_ statements: [SQLQueryString]) async throws -> [(listing: ListingRow, segment: Int)] {
+        let branches = statements.enumerated().map { "SELECT * FROM (\($1)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
+        let rows = try await sql.raw("""
+            SELECT page.*, u.name AS seller_name FROM (\(branches.joined(separator: " UNION ALL "))) AS page
+            LEFT JOIN users u ON u.id = page.seller_id
+            """).all()
+        return try rows.map { (listing: try ListingRow(row: $0), segment: try $0.decode(column: "segment_index", as: Int.self)) }
     }
 
     /// The page order: segment by segment, and within one the order its SQL reads in.
@@ -92,10 +125,10 @@ struct ListingSearch {
         return tiers.map { Segment(featured: true, tier: $0) } + tiers.map { Segment(featured: false, tier: $0) }
     }
 
-    /// One segment's SELECT, tagged with its index as `segment_index`.
-    private func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, after cursor: ListingCursor?,
+    /// One segment's SELECT, tagged with its index as `segment_index`: the stretch of its listings
+    /// that `stretch` names.
+    private func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, stretch: Stretch,
                                   asOf: Date, limit: Int) async throws -> SQLQueryString {
-        let dialect = SearchDialect(isPostgres: sql.dialect.name == "postgresql")
         var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
         // Featured listings are few: reach them through their own index, never by scanning the rest.
         var from = dialect.listings(index: segment.featured == true ? "ix_listings_featured" : nil)
@@ -112,6 +145,10 @@ struct ListingSearch {
                 let drive: SearchDialect.Drive
                 if segment.featured == true {
                     drive = .featured
+                } else if stretch.byMatches {
+                    drive = .matches
+                } else if dialect.isPostgres, stretch.end != nil {
+                    drive = .listings(index: query.sort == .priceAsc || query.sort == .priceDesc ? feed.byPrice : feed.byAge)
                 } else if query.sort == .priceAsc || query.sort == .priceDesc {
                     drive = try await priceSortDrive(feed, dialect: dialect, tokens: text.tokens, tier: segment.tier)
                 } else {
@@ -142,26 +179,138 @@ struct ListingSearch {
         case nil: break
         }
 
-        let order: SQLQueryString
-        switch query.sort {
-        case .newest, .relevance:
-            if let cursor { conditions.append("\(unsafeRaw: seqColumn) < \(bind: cursor.seq)") }
-            order = "\(unsafeRaw: seqColumn) DESC"
-        case .priceAsc, .priceDesc:
+        if query.sort == .priceAsc || query.sort == .priceDesc {
             // Price sorts list what has a price (trade-only listings have none).
             conditions.append("l.sort_price_cents IS NOT NULL")
-            let ascending = query.sort == .priceAsc
-            if let cursor, let price = cursor.price {
-                let beyond = ascending ? ">" : "<"
-                conditions.append("(l.sort_price_cents \(unsafeRaw: beyond) \(bind: price) OR (l.sort_price_cents = \(bind: price) AND l.seq \(unsafeRaw: beyond) \(bind: cursor.seq)))")
-            }
-            order = ascending ? "l.sort_price_cents ASC, l.seq ASC" : "l.sort_price_cents DESC, l.seq DESC"
         }
+        if let start = stretch.start { conditions.append(beyond(start, sort: query.sort)) }
+        if let end = stretch.end { conditions.append(within(end, sort: query.sort)) }
 
-        return """
+        let select: SQLQueryString = """
             SELECT \(unsafeRaw: ListingRow.selectList), \(literal: index) AS segment_index FROM \(from)
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT \(literal: limit)
+            WHERE \(conditions.joined(separator: " AND "))
             """
+        guard stretch.byMatches else {
+            return "\(select) ORDER BY \(Self.order(query.sort, seq: seqColumn, table: "l")) LIMIT \(literal: limit)"
+        }
+        // OFFSET 0 keeps the order out of the subquery, so PostgreSQL plans it to find the matches
+        // (through the text index) rather than to walk an index in page order.
+        return "SELECT * FROM (\(select) OFFSET 0) AS rest ORDER BY \(Self.order(query.sort, seq: "rest.seq", table: "rest")) LIMIT \(literal: limit)"
+    }
+
+    /// A place in a segment's order: the last listing a page read, or the edge of a walk's window.
+    struct Position {
+        let seq: Int64
+        let price: Int64?
+    }
+
+    /// The stretch of a segment one statement reads (`windowEdge`).
+    struct Stretch {
+        /// Listings after this one (the last a page read, or a walk window's edge); nil: from the first.
+        var start: Position?
+        /// Up to and including this one (a walk window's edge); nil: to the last.
+        var end: Position?
+        /// Read by the text index's matches and sorted, rather than walked in page order.
+        var byMatches = false
+    }
+
+    /// `ORDER BY` for `sort`, on the columns of `table` (newest by `seq`, which FTS5 may name differently).
+    private static func order(_ sort: ListingSort, seq: String, table: String) -> SQLQueryString {
+        switch sort {
+        case .newest, .relevance: return "\(unsafeRaw: seq) DESC"
+        case .priceAsc: return "\(unsafeRaw: table).sort_price_cents ASC, \(unsafeRaw: table).seq ASC"
+        case .priceDesc: return "\(unsafeRaw: table).sort_price_cents DESC, \(unsafeRaw: table).seq DESC"
+        }
+    }
+
+    /// The listings after `position` in `sort`'s order. By price, PostgreSQL is given a row
+    /// comparison, which it takes to the index as a range: written with OR, only the price bounded
+    /// the walk, and a window's edge among the 55k listings priced 100 walked them all (202 ms).
+    /// SQLite bounds the walk from the OR form as it is.
+    private func beyond(_ position: Position, sort: ListingSort) -> SQLQueryString {
+        switch sort {
+        case .newest, .relevance:
+            return "l.seq < \(bind: position.seq)"
+        case .priceAsc, .priceDesc:
+            guard let price = position.price else { return "l.sort_price_cents IS NOT NULL" }
+            let beyond = sort == .priceAsc ? ">" : "<"
+            if dialect.isPostgres { return "(l.sort_price_cents, l.seq) \(unsafeRaw: beyond) (\(bind: price), \(bind: position.seq))" }
+            return "(l.sort_price_cents \(unsafeRaw: beyond) \(bind: price) OR (l.sort_price_cents = \(bind: price) AND l.seq \(unsafeRaw: beyond) \(bind: position.seq)))"
+        }
+    }
+
+    /// The listings up to `edge` in `sort`'s order, edge included: `beyond`'s complement, as a
+    /// range the index walk stops at (windows are PostgreSQL's only).
+    private func within(_ edge: Position, sort: ListingSort) -> SQLQueryString {
+        switch sort {
+        case .newest, .relevance:
+            return "l.seq >= \(bind: edge.seq)"
+        case .priceAsc, .priceDesc:
+            guard let price = edge.price else { return "l.sort_price_cents IS NOT NULL" }
+            return "(l.sort_price_cents, l.seq) \(unsafeRaw: sort == .priceAsc ? "<=" : ">=") (\(bind: price), \(bind: edge.seq))"
+        }
+    }
+
+    /// The edge of a walk window: the `size`-th listing after `start` in page order, for a
+    /// PostgreSQL text search; nil when the window reaches the last listing, or for other searches.
+    ///
+    /// PostgreSQL reads the matches of a word with filters one of two ways: walking an index in
+    /// page order and checking each listing, when it expects matches soon, or finding every match
+    /// through the text index and sorting them. It estimates "soon" as if words, categories,
+    /// conditions and prices were independent, and they are not: `q=lamp&category=textbooks&
+    /// condition=new` walked all 1M listings (1.06 s) for none, and `q=lamp&category=textbooks&
+    /// sort=price_asc` 226k (844 ms). So `page` walks in windows: it widens the next window by the
+    /// rate the last one found matches, and reads the rest by its matches (2.5 µs a match at 1M,
+    /// against about 1 µs a listing walked) when a window finds none or the walk would pass
+    /// `walkReach`. The worst case is then a bounded walk plus one read of every match.
+    ///
+    /// Newest first, a window is a range of `seq` (no index read: listings are numbered in order,
+    /// so the range holds at most `size` of them); by price, the edge is read from the price index.
+    private func windowEdge(_ segment: Segment, query: SearchCriteria, from start: Position?, size: Int) async throws -> Position? {
+        guard dialect.isPostgres, let text = query.text, text.isbn == nil, segment.featured != true else { return nil }
+        switch query.sort {
+        case .newest, .relevance:
+            var top = start?.seq
+            if top == nil {
+                top = try await sql.raw("SELECT max(seq) + 1 AS top FROM listings").first()?.decode(column: "top", as: Int64?.self)
+            }
+            guard let top, top > Int64(size) else { return nil }
+            return Position(seq: top - Int64(size), price: nil)
+        case .priceAsc, .priceDesc:
+            var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)", "l.sort_price_cents IS NOT NULL"]
+            // The walk's own index: a category's (its condition as a literal, `FeedIndexes`), else the feed's.
+            if let mask = query.categoryMask, FeedIndexes(categoryMask: mask) != .all {
+                conditions.append(FeedIndexes.categoryCondition(mask, column: "l.category_mask"))
+            }
+            if let minimum = query.minPriceCents { conditions.append("l.sort_price_cents >= \(bind: Int64(minimum))") }
+            if let maximum = query.maxPriceCents { conditions.append("l.sort_price_cents <= \(bind: Int64(maximum))") }
+            if let start { conditions.append(beyond(start, sort: query.sort)) }
+            let row = try await sql.raw("""
+                SELECT l.seq, l.sort_price_cents FROM listings l WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY \(Self.order(query.sort, seq: "l.seq", table: "l")) OFFSET \(literal: size - 1) LIMIT 1
+                """).first()
+            return try row.map { Position(seq: try $0.decode(column: "seq", as: Int64.self),
+                                          price: try $0.decode(column: "sort_price_cents", as: Int64?.self)) }
+        }
+    }
+
+    /// How far a PostgreSQL text search walks before reading every match would cost less, by
+    /// PostgreSQL's own estimate of the words' matches (its statistics of words are good; of
+    /// words together with filters they are not). Measured at 1M listings: a match read through
+    /// the text index costs about 2.2 µs; a listing walked newest first 0.7 µs (the table is in
+    /// that order), by price 5–10 µs (each a jump in the table). So three listings per match
+    /// newest first, and one per two matches by price.
+    private func walkReach(_ query: SearchCriteria) async throws -> Int {
+        let tokens = query.text?.tokens ?? []
+        let plan = try await sql.raw("""
+            EXPLAIN SELECT 1 FROM listings l
+            WHERE l.search_vector @@ to_tsquery('english', \(bind: SearchDialect.tsquery(tokens, tokens.indices, weight: "")))
+            """).all()
+        // The top line of the plan: "Bitmap Heap Scan on listings l  (cost=… rows=18965 width=0)".
+        let top = try plan.first?.decode(column: "QUERY PLAN", as: String.self) ?? ""
+        let matches = top.firstMatch(of: /rows=(\d+)/).flatMap { Int($0.1) } ?? 0
+        let byPrice = query.sort == .priceAsc || query.sort == .priceDesc
+        return max(walkWindow, byPrice ? matches / 2 : matches * 3)
     }
 
     /// The index to browse by (no text): one category's own (`FeedIndexes`), and newest first

@@ -9,10 +9,14 @@ struct SearchDialect {
     enum Drive {
         /// Walk the text matches in row-id order (newest first) and look each listing up.
         case text
-        /// Walk listings through `index` and keep those among the text's matches, read once
-        /// into a set (asking FTS5 about one row at a time re-runs the query for each row: about
-        /// 80 µs a row, which made a price sort of a word with cheap matches take seconds).
+        /// Walk listings through `index` and keep those among the text's matches: on SQLite read
+        /// once into a set (asking FTS5 about one row at a time re-runs the query for each row:
+        /// about 80 µs a row, which made a price sort of a word with cheap matches take seconds);
+        /// on PostgreSQL each listing checked against the query (PostgreSQL picks the index).
         case listings(index: String)
+        /// Read every match through the text index, whole query included, and sort them
+        /// (PostgreSQL, past a walk window: `ListingSearch.windowEdge`; SQLite reads as `.text`).
+        case matches
         /// Walk the matches among featured listings only (SQLite's small `featured_fts`;
         /// on PostgreSQL the featured listings, each checked against the query).
         case featured
@@ -43,23 +47,28 @@ struct SearchDialect {
     /// Tokens are letters and digits only (see `SearchText`), so quoting them cannot break the syntax.
     func textSearch(tokens: [String], tier: ListingSearch.Tier, drive: Drive) -> Shape {
         if isPostgres {
-            func term(_ index: Int, weight: String) -> String {
-                let flags = (Self.isPrefix(index, of: tokens) ? "*" : "") + weight
-                return "'\(tokens[index])'" + (flags.isEmpty ? "" : ":" + flags)
-            }
-            func query(_ indices: Range<Int>, weight: String) -> String {
-                indices.map { term($0, weight: weight) }.joined(separator: " & ")
-            }
+            func query(_ indices: Range<Int>, weight: String) -> String { Self.tsquery(tokens, indices, weight: weight) }
             let primary = query(tokens.indices, weight: "A")
             let wanted = tier == .primary ? primary : query(tokens.indices, weight: "")
             // A prefix after whole words is checked on the rows the whole words find, not looked up:
             // the index answers a prefix by merging every word that starts with it (`oak des*`:
             // 5.5 ms at 1M listings, for `des`), where the whole words alone are one posting list.
             // `ts_match_vq` is `@@` in a form the planner does not take to the index.
-            let prefixAfterWords = tokens.count > 1 && Self.isPrefix(tokens.count - 1, of: tokens)
+            var prefixAfterWords = tokens.count > 1 && Self.isPrefix(tokens.count - 1, of: tokens)
+            // Reading every match, the index intersects the words' lists, prefix included: the
+            // whole words alone can be the commonest (`used climb*`: 660 ms for `used`).
+            if case .matches = drive { prefixAfterWords = false }
             let indexed = prefixAfterWords ? query(0..<(tokens.count - 1), weight: tier == .primary ? "A" : "") : wanted
-            var condition: SQLQueryString = "l.search_vector @@ to_tsquery('english', \(bind: indexed))"
-            if prefixAfterWords { condition = "\(condition) AND ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))" }
+            // Walking listings in page order (a walk window, `ListingSearch.windowEdge`), each is
+            // checked against the query: given the index form, PostgreSQL read every match of the
+            // words instead (25 ms for `desk*` under a price sort, against 1.5 ms for the window).
+            var condition: SQLQueryString
+            if case .listings = drive {
+                condition = "ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))"
+            } else {
+                condition = "l.search_vector @@ to_tsquery('english', \(bind: indexed))"
+                if prefixAfterWords { condition = "\(condition) AND ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))" }
+            }
             if tier == .secondary { condition = "\(condition) AND NOT ts_match_vq(l.search_vector, to_tsquery('english', \(bind: primary)))" }
             // The featured few are read through their index and each checked against the query:
             // left to plan, PostgreSQL intersected that index with the full-text index's bitmap of
@@ -78,13 +87,22 @@ struct SearchDialect {
         case .featured:
             return Shape(from: "featured_fts CROSS JOIN listings l ON l.seq = featured_fts.rowid",
                          condition: "featured_fts MATCH \(bind: match)", seqColumn: "featured_fts.rowid")
-        case .text:
+        case .text, .matches:
             return Shape(from: "listings_fts CROSS JOIN listings l ON l.seq = listings_fts.rowid",
                          condition: condition, seqColumn: "listings_fts.rowid")
         case .listings(let index):
             return Shape(from: listings(index: index),
                          condition: "l.seq IN (SELECT rowid FROM listings_fts WHERE \(condition))", seqColumn: "l.seq")
         }
+    }
+
+    /// The PostgreSQL `tsquery` text for `tokens[indices]`, each in fields of `weight` ("" for any):
+    /// `'oak':A & 'des':*A`.
+    static func tsquery(_ tokens: [String], _ indices: Range<Int>, weight: String) -> String {
+        indices.map { index in
+            let flags = (isPrefix(index, of: tokens) ? "*" : "") + weight
+            return "'\(tokens[index])'" + (flags.isEmpty ? "" : ":" + flags)
+        }.joined(separator: " & ")
     }
 
     /// The FTS5 query: all tokens; for the primary tier, all of them in title, author, ISBN or course.
