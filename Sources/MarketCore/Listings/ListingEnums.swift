@@ -43,4 +43,7 @@ public enum ListingSort: String, Codable, Sendable, CaseIterable {
     case relevance, newest
     case priceAsc = "price_asc"
     case priceDesc = "price_desc"
+
+    /// Whether listings come in price order (either way), rather than newest first.
+    public var isByPrice: Bool { self == .priceAsc || self == .priceDesc }
 }

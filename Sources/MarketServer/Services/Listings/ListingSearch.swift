@@ -72,7 +72,7 @@ struct ListingSearch {
             while let edge = window, found.count <= query.limit, hits < asked {
                 asked = query.limit + 1 - found.count
                 size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
-                if reach == nil { reach = try await walkReach(query) }
+                if reach == nil { reach = try await walkReach(query) }  // asked of PostgreSQL once a segment
                 let byMatches = size > reach! - walked
                 window = byMatches ? nil : try await windowEdge(segments[last], query: query, from: edge, size: size)
                 walked += byMatches ? 0 : size
@@ -148,8 +148,8 @@ struct ListingSearch {
                 } else if stretch.byMatches {
                     drive = .matches
                 } else if dialect.isPostgres, stretch.end != nil {
-                    drive = .listings(index: query.sort == .priceAsc || query.sort == .priceDesc ? feed.byPrice : feed.byAge)
-                } else if query.sort == .priceAsc || query.sort == .priceDesc {
+                    drive = .listings(index: query.sort.isByPrice ? feed.byPrice : feed.byAge)
+                } else if query.sort.isByPrice {
                     drive = try await priceSortDrive(feed, dialect: dialect, tokens: text.tokens, tier: segment.tier)
                 } else {
                     drive = .text
@@ -167,8 +167,7 @@ struct ListingSearch {
         case .trade: conditions.append("l.open_to_trade = \(bind: true)")
         case nil: break
         }
-        if let minimum = query.minPriceCents { conditions.append("l.sort_price_cents >= \(bind: Int64(minimum))") }
-        if let maximum = query.maxPriceCents { conditions.append("l.sort_price_cents <= \(bind: Int64(maximum))") }
+        conditions += Self.priceRange(query)
         if let condition = query.condition { conditions.append("l.condition = \(bind: condition.rawValue)") }
         if let seller = query.sellerID { conditions.append("l.seller_id = \(bind: seller)") }
         if !query.excludedSellers.isEmpty { conditions.append("l.seller_id NOT IN (\(binds: query.excludedSellers))") }
@@ -179,7 +178,7 @@ struct ListingSearch {
         case nil: break
         }
 
-        if query.sort == .priceAsc || query.sort == .priceDesc {
+        if query.sort.isByPrice {
             // Price sorts list what has a price (trade-only listings have none).
             conditions.append("l.sort_price_cents IS NOT NULL")
         }
@@ -212,6 +211,14 @@ struct ListingSearch {
         var end: Position?
         /// Read by the text index's matches and sorted, rather than walked in page order.
         var byMatches = false
+    }
+
+    /// The price range `query` asks for, as conditions on listing `l`.
+    private static func priceRange(_ query: SearchCriteria) -> [SQLQueryString] {
+        var conditions: [SQLQueryString] = []
+        if let minimum = query.minPriceCents { conditions.append("l.sort_price_cents >= \(bind: Int64(minimum))") }
+        if let maximum = query.maxPriceCents { conditions.append("l.sort_price_cents <= \(bind: Int64(maximum))") }
+        return conditions
     }
 
     /// `ORDER BY` for `sort`, on the columns of `table` (newest by `seq`, which FTS5 may name differently).
@@ -260,9 +267,9 @@ struct ListingSearch {
     /// conditions and prices were independent, and they are not: `q=lamp&category=textbooks&
     /// condition=new` walked all 1M listings (1.06 s) for none, and `q=lamp&category=textbooks&
     /// sort=price_asc` 226k (844 ms). So `page` walks in windows: it widens the next window by the
-    /// rate the last one found matches, and reads the rest by its matches (2.5 µs a match at 1M,
-    /// against about 1 µs a listing walked) when a window finds none or the walk would pass
-    /// `walkReach`. The worst case is then a bounded walk plus one read of every match.
+    /// rate the last one found matches (four times when it found none), and reads the rest by its
+    /// matches once the walk would pass `walkReach`. The worst case is then a bounded walk plus
+    /// one read of every match.
     ///
     /// Newest first, a window is a range of `seq` (no index read: listings are numbered in order,
     /// so the range holds at most `size` of them); by price, the edge is read from the price index.
@@ -282,8 +289,7 @@ struct ListingSearch {
             if let mask = query.categoryMask, FeedIndexes(categoryMask: mask) != .all {
                 conditions.append(FeedIndexes.categoryCondition(mask, column: "l.category_mask"))
             }
-            if let minimum = query.minPriceCents { conditions.append("l.sort_price_cents >= \(bind: Int64(minimum))") }
-            if let maximum = query.maxPriceCents { conditions.append("l.sort_price_cents <= \(bind: Int64(maximum))") }
+            conditions += Self.priceRange(query)
             if let start { conditions.append(beyond(start, sort: query.sort)) }
             let row = try await sql.raw("""
                 SELECT l.seq, l.sort_price_cents FROM listings l WHERE \(conditions.joined(separator: " AND "))
@@ -309,7 +315,7 @@ struct ListingSearch {
         // The top line of the plan: "Bitmap Heap Scan on listings l  (cost=… rows=18965 width=0)".
         let top = try plan.first?.decode(column: "QUERY PLAN", as: String.self) ?? ""
         let matches = top.firstMatch(of: /rows=(\d+)/).flatMap { Int($0.1) } ?? 0
-        let byPrice = query.sort == .priceAsc || query.sort == .priceDesc
+        let byPrice = query.sort.isByPrice
         return max(walkWindow, byPrice ? matches / 2 : matches * 3)
     }
 
@@ -323,7 +329,7 @@ struct ListingSearch {
         guard !dialect.isPostgres, query.sellerID == nil else { return nil }
         // A category's own index is always named; the whole feed's is left to SQLite unless a probe decides.
         let own = { (index: String) in feed == .all ? nil : index }
-        let byPrice = query.sort == .priceAsc || query.sort == .priceDesc
+        let byPrice = query.sort.isByPrice
         guard !byPrice, query.minPriceCents != nil || query.maxPriceCents != nil else {
             return own(byPrice ? feed.byPrice : feed.byAge)
         }
