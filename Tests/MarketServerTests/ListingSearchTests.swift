@@ -217,6 +217,84 @@ struct ListingSearchTests {
         }
     }
 
+    @Test("a word with filters finds exactly the listings with each category, condition and offer, under every plan")
+    func wordsWithEveryFilter() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            struct Made { let title: String, categories: [ListingCategory], condition: ListingCondition, offers: Set<OfferKind> }
+            var made: [Made] = []
+            let categories = ListingCategory.allCases, conditions = ListingCondition.allCases
+            for n in 0..<24 {
+                // Every category, condition and offer, alone and together; a quarter of the listings lack the word.
+                let listed = n % 4 == 3 ? [categories[n % categories.count], categories[(n + 3) % categories.count]] : [categories[n % categories.count]]
+                let condition = conditions[n % conditions.count]
+                let (sale, rent, trade) = (n % 3 != 1 ? 1_000 + n : nil, n % 3 == 1 || n % 4 == 0 ? 300 : nil, n % 2 == 0)
+                let title = (n % 4 == 2 ? "Mug " : "Widget ") + String(n)
+                try await app.createListing(.sample(title, categories: listed.map(\.rawValue), condition: condition.rawValue,
+                                                    salePriceCents: sale, rentPriceCents: rent, rentUnit: rent == nil ? nil : "day",
+                                                    openToTrade: trade), token: seller.token)
+                let offers = Set([sale.map { _ in OfferKind.buy }, rent.map { _ in .rent }, trade ? .trade : nil].compactMap { $0 })
+                made.append(Made(title: title, categories: listed, condition: condition, offers: offers))
+            }
+            let widgets = made.reversed().filter { $0.title.hasPrefix("Widget") }
+            var cases: [(SearchCriteria, expected: [String])] = []
+            for category in categories {
+                cases.append((SearchCriteria(text: "widget", categories: [category], sort: .newest, limit: 2),
+                              widgets.filter { $0.categories.contains(category) }.map(\.title)))
+            }
+            for condition in conditions {
+                cases.append((SearchCriteria(text: "widg", condition: condition, sort: .relevance, limit: 2),
+                              widgets.filter { $0.condition == condition }.map(\.title)))
+            }
+            for offer in OfferKind.allCases {
+                cases.append((SearchCriteria(text: "widget", offer: offer, sort: .newest, limit: 2),
+                              widgets.filter { $0.offers.contains(offer) }.map(\.title)))
+            }
+            // Several filters at once, and a category pair (either one).
+            cases.append((SearchCriteria(text: "widget", categories: [.textbooks, .furniture], offer: .buy, condition: .new, sort: .newest, limit: 2),
+                          widgets.filter { !Set($0.categories).isDisjoint(with: [.textbooks, .furniture]) && $0.offers.contains(.buy) && $0.condition == .new }
+                              .map(\.title)))
+            #expect(cases.allSatisfy { !$0.expected.isEmpty }, "every filter should have a listing to find")
+            try await Self.expectBothPlans(cases, on: app)
+        }
+    }
+
+    @Test("the filters' own words in the index are never matched by what a person types")
+    func filterWordsAreNotSearchable() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            try await app.createListing(.sample("Plain lamp", categories: ["textbooks"], condition: "like_new", openToTrade: true), token: seller.token)
+
+            for facet in UpdateSearchIndexAddFacets.facets {
+                let typed = facet.token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                #expect(try await app.titles("q=\(typed)").isEmpty, "\(facet.token)")
+            }
+            for typed in ["qx", "qxc", "qxcategory", "category", "textbooks", "offer", "trade", "condition"] {
+                #expect(try await app.titles("q=\(typed)").isEmpty, "\(typed)")
+            }
+            #expect(try await app.titles("q=lamp&category=textbooks&condition=like_new&offer=trade") == ["Plain lamp"])
+        }
+    }
+
+    @Test("changing a listing's category, condition or offers moves it between filtered searches, featured or not", arguments: [false, true])
+    func filtersFollowEdits(featured: Bool) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(.sample("Kettle", categories: ["furniture"], condition: "good"), token: seller.token)
+            if featured { try await app.send(.POST, "/api/v1/listings/\(listing.id)/feature", token: seller.token) }
+            #expect(try await app.titles("q=kettle&category=furniture&condition=good&offer=buy") == ["Kettle"])
+
+            let edited = ListingInput.sample("Kettle", categories: ["electronics"], condition: "new",
+                                             salePriceCents: nil, rentPriceCents: 200, rentUnit: "hour")
+            #expect(try await app.send(.PUT, "/api/v1/listings/\(listing.id)", json: edited, token: seller.token).status == .ok)
+
+            #expect(try await app.titles("q=kettle&category=furniture").isEmpty)
+            #expect(try await app.titles("q=kettle&condition=good").isEmpty)
+            #expect(try await app.titles("q=kettle&offer=buy").isEmpty)
+            #expect(try await app.titles("q=kettle&category=electronics&condition=new&offer=rent") == ["Kettle"])
+        }
+    }
+
     /// Pages through each search with every plan — the probes' threshold set so the plans for
     /// few rows and for many are each chosen, and PostgreSQL's walk window so pages are read by
     /// the walk, by the matches, or split between them — and expects each to find exactly

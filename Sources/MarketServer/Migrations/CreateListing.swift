@@ -38,11 +38,11 @@ struct CreateListing: AsyncMigration {
         try await sql.create(index: "ix_listings_seller").on(ListingRecord.schema).column("seller_id").column("seq").run()
         try await sql.create(index: "ix_listings_isbn").on(ListingRecord.schema).column("isbn").run()
         try await sql.create(index: "ix_listings_featured").on(ListingRecord.schema).column("featured_until").run()
-        try await SearchIndex.create(on: sql)
+        try await SearchIndex.original.create(on: sql)
     }
 
     func revert(on database: any Database) async throws {
-        try await SearchIndex.drop(on: database.sql)
+        try await SearchIndex.original.drop(on: database.sql)
         try await database.schema(ListingRecord.schema).delete()
     }
 }

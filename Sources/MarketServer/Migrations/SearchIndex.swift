@@ -8,70 +8,121 @@ import SQLKit
 /// SQLite also keeps `featured_fts`, the same index over only the listings that have a feature:
 /// finding the featured listings that match a query then reads a tiny index, where checking each
 /// featured listing against the main index costs ~80 µs apiece (measured).
-enum SearchIndex {
-    static let columns = "title, author, isbn, course_code, description"
+///
+/// Each value is the index as one migration left it; a later migration rebuilds it from another.
+struct SearchIndex {
+    /// The columns FTS5 indexes (SQLite).
+    let columns: [String]
+    /// Added to FTS5's options (`UpdateSearchIndexAddPrefixes`).
+    let options: String
+    /// The filters the index also holds as words (`SearchFacet`, `UpdateSearchIndexAddFacets`).
+    let facets: [SearchFacet]
 
-    static func create(on sql: any SQLDatabase) async throws {
+    static let textColumns = ["title", "author", "isbn", "course_code", "description"]
+    static let original = SearchIndex(columns: textColumns, options: "", facets: [])
+
+    /// SQLite: the column FTS5 reads the facet words from, computed from the listing's own columns.
+    static let facetColumn = "search_facets"
+
+    func create(on sql: any SQLDatabase) async throws {
         if sql.dialect.name == "postgresql" {
-            try await sql.raw("""
-                ALTER TABLE listings ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-                  setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
-                  setweight(to_tsvector('english', coalesce(author, '')), 'A') ||
-                  setweight(to_tsvector('simple', coalesce(isbn, '')), 'A') ||
-                  setweight(to_tsvector('simple', coalesce(course_code, '')), 'A') ||
-                  setweight(to_tsvector('english', coalesce(description, '')), 'D')
-                ) STORED
-                """).run()
+            try await sql.raw("ALTER TABLE listings ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (\(unsafeRaw: vector)) STORED").run()
             try await sql.raw("CREATE INDEX ix_listings_search ON listings USING GIN (search_vector)").run()
             return
         }
-        try await createTables(on: sql, options: "")
-        let new = "new.seq, new.title, new.author, new.isbn, new.course_code, new.description"
-        let old = "'delete', old.seq, old.title, old.author, old.isbn, old.course_code, old.description"
+        try await createTables(on: sql)
+        let list = columns.joined(separator: ", ")
+        let new = columns.map { "new.\($0)" }.joined(separator: ", ")
+        let old = columns.map { "old.\($0)" }.joined(separator: ", ")
+        // A listing is re-indexed when a column the index reads changes (facets: the columns they are computed from).
+        let watched = (columns.filter { $0 != Self.facetColumn } + (facets.isEmpty ? [] : SearchFacet.sourceColumns)).joined(separator: ", ")
         try await sql.raw("""
             CREATE TRIGGER listings_fts_insert AFTER INSERT ON listings BEGIN
-              INSERT INTO listings_fts(rowid, \(unsafeRaw: columns)) VALUES (\(unsafeRaw: new));
-              INSERT INTO featured_fts(rowid, \(unsafeRaw: columns)) SELECT \(unsafeRaw: new) WHERE new.featured_until IS NOT NULL;
+              INSERT INTO listings_fts(rowid, \(unsafeRaw: list)) VALUES (new.seq, \(unsafeRaw: new));
+              INSERT INTO featured_fts(rowid, \(unsafeRaw: list)) SELECT new.seq, \(unsafeRaw: new) WHERE new.featured_until IS NOT NULL;
             END
             """).run()
         try await sql.raw("""
             CREATE TRIGGER listings_fts_delete AFTER DELETE ON listings BEGIN
-              INSERT INTO listings_fts(listings_fts, rowid, \(unsafeRaw: columns)) VALUES (\(unsafeRaw: old));
-              INSERT INTO featured_fts(featured_fts, rowid, \(unsafeRaw: columns)) SELECT \(unsafeRaw: old) WHERE old.featured_until IS NOT NULL;
+              INSERT INTO listings_fts(listings_fts, rowid, \(unsafeRaw: list)) VALUES ('delete', old.seq, \(unsafeRaw: old));
+              INSERT INTO featured_fts(featured_fts, rowid, \(unsafeRaw: list)) SELECT 'delete', old.seq, \(unsafeRaw: old) WHERE old.featured_until IS NOT NULL;
             END
             """).run()
         try await sql.raw("""
-            CREATE TRIGGER listings_fts_update AFTER UPDATE OF \(unsafeRaw: columns) ON listings BEGIN
-              INSERT INTO listings_fts(listings_fts, rowid, \(unsafeRaw: columns)) VALUES (\(unsafeRaw: old));
-              INSERT INTO listings_fts(rowid, \(unsafeRaw: columns)) VALUES (\(unsafeRaw: new));
+            CREATE TRIGGER listings_fts_update AFTER UPDATE OF \(unsafeRaw: watched) ON listings BEGIN
+              INSERT INTO listings_fts(listings_fts, rowid, \(unsafeRaw: list)) VALUES ('delete', old.seq, \(unsafeRaw: old));
+              INSERT INTO listings_fts(rowid, \(unsafeRaw: list)) VALUES (new.seq, \(unsafeRaw: new));
             END
             """).run()
         try await sql.raw("""
-            CREATE TRIGGER featured_fts_update AFTER UPDATE OF \(unsafeRaw: columns), featured_until ON listings BEGIN
-              INSERT INTO featured_fts(featured_fts, rowid, \(unsafeRaw: columns)) SELECT \(unsafeRaw: old) WHERE old.featured_until IS NOT NULL;
-              INSERT INTO featured_fts(rowid, \(unsafeRaw: columns)) SELECT \(unsafeRaw: new) WHERE new.featured_until IS NOT NULL;
+            CREATE TRIGGER featured_fts_update AFTER UPDATE OF \(unsafeRaw: watched), featured_until ON listings BEGIN
+              INSERT INTO featured_fts(featured_fts, rowid, \(unsafeRaw: list)) SELECT 'delete', old.seq, \(unsafeRaw: old) WHERE old.featured_until IS NOT NULL;
+              INSERT INTO featured_fts(rowid, \(unsafeRaw: list)) SELECT new.seq, \(unsafeRaw: new) WHERE new.featured_until IS NOT NULL;
             END
             """).run()
+        try await fill(on: sql)
     }
 
-    /// The two FTS5 tables; `options` adds to the shipped definition (`UpdateSearchIndexAddPrefixes`).
-    static func createTables(on sql: any SQLDatabase, options: String) async throws {
+    func drop(on sql: any SQLDatabase) async throws {
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("ALTER TABLE listings DROP COLUMN IF EXISTS search_vector").run()  // its index goes with it
+            return
+        }
+        for trigger in ["listings_fts_insert", "listings_fts_delete", "listings_fts_update", "featured_fts_update"] {
+            try await sql.raw("DROP TRIGGER IF EXISTS \(ident: trigger)").run()
+        }
+        try await sql.raw("DROP TABLE IF EXISTS listings_fts").run()
+        try await sql.raw("DROP TABLE IF EXISTS featured_fts").run()
+    }
+
+    /// SQLite: the two FTS5 tables made anew and filled, the triggers left as they are (they
+    /// name the tables, so they carry on).
+    func rebuildTables(on sql: any SQLDatabase) async throws {
+        try await sql.raw("DROP TABLE listings_fts").run()
+        try await sql.raw("DROP TABLE featured_fts").run()
+        try await createTables(on: sql)
+        try await fill(on: sql)
+    }
+
+    /// PostgreSQL's tsvector: the text columns weighted, and the facets (weight B, which no
+    /// query for typed words asks for by weight).
+    private var vector: String {
+        var parts = [
+            "setweight(to_tsvector('english', coalesce(title, '')), 'A')",
+            "setweight(to_tsvector('english', coalesce(author, '')), 'A')",
+            "setweight(to_tsvector('simple', coalesce(isbn, '')), 'A')",
+            "setweight(to_tsvector('simple', coalesce(course_code, '')), 'A')",
+            "setweight(to_tsvector('english', coalesce(description, '')), 'D')",
+        ]
+        if !facets.isEmpty {
+            let lexemes = facets.map { "CASE WHEN \($0.rowCondition) THEN '\($0.lexeme)' END" }.joined(separator: ", ")
+            parts.append("setweight(array_to_tsvector(array_remove(ARRAY[\(lexemes)], NULL)), 'B')")
+        }
+        return parts.joined(separator: " || ")
+    }
+
+    /// SQLite: the facet words of a listing, separated by spaces.
+    var facetWords: String {
+        facets.map { "(CASE WHEN \($0.rowCondition) THEN ' \($0.token)' ELSE '' END)" }.joined(separator: " || ")
+    }
+
+    private func createTables(on sql: any SQLDatabase) async throws {
         for table in ["listings_fts", "featured_fts"] {
             try await sql.raw("""
                 CREATE VIRTUAL TABLE \(ident: table) USING fts5(
-                  \(unsafeRaw: columns), content='listings', content_rowid='seq',
+                  \(unsafeRaw: columns.joined(separator: ", ")), content='listings', content_rowid='seq',
                   tokenize='porter unicode61 remove_diacritics 2'\(unsafeRaw: options)
                 )
                 """).run()
         }
     }
 
-    static func drop(on sql: any SQLDatabase) async throws {
-        if sql.dialect.name == "postgresql" { return }  // the column goes with the table
-        for trigger in ["listings_fts_insert", "listings_fts_delete", "listings_fts_update", "featured_fts_update"] {
-            try await sql.raw("DROP TRIGGER IF EXISTS \(ident: trigger)").run()
-        }
-        try await sql.raw("DROP TABLE IF EXISTS listings_fts").run()
-        try await sql.raw("DROP TABLE IF EXISTS featured_fts").run()
+    private func fill(on sql: any SQLDatabase) async throws {
+        let list = columns.joined(separator: ", ")
+        try await sql.raw("INSERT INTO listings_fts(listings_fts) VALUES ('rebuild')").run()
+        try await sql.raw("""
+            INSERT INTO featured_fts(rowid, \(unsafeRaw: list))
+            SELECT seq, \(unsafeRaw: list) FROM listings WHERE featured_until IS NOT NULL
+            """).run()
     }
 }

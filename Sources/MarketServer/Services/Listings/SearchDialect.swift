@@ -45,7 +45,9 @@ struct SearchDialect {
     }
 
     /// Tokens are letters and digits only (see `SearchText`), so quoting them cannot break the syntax.
-    func textSearch(tokens: [String], tier: ListingSearch.Tier, drive: Drive) -> Shape {
+    /// `facets` are the search's filters the index holds as words (`SearchFacet`): asked of the
+    /// index with the words, except where listings are walked and each checked against its row.
+    func textSearch(tokens: [String], tier: ListingSearch.Tier, facets: [[SearchFacet]], drive: Drive) -> Shape {
         if isPostgres {
             func query(_ indices: Range<Int>, weight: String) -> String { Self.tsquery(tokens, indices, weight: weight) }
             let primary = query(tokens.indices, weight: "A")
@@ -66,7 +68,7 @@ struct SearchDialect {
             if case .listings = drive {
                 condition = "ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))"
             } else {
-                condition = "l.search_vector @@ to_tsquery('english', \(bind: indexed))"
+                condition = Self.indexMatch(indexed, facets: facets)
                 if prefixAfterWords { condition = "\(condition) AND ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))" }
             }
             if tier == .secondary { condition = "\(condition) AND NOT ts_match_vq(l.search_vector, to_tsquery('english', \(bind: primary)))" }
@@ -80,7 +82,7 @@ struct SearchDialect {
             }
             return Shape(from: "listings l", condition: condition, seqColumn: "l.seq")
         }
-        let match = ftsMatch(tokens: tokens, tier: tier)
+        let match = ftsMatch(tokens: tokens, tier: tier, facets: facets)
         let condition: SQLQueryString = "listings_fts MATCH \(bind: match)"
         // CROSS JOIN fixes SQLite's loop order: the left side is walked first.
         switch drive {
@@ -96,6 +98,13 @@ struct SearchDialect {
         }
     }
 
+    /// `l.search_vector` matches `words` (`tsquery` text, read in English) and `facets`, all
+    /// asked of the GIN index at once.
+    static func indexMatch(_ words: String, facets: [[SearchFacet]]) -> SQLQueryString {
+        guard !facets.isEmpty else { return "l.search_vector @@ to_tsquery('english', \(bind: words))" }
+        return "l.search_vector @@ (to_tsquery('english', \(bind: words)) && \(bind: SearchFacet.tsquery(facets))::tsquery)"
+    }
+
     /// The PostgreSQL `tsquery` text for `tokens[indices]`, each in fields of `weight` ("" for any):
     /// `'oak':A & 'des':*A`.
     static func tsquery(_ tokens: [String], _ indices: Range<Int>, weight: String) -> String {
@@ -105,14 +114,18 @@ struct SearchDialect {
         }.joined(separator: " & ")
     }
 
-    /// The FTS5 query: all tokens; for the primary tier, all of them in title, author, ISBN or course.
-    func ftsMatch(tokens: [String], tier: ListingSearch.Tier) -> String {
+    /// The FTS5 query: all tokens in the text columns (never the facet words); for the primary
+    /// tier, all of them in title, author, ISBN or course; and the facets.
+    func ftsMatch(tokens: [String], tier: ListingSearch.Tier, facets: [[SearchFacet]]) -> String {
         let phrases = tokens.indices.map { "\"\(tokens[$0])\"" + (Self.isPrefix($0, of: tokens) ? "*" : "") }.joined(separator: " ")
+        let anywhere = "{\(SearchIndex.textColumns.joined(separator: " "))} : (\(phrases))"
         let primary = "{title author isbn course_code} : (\(phrases))"
+        let words: String
         switch tier {
-        case .any: return phrases
-        case .primary: return primary
-        case .secondary: return "(\(phrases)) NOT (\(primary))"
+        case .any: words = anywhere
+        case .primary: words = primary
+        case .secondary: words = "(\(anywhere)) NOT (\(primary))"
         }
+        return facets.isEmpty ? words : "(\(words)) AND \(SearchFacet.fts5(facets))"
     }
 }

@@ -1,0 +1,39 @@
+import Fluent
+import MarketCore
+import SQLKit
+
+/// The full-text index also holds each listing's categories, condition and offers as words
+/// (why: `SearchFacet`). PostgreSQL's generated `search_vector` is made anew with them (the
+/// table is rewritten); SQLite gains a generated `search_facets` column that FTS5 indexes
+/// beside the text, and its triggers re-index a listing when one of those filters changes.
+struct UpdateSearchIndexAddFacets: AsyncMigration {
+    /// The facets as this migration shipped (categories as `CreateCategoryIndexes` shipped them):
+    /// a category, condition or offer added later needs a migration that adds its word.
+    static let facets: [SearchFacet] = CreateCategoryIndexes.categories.map(SearchFacet.category)
+        + [.new, .likeNew, .good, .fair, .poor].map(SearchFacet.condition)
+        + [.buy, .rent, .trade].map(SearchFacet.offer)
+
+    static let index = SearchIndex(columns: SearchIndex.textColumns + [SearchIndex.facetColumn],
+                                   options: UpdateSearchIndexAddPrefixes.index.options, facets: facets)
+
+    func prepare(on database: any Database) async throws {
+        let sql = database.sql
+        try await UpdateSearchIndexAddPrefixes.index.drop(on: sql)
+        if !database.isPostgres {
+            try await sql.raw("""
+                ALTER TABLE listings ADD COLUMN \(ident: SearchIndex.facetColumn) TEXT
+                GENERATED ALWAYS AS (\(unsafeRaw: Self.index.facetWords)) VIRTUAL
+                """).run()
+        }
+        try await Self.index.create(on: sql)
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database.sql
+        try await Self.index.drop(on: sql)
+        if !database.isPostgres {
+            try await sql.raw("ALTER TABLE listings DROP COLUMN \(ident: SearchIndex.facetColumn)").run()
+        }
+        try await UpdateSearchIndexAddPrefixes.index.create(on: sql)
+    }
+}
