@@ -259,6 +259,32 @@ struct ListingSearchTests {
         }
     }
 
+    @Test("a word sorted by price, or in a price range, pages through listings priced on every price band's edges")
+    func priceBandEdges() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            var made: [(title: String, price: Int)] = []
+            // Each band's first price and the one before it, twice over (ties), and one listing past the last edge.
+            let prices = SearchFacet.priceBandEdges.flatMap { [Int($0) - 1, Int($0)] } + [1, 250_000]
+            for (n, price) in (prices + prices.reversed()).enumerated() {
+                let title = (n % 3 == 2 ? "Vase " : "Lamp ") + String(n)
+                try await app.createListing(.sample(title, salePriceCents: price), token: seller.token)
+                made.append((title, price))
+            }
+            let lamps = made.enumerated().filter { $0.element.title.hasPrefix("Lamp") }
+            let byPrice = lamps.sorted { ($0.element.price, $0.offset) < ($1.element.price, $1.offset) }.map(\.element)
+            let cases: [(SearchCriteria, expected: [String])] = [
+                (SearchCriteria(text: "lamp", sort: .priceAsc, limit: 3), byPrice.map(\.title)),
+                (SearchCriteria(text: "lamp", sort: .priceDesc, limit: 3), byPrice.reversed().map(\.title)),
+                (SearchCriteria(text: "lam", minPriceCents: 999, maxPriceCents: 15_000, sort: .priceDesc, limit: 2),
+                 byPrice.reversed().filter { (999...15_000).contains($0.price) }.map(\.title)),
+                (SearchCriteria(text: "lamp", minPriceCents: 500, maxPriceCents: 2_999, sort: .newest, limit: 2),
+                 lamps.reversed().map(\.element).filter { (500...2_999).contains($0.price) }.map(\.title)),
+            ]
+            try await Self.expectBothPlans(cases, on: app)
+        }
+    }
+
     @Test("the filters' own words in the index are never matched by what a person types")
     func filterWordsAreNotSearchable() async throws {
         try await withTestApp { app in

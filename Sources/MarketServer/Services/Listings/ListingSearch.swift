@@ -66,16 +66,22 @@ struct ListingSearch {
             // A walk window that held fewer matches than it was asked for is exhausted: the walk
             // goes on over a wider window (sized by the rate it found matches, or four times as
             // wide when it found none), until it would pass `walkReach`; then the rest of the
-            // segment is read by its matches.
+            // segment is read by its matches: by price, a price band at a time (twice as many
+            // bands each time), else at once.
             var (hits, asked, size) = (batch.filter { $0.segment == last }.count, wanted, walkWindow)
-            var (walked, reach) = (size, nil as Int?)
+            var (walked, reach, bands) = (size, nil as Int?, 0)
             while let edge = window, found.count <= query.limit, hits < asked {
                 asked = query.limit + 1 - found.count
                 size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
-                if reach == nil { reach = try await walkReach(query) }  // asked of PostgreSQL once a segment
-                let byMatches = size > reach! - walked
-                window = byMatches ? nil : try await windowEdge(segments[last], query: query, from: edge, size: size)
-                walked += byMatches ? 0 : size
+                if reach == nil { reach = try await walkReach(query, from: edge) }  // asked of PostgreSQL once a segment
+                let byMatches = bands > 0 || size > reach! - walked
+                if byMatches {
+                    bands = max(1, bands * 2)
+                    window = Self.bandEdge(after: edge, bands: bands, sort: query.sort)
+                } else {
+                    window = try await windowEdge(segments[last], query: query, from: edge, size: size)
+                    walked += size
+                }
                 let statement = try await segmentStatement(segments[last], index: last, query: query,
                                                            stretch: Stretch(start: edge, end: window, byMatches: byMatches),
                                                            asOf: asOf, limit: asked)
@@ -154,7 +160,8 @@ struct ListingSearch {
                 } else {
                     drive = .text
                 }
-                let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: SearchFacet.groups(of: query), drive: drive)
+                let facets = SearchFacet.groups(of: query, prices: Self.prices(of: stretch, sort: query.sort))
+                let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: facets, drive: drive)
                 from = shape.from
                 conditions.append(shape.condition)
                 seqColumn = shape.seqColumn
@@ -198,6 +205,8 @@ struct ListingSearch {
     }
 
     /// A place in a segment's order: the last listing a page read, or the edge of a walk's window.
+    /// A price band's edge (`bandEdge`) has `seq` 0 or `Int64.max`: before or after every listing
+    /// at its price.
     struct Position {
         let seq: Int64
         let price: Int64?
@@ -211,6 +220,32 @@ struct ListingSearch {
         var end: Position?
         /// Read by the text index's matches and sorted, rather than walked in page order.
         var byMatches = false
+    }
+
+    /// The prices the listings of `stretch` can have, by a price sort (nil: any, or not by price).
+    static func prices(of stretch: Stretch, sort: ListingSort) -> ClosedRange<Int64>? {
+        guard sort.isByPrice else { return nil }
+        let (first, last) = (stretch.start?.price, stretch.end?.price)
+        let (lowest, highest) = sort == .priceAsc ? (first ?? 0, last ?? .max) : (last ?? 0, first ?? .max)
+        guard first != nil || last != nil, lowest <= highest else { return nil }
+        return lowest...highest
+    }
+
+    /// The end of `count` price bands (`SearchFacet.priceBand`) read by a price sort, the band
+    /// after `position` first: the last place in the sort's order with a price in them. Nil when
+    /// they reach the last band, or not by price.
+    static func bandEdge(after position: Position, bands count: Int, sort: ListingSort) -> Position? {
+        guard sort.isByPrice, let price = position.price else { return nil }
+        // The first price after `position`: after a band's edge, the next band's.
+        let band = SearchFacet.priceBand(of: position.seq == .max ? price + 1 : position.seq == 0 ? price - 1 : price)
+        if sort == .priceAsc {
+            let last = band + count - 1
+            guard last < SearchFacet.priceBands.upperBound, let end = SearchFacet.prices(of: last).end else { return nil }
+            return Position(seq: .max, price: end - 1)
+        }
+        let last = band - count + 1
+        guard last > 0 else { return nil }
+        return Position(seq: 0, price: SearchFacet.prices(of: last).lowest)
     }
 
     /// The price range `query` asks for, as conditions on listing `l`.
@@ -307,11 +342,13 @@ struct ListingSearch {
     /// the text index costs about 2.2 µs; a listing walked newest first 0.7 µs (the table is in
     /// that order), by price 5–10 µs (each a jump in the table). So three listings per match
     /// newest first, and one per two matches by price.
-    private func walkReach(_ query: SearchCriteria) async throws -> Int {
+    private func walkReach(_ query: SearchCriteria, from edge: Position) async throws -> Int {
         let tokens = query.text?.tokens ?? []
+        // By price, the matches read next are those of the edge's price band (`bandEdge`).
+        let prices = Self.prices(of: Stretch(start: edge, end: Self.bandEdge(after: edge, bands: 1, sort: query.sort)), sort: query.sort)
         let plan = try await sql.raw("""
             EXPLAIN SELECT 1 FROM listings l
-            WHERE \(SearchDialect.indexMatch(SearchDialect.tsquery(tokens, tokens.indices, weight: ""), facets: SearchFacet.groups(of: query)))
+            WHERE \(SearchDialect.indexMatch(SearchDialect.tsquery(tokens, tokens.indices, weight: ""), facets: SearchFacet.groups(of: query, prices: prices)))
             """).all()
         // The top line of the plan: "Bitmap Heap Scan on listings l  (cost=… rows=18965 width=0)".
         let top = try plan.first?.decode(column: "QUERY PLAN", as: String.self) ?? ""
