@@ -65,19 +65,24 @@ struct ListingSearch {
             found += batch.prefix(wanted)
             // A walk window that held fewer matches than it was asked for is exhausted: the walk
             // goes on over a wider window (sized by the rate it found matches, or four times as
-            // wide when it found none), until it would pass `walkReach`; then the rest of the
-            // segment is read by its matches: by price, a price band at a time (twice as many
-            // bands each time), else at once.
+            // wide when it found none), until it would pass its reach (`walkReach`); then the rest
+            // of the segment is read by its matches — newest first at once; by price, a price
+            // band at a time, the walk going on through a band PostgreSQL expects many matches in
+            // unless the last window found none there (reading a dense band by its matches cost
+            // 316 ms for `q=lecture&sort=price_desc` among cheap lecture notes).
             var (hits, asked, size) = (batch.filter { $0.segment == last }.count, wanted, walkWindow)
-            var (walked, reach, bands) = (size, nil as Int?, 0)
+            var (walked, reach) = (size, nil as Int?)
             while let edge = window, found.count <= query.limit, hits < asked {
                 asked = query.limit + 1 - found.count
-                size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
-                if reach == nil { reach = try await walkReach(query, from: edge) }  // asked of PostgreSQL once a segment
-                let byMatches = bands > 0 || size > reach! - walked
+                // (After a band read by its matches, `hits` may exceed `size`: never less than a first window.)
+                size = max(walkWindow, hits == 0 ? size * 4 : size / hits * asked * 3 / 2)
+                if reach == nil { reach = walkReach(try await estimatedMatches(query, from: edge), sort: query.sort) }
+                var byMatches = size > reach! - walked
+                if byMatches, query.sort.isByPrice, hits > 0, try await estimatedMatches(query, from: edge) > walkWindow {
+                    (byMatches, reach) = (false, walked + size)
+                }
                 if byMatches {
-                    bands = max(1, bands * 2)
-                    window = Self.bandEdge(after: edge, bands: bands, sort: query.sort)
+                    window = Self.bandEdge(after: edge, sort: query.sort)
                 } else {
                     window = try await windowEdge(segments[last], query: query, from: edge, size: size)
                     walked += size
@@ -225,27 +230,33 @@ struct ListingSearch {
     /// The prices the listings of `stretch` can have, by a price sort (nil: any, or not by price).
     static func prices(of stretch: Stretch, sort: ListingSort) -> ClosedRange<Int64>? {
         guard sort.isByPrice else { return nil }
-        let (first, last) = (stretch.start?.price, stretch.end?.price)
+        let (first, last) = (stretch.start.flatMap { firstPrice(after: $0, sort: sort) }, stretch.end?.price)
         let (lowest, highest) = sort == .priceAsc ? (first ?? 0, last ?? .max) : (last ?? 0, first ?? .max)
         guard first != nil || last != nil, lowest <= highest else { return nil }
         return lowest...highest
     }
 
-    /// The end of `count` price bands (`SearchFacet.priceBand`) read by a price sort, the band
-    /// after `position` first: the last place in the sort's order with a price in them. Nil when
-    /// they reach the last band, or not by price.
-    static func bandEdge(after position: Position, bands count: Int, sort: ListingSort) -> Position? {
-        guard sort.isByPrice, let price = position.price else { return nil }
-        // The first price after `position`: after a band's edge, the next band's.
-        let band = SearchFacet.priceBand(of: position.seq == .max ? price + 1 : position.seq == 0 ? price - 1 : price)
+    /// The first price a price sort can meet after `position`: after a band's edge, the next band's.
+    static func firstPrice(after position: Position, sort: ListingSort) -> Int64? {
+        guard let price = position.price else { return nil }
+        switch position.seq {
+        case .max: return price + 1
+        case 0: return price - 1
+        default: return price
+        }
+    }
+
+    /// The end of the price band (`SearchFacet.priceBand`) a price sort reads after `position`:
+    /// the last place in the sort's order with a price in it. Nil for the last band, or not by price.
+    static func bandEdge(after position: Position, sort: ListingSort) -> Position? {
+        guard sort.isByPrice, let price = firstPrice(after: position, sort: sort) else { return nil }
+        let band = SearchFacet.priceBand(of: price)
         if sort == .priceAsc {
-            let last = band + count - 1
-            guard last < SearchFacet.priceBands.upperBound, let end = SearchFacet.prices(of: last).end else { return nil }
+            guard let end = SearchFacet.prices(of: band).end else { return nil }
             return Position(seq: .max, price: end - 1)
         }
-        let last = band - count + 1
-        guard last > 0 else { return nil }
-        return Position(seq: 0, price: SearchFacet.prices(of: last).lowest)
+        guard band > 0 else { return nil }
+        return Position(seq: 0, price: SearchFacet.prices(of: band).lowest)
     }
 
     /// The price range `query` asks for, as conditions on listing `l`.
@@ -335,26 +346,29 @@ struct ListingSearch {
         }
     }
 
-    /// How far a PostgreSQL text search walks before reading every match would cost less, by
-    /// PostgreSQL's own estimate of what the index finds for the words and the filters it holds
-    /// (`SearchFacet`) — as if they were independent, which they are not: the walk's windows
-    /// are what tells how often they meet. Measured at 1M listings: a match read through
-    /// the text index costs about 2.2 µs; a listing walked newest first 0.7 µs (the table is in
-    /// that order), by price 5–10 µs (each a jump in the table). So three listings per match
-    /// newest first, and one per two matches by price.
-    private func walkReach(_ query: SearchCriteria, from edge: Position) async throws -> Int {
+    /// How far a PostgreSQL text search walks before reading `matches` by the text index would
+    /// cost less. Measured at 1M listings: a match read through the text index costs about
+    /// 2.2 µs; a listing walked newest first 0.7 µs (the table is in that order), by price
+    /// 5–10 µs (each a jump in the table). So three listings per match newest first, and one per
+    /// two matches by price.
+    private func walkReach(_ matches: Int, sort: ListingSort) -> Int {
+        max(walkWindow, sort.isByPrice ? matches / 2 : matches * 3)
+    }
+
+    /// PostgreSQL's own estimate of what the text index finds after `edge` for the words and the
+    /// filters it holds (`SearchFacet`): every match newest first, the next price band's by price.
+    /// It takes them as independent, which they are not: the walk's windows tell how often they
+    /// meet.
+    private func estimatedMatches(_ query: SearchCriteria, from edge: Position) async throws -> Int {
         let tokens = query.text?.tokens ?? []
-        // By price, the matches read next are those of the edge's price band (`bandEdge`).
-        let prices = Self.prices(of: Stretch(start: edge, end: Self.bandEdge(after: edge, bands: 1, sort: query.sort)), sort: query.sort)
+        let prices = Self.prices(of: Stretch(start: edge, end: Self.bandEdge(after: edge, sort: query.sort)), sort: query.sort)
         let plan = try await sql.raw("""
             EXPLAIN SELECT 1 FROM listings l
             WHERE \(SearchDialect.indexMatch(SearchDialect.tsquery(tokens, tokens.indices, weight: ""), facets: SearchFacet.groups(of: query, prices: prices)))
             """).all()
         // The top line of the plan: "Bitmap Heap Scan on listings l  (cost=… rows=18965 width=0)".
         let top = try plan.first?.decode(column: "QUERY PLAN", as: String.self) ?? ""
-        let matches = top.firstMatch(of: /rows=(\d+)/).flatMap { Int($0.1) } ?? 0
-        let byPrice = query.sort.isByPrice
-        return max(walkWindow, byPrice ? matches / 2 : matches * 3)
+        return top.firstMatch(of: /rows=(\d+)/).flatMap { Int($0.1) } ?? 0
     }
 
     /// The index to browse by (no text): one category's own (`FeedIndexes`), and newest first
