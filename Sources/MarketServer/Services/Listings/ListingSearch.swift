@@ -66,27 +66,16 @@ struct ListingSearch {
             // A walk window that held fewer matches than it was asked for is exhausted: the walk
             // goes on over a wider window (sized by the rate it found matches, or four times as
             // wide when it found none), until it would pass its reach (`walkReach`); then the rest
-            // of the segment is read by its matches — newest first at once; by price, a price
-            // band at a time, the walk going on through a band PostgreSQL expects many matches in
-            // unless the last window found none there (reading a dense band by its matches cost
-            // 316 ms for `q=lecture&sort=price_desc` among cheap lecture notes).
+            // of the segment is read by its matches (by price, those in the price bands left).
             var (hits, asked, size) = (batch.filter { $0.segment == last }.count, wanted, walkWindow)
             var (walked, reach) = (size, nil as Int?)
             while let edge = window, found.count <= query.limit, hits < asked {
                 asked = query.limit + 1 - found.count
-                // (After a band read by its matches, `hits` may exceed `size`: never less than a first window.)
-                size = max(walkWindow, hits == 0 ? size * 4 : size / hits * asked * 3 / 2)
+                size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
                 if reach == nil { reach = walkReach(try await estimatedMatches(query, from: edge), sort: query.sort) }
-                var byMatches = size > reach! - walked
-                if byMatches, query.sort.isByPrice, hits > 0, try await estimatedMatches(query, from: edge) > walkWindow {
-                    (byMatches, reach) = (false, walked + size)
-                }
-                if byMatches {
-                    window = Self.bandEdge(after: edge, sort: query.sort)
-                } else {
-                    window = try await windowEdge(segments[last], query: query, from: edge, size: size)
-                    walked += size
-                }
+                let byMatches = size > reach! - walked
+                window = byMatches ? nil : try await windowEdge(segments[last], query: query, from: edge, size: size)
+                walked += byMatches ? 0 : size
                 let statement = try await segmentStatement(segments[last], index: last, query: query,
                                                            stretch: Stretch(start: edge, end: window, byMatches: byMatches),
                                                            asOf: asOf, limit: asked)
@@ -210,8 +199,6 @@ struct ListingSearch {
     }
 
     /// A place in a segment's order: the last listing a page read, or the edge of a walk's window.
-    /// A price band's edge (`bandEdge`) has `seq` 0 or `Int64.max`: before or after every listing
-    /// at its price.
     struct Position {
         let seq: Int64
         let price: Int64?
@@ -230,33 +217,10 @@ struct ListingSearch {
     /// The prices the listings of `stretch` can have, by a price sort (nil: any, or not by price).
     static func prices(of stretch: Stretch, sort: ListingSort) -> ClosedRange<Int64>? {
         guard sort.isByPrice else { return nil }
-        let (first, last) = (stretch.start.flatMap { firstPrice(after: $0, sort: sort) }, stretch.end?.price)
+        let (first, last) = (stretch.start?.price, stretch.end?.price)
         let (lowest, highest) = sort == .priceAsc ? (first ?? 0, last ?? .max) : (last ?? 0, first ?? .max)
         guard first != nil || last != nil, lowest <= highest else { return nil }
         return lowest...highest
-    }
-
-    /// The first price a price sort can meet after `position`: after a band's edge, the next band's.
-    static func firstPrice(after position: Position, sort: ListingSort) -> Int64? {
-        guard let price = position.price else { return nil }
-        switch position.seq {
-        case .max: return price + 1
-        case 0: return price - 1
-        default: return price
-        }
-    }
-
-    /// The end of the price band (`SearchFacet.priceBand`) a price sort reads after `position`:
-    /// the last place in the sort's order with a price in it. Nil for the last band, or not by price.
-    static func bandEdge(after position: Position, sort: ListingSort) -> Position? {
-        guard sort.isByPrice, let price = firstPrice(after: position, sort: sort) else { return nil }
-        let band = SearchFacet.priceBand(of: price)
-        if sort == .priceAsc {
-            guard let end = SearchFacet.prices(of: band).end else { return nil }
-            return Position(seq: .max, price: end - 1)
-        }
-        guard band > 0 else { return nil }
-        return Position(seq: 0, price: SearchFacet.prices(of: band).lowest)
     }
 
     /// The price range `query` asks for, as conditions on listing `l`.
@@ -356,12 +320,11 @@ struct ListingSearch {
     }
 
     /// PostgreSQL's own estimate of what the text index finds after `edge` for the words and the
-    /// filters it holds (`SearchFacet`): every match newest first, the next price band's by price.
-    /// It takes them as independent, which they are not: the walk's windows tell how often they
-    /// meet.
+    /// filters it holds (`SearchFacet`; by price, the price bands left). It takes them as
+    /// independent, which they are not: the walk's windows tell how often they meet.
     private func estimatedMatches(_ query: SearchCriteria, from edge: Position) async throws -> Int {
         let tokens = query.text?.tokens ?? []
-        let prices = Self.prices(of: Stretch(start: edge, end: Self.bandEdge(after: edge, sort: query.sort)), sort: query.sort)
+        let prices = Self.prices(of: Stretch(start: edge, end: nil), sort: query.sort)
         let plan = try await sql.raw("""
             EXPLAIN SELECT 1 FROM listings l
             WHERE \(SearchDialect.indexMatch(SearchDialect.tsquery(tokens, tokens.indices, weight: ""), facets: SearchFacet.groups(of: query, prices: prices)))
