@@ -70,54 +70,7 @@ order=(keyword keyword_category_price isbn newest_page_1 deep_cursor_page
 # and price ranges, drawn with a Zipf-like law (weight 1/rank^1.1), so a few are common and most
 # are rare, as on a real campus, and no cache can hold them all.
 zipf_script="$data/zipf.lua"
-python3 - "$base" "$zipf_script" <<'PY'
-import itertools, json, random, re, sys, urllib.parse, urllib.request
-base, out = sys.argv[1], sys.argv[2]
-words, cursor = {}, None
-for _ in range(25):  # 2,500 listings' titles
-    page = json.load(urllib.request.urlopen(base + "/api/v1/listings?limit=100" + (f"&cursor={cursor}" if cursor else "")))
-    for item in page["items"]:
-        for word in re.findall(r"[a-z]{4,}", item["title"].lower()):
-            words[word] = words.get(word, 0) + 1
-    cursor = page.get("nextCursor")
-    if not cursor: break
-vocabulary = [w for w, _ in sorted(words.items(), key=lambda kv: -kv[1])]
-rng = random.Random(11)
-categories = ["textbooks", "furniture", "electronics", "notes", "clothing", "other"]
-sorts = ["relevance", "newest", "price_asc", "price_desc"]
-queries, seen = [], set()
-while len(queries) < 1200:
-    params = {}
-    shape = rng.random()
-    if shape < 0.7:
-        params["q"] = rng.choice(vocabulary[:300])
-        if rng.random() < 0.3: params["q"] += " " + rng.choice(vocabulary[:300])
-        params["sort"] = rng.choice(sorts)
-    else:
-        params["sort"] = rng.choice(sorts[1:])
-    if rng.random() < 0.4: params["category"] = rng.choice(categories)
-    if rng.random() < 0.25:
-        low = rng.choice([0, 500, 1000, 2000, 5000])
-        params["minPriceCents"], params["maxPriceCents"] = low, low + rng.choice([1000, 5000, 20000])
-    path = "/api/v1/listings?" + urllib.parse.urlencode(params)
-    if path not in seen:
-        seen.add(path); queries.append(path)
-weights = [1 / (rank + 1) ** 1.1 for rank in range(len(queries))]
-total, cumulative, running = sum(weights), [], 0.0
-for w in weights:
-    running += w / total; cumulative.append(running)
-with open(out, "w") as f:
-    f.write("local paths = {\n" + "".join(f"  {json.dumps(p)},\n" for p in queries) + "}\n")
-    f.write("local cumulative = {" + ",".join(f"{c:.9f}" for c in cumulative) + "}\n")
-    f.write("""math.randomseed(13)
-request = function()
-  local r, lo, hi = math.random(), 1, #cumulative
-  while lo < hi do local mid = math.floor((lo + hi) / 2); if cumulative[mid] < r then lo = mid + 1 else hi = mid end end
-  return wrk.format("GET", paths[lo])
-end
-""")
-print(f"zipf mix: {len(queries)} distinct searches over {len(vocabulary)} title words", file=sys.stderr)
-PY
+python3 bench/zipf.py lua "$base" "$zipf_script"
 
 # The mix: wrk picks one of the searches above at random for each request.
 mix_script="$data/mix.lua"
