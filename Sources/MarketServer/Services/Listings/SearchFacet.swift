@@ -6,8 +6,9 @@ import MarketCore
 /// Why: a text search with filters finds its matches either by walking listings in page order
 /// and checking each, or by reading every match of its words and checking the filters. When a
 /// common word rarely meets its filters, both read tens of thousands of listings for a page
-/// (`q=wooden&category=textbooks`: 90k listings say "wooden", none of them a textbook; 436 ms
-/// at 1M listings on PostgreSQL). With the filters in the index, the index intersects the
+/// (`q=wooden&category=textbooks` by relevance: the few textbooks with "wooden" in their title
+/// were found by walking 42k listings and then reading all 90k that say "wooden"; 436 ms at 1M
+/// listings on PostgreSQL). With the filters in the index, the index intersects the
 /// word's listings with the category's itself and only the listings that meet both are read.
 /// Price bands serve price ranges the same way, and the rest of a price sort read by its
 /// matches (`ListingSearch`) asks only for the bands it has not passed.
@@ -46,7 +47,7 @@ enum SearchFacet: Hashable {
     var lexeme: String { "~\(kind):\(value)" }
 
     /// SQLite's FTS5 token, in the `search_facets` column. FTS5 splits words at anything but
-    /// letters and digits, so it is letters only; typed words are searched in the text columns
+    /// letters and digits, so it is made of those only; typed words are searched in the text columns
     /// only. It starts with `qx` because the 2- and 3-character prefix indexes hold every
     /// column's words: a common start (`ca`) would put every listing under a prefix people type.
     var token: String { "qx\(kind)\(value.filter { $0.isLetter || $0.isNumber })" }
