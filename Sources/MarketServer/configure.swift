@@ -42,7 +42,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateConversation())  // conversations about listings, messages, blocks
     app.migrations.add(CreateLiveEvent())     // events for live streams, kept for Last-Event-ID replay
     app.migrations.add(CreateCategoryIndexes()) // per-category feed indexes (partial), by age and by price
-    app.migrations.add(UpdateSearchIndexAddFacets()) // categories, condition and offers as words in the full-text index
+    app.migrations.add(UpdateSearchIndexAddFacets()) // categories, condition, offers and price band as words in the full-text index
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

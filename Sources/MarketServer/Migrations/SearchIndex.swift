@@ -11,18 +11,19 @@ import SQLKit
 ///
 /// Each value is the index as one migration left it; a later migration rebuilds it from another.
 struct SearchIndex {
-    /// The columns FTS5 indexes (SQLite).
-    let columns: [String]
     /// Added to FTS5's options (`UpdateSearchIndexAddPrefixes`).
     let options: String
     /// The filters the index also holds as words (`SearchFacet`, `UpdateSearchIndexAddFacets`).
     let facets: [SearchFacet]
 
     static let textColumns = ["title", "author", "isbn", "course_code", "description"]
-    static let original = SearchIndex(columns: textColumns, options: "", facets: [])
+    static let original = SearchIndex(options: "", facets: [])
 
-    /// SQLite: the column FTS5 reads the facet words from, computed from the listing's own columns.
+    /// SQLite: the generated column FTS5 reads the facet words from, computed from the listing's own columns.
     static let facetColumn = "search_facets"
+
+    /// The columns FTS5 indexes (SQLite).
+    var columns: [String] { Self.textColumns + (facets.isEmpty ? [] : [Self.facetColumn]) }
 
     func create(on sql: any SQLDatabase) async throws {
         if sql.dialect.name == "postgresql" {
@@ -30,12 +31,15 @@ struct SearchIndex {
             try await sql.raw("CREATE INDEX ix_listings_search ON listings USING GIN (search_vector)").run()
             return
         }
+        if !facets.isEmpty {
+            try await sql.raw("ALTER TABLE listings ADD COLUMN \(ident: Self.facetColumn) TEXT GENERATED ALWAYS AS (\(unsafeRaw: facetWords)) VIRTUAL").run()
+        }
         try await createTables(on: sql)
         let list = columns.joined(separator: ", ")
         let new = columns.map { "new.\($0)" }.joined(separator: ", ")
         let old = columns.map { "old.\($0)" }.joined(separator: ", ")
         // A listing is re-indexed when a column the index reads changes (facets: the columns they are computed from).
-        let watched = (columns.filter { $0 != Self.facetColumn } + (facets.isEmpty ? [] : SearchFacet.sourceColumns)).joined(separator: ", ")
+        let watched = (Self.textColumns + (facets.isEmpty ? [] : SearchFacet.sourceColumns)).joined(separator: ", ")
         try await sql.raw("""
             CREATE TRIGGER listings_fts_insert AFTER INSERT ON listings BEGIN
               INSERT INTO listings_fts(rowid, \(unsafeRaw: list)) VALUES (new.seq, \(unsafeRaw: new));
@@ -73,6 +77,7 @@ struct SearchIndex {
         }
         try await sql.raw("DROP TABLE IF EXISTS listings_fts").run()
         try await sql.raw("DROP TABLE IF EXISTS featured_fts").run()
+        if !facets.isEmpty { try await sql.raw("ALTER TABLE listings DROP COLUMN \(ident: Self.facetColumn)").run() }
     }
 
     /// SQLite: the two FTS5 tables made anew and filled, the triggers left as they are (they
@@ -102,7 +107,7 @@ struct SearchIndex {
     }
 
     /// SQLite: the facet words of a listing, separated by spaces.
-    var facetWords: String {
+    private var facetWords: String {
         facets.map { "(CASE WHEN \($0.rowCondition) THEN ' \($0.token)' ELSE '' END)" }.joined(separator: " || ")
     }
 

@@ -5,7 +5,8 @@ import SQLKit
 /// The full-text index also holds each listing's categories, condition, offers and price band as words
 /// (why: `SearchFacet`). PostgreSQL's generated `search_vector` is made anew with them (the
 /// table is rewritten); SQLite gains a generated `search_facets` column that FTS5 indexes
-/// beside the text, and its triggers re-index a listing when one of those filters changes.
+/// beside the text, and its triggers re-index a listing when one of those filters changes
+/// (`SearchIndex`).
 struct UpdateSearchIndexAddFacets: AsyncMigration {
     /// The facets as this migration shipped (categories as `CreateCategoryIndexes` shipped them):
     /// a category, condition or offer added later, or bands cut anew, need a migration that
@@ -15,27 +16,15 @@ struct UpdateSearchIndexAddFacets: AsyncMigration {
         + [.buy, .rent, .trade].map(SearchFacet.offer)
         + SearchFacet.priceBands.map(SearchFacet.priceBand)
 
-    static let index = SearchIndex(columns: SearchIndex.textColumns + [SearchIndex.facetColumn],
-                                   options: UpdateSearchIndexAddPrefixes.index.options, facets: facets)
+    static let index = SearchIndex(options: UpdateSearchIndexAddPrefixes.index.options, facets: facets)
 
     func prepare(on database: any Database) async throws {
-        let sql = database.sql
-        try await UpdateSearchIndexAddPrefixes.index.drop(on: sql)
-        if !database.isPostgres {
-            try await sql.raw("""
-                ALTER TABLE listings ADD COLUMN \(ident: SearchIndex.facetColumn) TEXT
-                GENERATED ALWAYS AS (\(unsafeRaw: Self.index.facetWords)) VIRTUAL
-                """).run()
-        }
-        try await Self.index.create(on: sql)
+        try await UpdateSearchIndexAddPrefixes.index.drop(on: database.sql)
+        try await Self.index.create(on: database.sql)
     }
 
     func revert(on database: any Database) async throws {
-        let sql = database.sql
-        try await Self.index.drop(on: sql)
-        if !database.isPostgres {
-            try await sql.raw("ALTER TABLE listings DROP COLUMN \(ident: SearchIndex.facetColumn)").run()
-        }
-        try await UpdateSearchIndexAddPrefixes.index.create(on: sql)
+        try await Self.index.drop(on: database.sql)
+        try await UpdateSearchIndexAddPrefixes.index.create(on: database.sql)
     }
 }

@@ -6,7 +6,7 @@ import SQLKit
 /// of 2 and 3 characters make the short, common prefixes cheap. The tables are rebuilt with
 /// them. PostgreSQL's GIN index serves `tsquery` prefixes (`calc:*`) as it is.
 struct UpdateSearchIndexAddPrefixes: AsyncMigration {
-    static let index = SearchIndex(columns: SearchIndex.textColumns, options: ", prefix='2 3'", facets: [])
+    static let index = SearchIndex(options: ", prefix='2 3'", facets: [])
 
     func prepare(on database: any Database) async throws {
         guard !database.isPostgres else { return }

@@ -133,7 +133,7 @@ struct ListingSearch {
         // Featured listings are few: reach them through their own index, never by scanning the rest.
         var from = dialect.listings(index: segment.featured == true ? "ix_listings_featured" : nil)
         let feed = FeedIndexes(categoryMask: query.categoryMask)
-        if segment.featured != true, query.text == nil, let index = try await browsingIndex(feed, dialect: dialect, query: query) {
+        if segment.featured != true, query.text == nil, let index = try await browsingIndex(feed, query: query) {
             from = dialect.listings(index: index)
         }
         var seqColumn = "l.seq"
@@ -142,6 +142,7 @@ struct ListingSearch {
             if let isbn = text.isbn {
                 conditions.append("l.isbn = \(bind: isbn)")
             } else {
+                let facets = SearchFacet.groups(of: query, prices: Self.prices(of: stretch, sort: query.sort))
                 let drive: SearchDialect.Drive
                 if segment.featured == true {
                     drive = .featured
@@ -150,11 +151,10 @@ struct ListingSearch {
                 } else if dialect.isPostgres, stretch.end != nil {
                     drive = .listings(index: query.sort.isByPrice ? feed.byPrice : feed.byAge)
                 } else if query.sort.isByPrice {
-                    drive = try await priceSortDrive(feed, dialect: dialect, tokens: text.tokens, tier: segment.tier, facets: SearchFacet.groups(of: query))
+                    drive = try await priceSortDrive(feed, tokens: text.tokens, tier: segment.tier, facets: facets)
                 } else {
                     drive = .text
                 }
-                let facets = SearchFacet.groups(of: query, prices: Self.prices(of: stretch, sort: query.sort))
                 let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: facets, drive: drive)
                 from = shape.from
                 conditions.append(shape.condition)
@@ -340,7 +340,7 @@ struct ListingSearch {
     /// index and sorting. SQLite takes the price index for any range (142 ms for a range holding
     /// 72% of 100k listings, against 0.2 ms walking newest first), so it is told which; nil leaves
     /// the choice to the database (PostgreSQL, a seller's listings, the whole feed without a range).
-    private func browsingIndex(_ feed: FeedIndexes, dialect: SearchDialect, query: SearchCriteria) async throws -> String? {
+    private func browsingIndex(_ feed: FeedIndexes, query: SearchCriteria) async throws -> String? {
         guard !dialect.isPostgres, query.sellerID == nil else { return nil }
         // A category's own index is always named; the whole feed's is left to SQLite unless a probe decides.
         let own = { (index: String) in feed == .all ? nil : index }
@@ -368,8 +368,7 @@ struct ListingSearch {
     /// Sorting matches by price: few matches are read and sorted; many are found faster by
     /// walking the price index and checking each listing against the matches (SQLite cannot
     /// estimate full-text selectivity itself; PostgreSQL's planner can).
-    private func priceSortDrive(_ feed: FeedIndexes, dialect: SearchDialect, tokens: [String], tier: Tier,
-                                facets: [[SearchFacet]]) async throws -> SearchDialect.Drive {
+    private func priceSortDrive(_ feed: FeedIndexes, tokens: [String], tier: Tier, facets: [[SearchFacet]]) async throws -> SearchDialect.Drive {
         guard !dialect.isPostgres else { return .text }
         let many = try await reachesPlanThreshold(
             "SELECT rowid FROM listings_fts WHERE listings_fts MATCH \(bind: dialect.ftsMatch(tokens: tokens, tier: tier, facets: facets))")
