@@ -14,8 +14,13 @@ def search(person, words):
     person.press("Search")
 
 
+# One "today" for the whole run: periods meant to overlap must not drift apart when the test
+# crosses midnight UTC between two calls (CI once did, and the overlap was not refused).
+TODAY = dt.datetime.now(dt.timezone.utc).replace(hour=10, minute=0, second=0, microsecond=0)
+
+
 def period(days_from_now, days):
-    start = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=days_from_now)).replace(hour=10, minute=0, second=0, microsecond=0)
+    start = TODAY + dt.timedelta(days=days_from_now)
     end = start + dt.timedelta(days=days)
     return start.strftime("%Y-%m-%dT%H:%M"), end.strftime("%Y-%m-%dT%H:%M")
 
