@@ -392,6 +392,16 @@ struct ListingSearchTests {
         }
     }
 
+    @Test("a walk weighs the matches its own windows met: newest first, their rate times the listings left; by price, none")
+    func observedMatchesFollowTheWalk() {
+        let edge = ListingSearch.Position(seq: 998_000, price: 4_500)
+        #expect(ListingSearch.observedMatches(10, walked: 2_000, past: edge, sort: .relevance) == 4_990)
+        #expect(ListingSearch.observedMatches(3, walked: 8_000, past: edge, sort: .newest) == 374)
+        #expect(ListingSearch.observedMatches(0, walked: 2_000, past: edge, sort: .newest) == 0)
+        #expect(ListingSearch.observedMatches(10, walked: 2_000, past: edge, sort: .priceAsc) == 0)
+        #expect(ListingSearch.observedMatches(10, walked: 2_000, past: edge, sort: .priceDesc) == 0)
+    }
+
     @Test("edits and deletions are reflected in search at once (the index follows every write)")
     func indexFollowsWrites() async throws {
         try await withTestApp { app in
