@@ -17,6 +17,20 @@ struct ErrorModelTests {
         }
     }
 
+    @Test("no database connection free in time is 503 with Retry-After, not 500")
+    func connectionPoolTimeout() async throws {
+        try await withTestApp { app in
+            let request = Request(application: app, on: app.eventLoopGroup.next())
+
+            let response = APIErrorMiddleware.response(for: ConnectionPoolTimeoutError.connectionRequestTimeout, request: request)
+
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headers.first(name: .retryAfter) == "2")
+            let body = try #require(response.body.buffer)
+            #expect(try JSONDecoder.api.decode(APIErrorBody.self, from: Data(buffer: body)).error.code == "server_busy")
+        }
+    }
+
     @Test("a body that is not JSON is 400")
     func malformedJSON() async throws {
         try await withTestApp { app in

@@ -37,6 +37,10 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return error
         case let error as DecodingError:
             return malformedBody(error)
+        case is ConnectionPoolTimeoutError:
+            // Every database connection stayed busy past the pool's wait: the server is
+            // overloaded, not broken, and the request can be sent again.
+            return .serverBusy
         case let error as any AbortError:
             var translated = APIError(error.status, code: code(for: error.status), message: message(for: error))
             translated.retryAfter = error.headers.first(name: .retryAfter).flatMap(TimeInterval.init)

@@ -23,6 +23,10 @@ extension APIError {
         APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as \(expected).")
     }
 
+    /// 503: no database connection came free in time (the pool's wait ran out under load).
+    static let serverBusy = APIError(.serviceUnavailable, code: "server_busy",
+                                     message: "The server is busy right now. Please try again in a few seconds.", retryAfter: 2)
+
     static let notFoundAtAddress = APIError(.notFound, code: "not_found", message: "There is nothing at this address.")
 
     static let unauthenticated = APIError(.unauthorized, code: "unauthenticated", message: "Sign in to do this: send a valid bearer token.")
