@@ -72,7 +72,7 @@ struct ListingSearch {
             while let edge = window, found.count <= query.limit, hits < asked {
                 asked = query.limit + 1 - found.count
                 size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
-                if estimate == nil { estimate = try await estimatedMatches(query, from: edge) }
+                if estimate == nil { estimate = try await estimatedMatches(query, tier: segments[last].tier, from: edge) }
                 let left = max(estimate!, Self.observedMatches(met, walked: walked, past: edge, sort: query.sort))
                 let byMatches = size > walkReach(left, sort: query.sort) - walked
                 window = byMatches ? nil : try await windowEdge(segments[last], query: query, from: edge, size: size)
@@ -333,15 +333,16 @@ struct ListingSearch {
         return Int(Double(met) / Double(walked) * Double(edge.seq))
     }
 
-    /// PostgreSQL's own estimate of what the text index finds after `edge` for the words and the
-    /// filters it holds (`SearchFacet`; by price, the price bands left). It takes them as
-    /// independent, which they are not: the walk's windows tell how often they meet.
-    private func estimatedMatches(_ query: SearchCriteria, from edge: Position) async throws -> Int {
+    /// PostgreSQL's own estimate of what the text index finds after `edge` for the words (in the
+    /// primary fields for the first tier) and the filters it holds (`SearchFacet`; by price, the
+    /// price bands left). It takes them as independent, which they are not: the walk's windows
+    /// tell how often they meet.
+    private func estimatedMatches(_ query: SearchCriteria, tier: Tier, from edge: Position) async throws -> Int {
         let tokens = query.text?.tokens ?? []
         let prices = Self.prices(of: Stretch(start: edge, end: nil), sort: query.sort)
         let plan = try await sql.raw("""
             EXPLAIN SELECT 1 FROM listings l
-            WHERE \(SearchDialect.indexMatch(SearchDialect.tsquery(tokens, tokens.indices, weight: ""), facets: SearchFacet.groups(of: query, prices: prices)))
+            WHERE \(SearchDialect.indexMatch(SearchDialect.tsquery(tokens, tokens.indices, weight: ""), facets: SearchFacet.groups(of: query, prices: prices), tier: tier))
             """).all()
         // The top line of the plan: "Bitmap Heap Scan on listings l  (cost=… rows=18965 width=0)".
         let top = try plan.first?.decode(column: "QUERY PLAN", as: String.self) ?? ""

@@ -60,7 +60,9 @@ struct SearchDialect {
             // Reading every match, the index intersects the words' lists, prefix included: the
             // whole words alone can be the commonest (`used climb*`: 660 ms for `used`).
             if case .matches = drive { prefixAfterWords = false }
-            let indexed = prefixAfterWords ? query(0..<(tokens.count - 1), weight: tier == .primary ? "A" : "") : wanted
+            // The index holds no weights: the first tier asks `primary_vector`, which holds only
+            // the primary fields' words (`SearchIndex.createPrimaryVector`), without them.
+            let indexed = query(prefixAfterWords ? 0..<(tokens.count - 1) : tokens.indices, weight: "")
             // Walking listings in page order (a walk window, `ListingSearch.windowEdge`), each is
             // checked against the query: given the index form, PostgreSQL read every match of the
             // words instead (25 ms for `desk*` under a price sort, against 1.5 ms for the window).
@@ -68,7 +70,7 @@ struct SearchDialect {
             if case .listings = drive {
                 condition = "ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))"
             } else {
-                condition = Self.indexMatch(indexed, facets: facets)
+                condition = Self.indexMatch(indexed, facets: facets, tier: tier)
                 if prefixAfterWords { condition = "\(condition) AND ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))" }
             }
             if tier == .secondary { condition = "\(condition) AND NOT ts_match_vq(l.search_vector, to_tsquery('english', \(bind: primary)))" }
@@ -98,11 +100,13 @@ struct SearchDialect {
         }
     }
 
-    /// `l.search_vector` matches `words` (`tsquery` text, read in English) and `facets`, all
-    /// asked of the GIN index at once.
-    static func indexMatch(_ words: String, facets: [[SearchFacet]]) -> SQLQueryString {
-        guard !facets.isEmpty else { return "l.search_vector @@ to_tsquery('english', \(bind: words))" }
-        return "l.search_vector @@ (to_tsquery('english', \(bind: words)) && \(bind: SearchFacet.tsquery(facets))::tsquery)"
+    /// The listing's vector has `words` (`tsquery` text without weights, read in English) and
+    /// `facets`, all asked of its GIN index at once: in the primary fields for the first tier
+    /// (`primary_vector`), anywhere otherwise (`search_vector`).
+    static func indexMatch(_ words: String, facets: [[SearchFacet]], tier: ListingSearch.Tier) -> SQLQueryString {
+        let vector: SQLQueryString = tier == .primary ? "l.primary_vector" : "l.search_vector"
+        guard !facets.isEmpty else { return "\(vector) @@ to_tsquery('english', \(bind: words))" }
+        return "\(vector) @@ (to_tsquery('english', \(bind: words)) && \(bind: SearchFacet.tsquery(facets))::tsquery)"
     }
 
     /// The PostgreSQL `tsquery` text for `tokens[indices]`, each in fields of `weight` ("" for any):
