@@ -26,19 +26,6 @@ extension EventHub {
     }
 }
 
-/// Runs `body` until the hub stops: the loop behind both hubs.
-final class HubLoop: Sendable {
-    private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
-
-    func start(_ body: @escaping @Sendable () async -> Void) {
-        task.withLockedValue { $0 = Task { await body() } }
-    }
-
-    func stop() {
-        task.withLockedValue { $0?.cancel() }
-    }
-}
-
 extension Application {
     private struct EventHubKey: StorageKey { typealias Value = any EventHub }
 

@@ -11,8 +11,8 @@ final class LocalEventHub: EventHub {
     let subscribers = EventSubscribers()
     private let wakes: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
-    private let loop = HubLoop()
-    private let ticker = HubLoop()
+    private let loop = BackgroundLoop()
+    private let ticker = BackgroundLoop()
 
     init() {
         (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -75,5 +75,11 @@ final class LocalEventHub: EventHub {
         loop.stop()
         wake.finish()
         subscribers.finishAll()
+    }
+
+    /// Also waits for a read or sweep under way (why: `BackgroundLoop.stop(waitingUpTo:)`).
+    func shutdownAsync(_ application: Application) async {
+        shutdown(application)
+        await loop.stop(waitingUpTo: 5)
     }
 }

@@ -16,8 +16,8 @@ final class PostgresEventHub: EventHub {
     let subscribers = EventSubscribers()
     let channel: String
     private let configuration: PostgresConnection.Configuration
-    private let loop = HubLoop()
-    private let sweeper = HubLoop()
+    private let loop = BackgroundLoop()
+    private let sweeper = BackgroundLoop()
     /// The listening connection, closed at shutdown (that ends the wait for notifications).
     private let current = NIOLockedValueBox<PostgresConnection?>(nil)
     /// Times the listener has (re)connected: tests wait on it after a restart.
@@ -92,5 +92,12 @@ final class PostgresEventHub: EventHub {
         loop.stop()
         if let connection = current.withLockedValue({ $0 }) { connection.close().whenComplete { _ in } }
         subscribers.finishAll()
+    }
+
+    /// Also waits for a catch-up or sweep under way (why: `BackgroundLoop.stop(waitingUpTo:)`).
+    func shutdownAsync(_ application: Application) async {
+        shutdown(application)
+        await sweeper.stop(waitingUpTo: 5)
+        await loop.stop(waitingUpTo: 5)
     }
 }

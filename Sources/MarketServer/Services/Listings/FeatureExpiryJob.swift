@@ -7,12 +7,12 @@ import SQLKit
 /// Runs `FeatureExpiry` every `settings.featureSweepInterval` while the application is up: a
 /// job inside the server, so an operator needs no cron.
 struct FeatureExpiryJob: LifecycleHandler {
-    private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let loop = BackgroundLoop()
 
     /// Sync, so both `boot()` (tests) and `asyncBoot()` (serve) start it.
     func didBoot(_ app: Application) throws {
         let interval = app.settings.featureSweepInterval
-        let started = Task { [weak app] in
+        loop.start { [weak app] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(interval))
                 guard let app, !Task.isCancelled else { return }
@@ -24,10 +24,14 @@ struct FeatureExpiryJob: LifecycleHandler {
                 }
             }
         }
-        task.withLockedValue { $0 = started }
     }
 
     func shutdown(_ app: Application) {
-        task.withLockedValue { $0?.cancel() }
+        loop.stop()
+    }
+
+    /// Also waits for a sweep under way (why: `BackgroundLoop.stop(waitingUpTo:)`).
+    func shutdownAsync(_ app: Application) async {
+        await loop.stop(waitingUpTo: 5)
     }
 }

@@ -11,7 +11,7 @@ final class MailDelivery: LifecycleHandler, Sendable {
     let interval: TimeInterval
     private let wakeUps: AsyncStream<Void>
     private let waker: AsyncStream<Void>.Continuation
-    private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let loop = BackgroundLoop()
 
     init(sender: any MailSender, from: String, interval: TimeInterval) {
         self.sender = sender
@@ -25,7 +25,7 @@ final class MailDelivery: LifecycleHandler, Sendable {
 
     func didBoot(_ app: Application) throws {
         let wakeUps = wakeUps
-        let started = Task { [weak app, sender, from, interval] in
+        loop.start { [weak app, sender, from, interval, waker] in
             // Each round ends by sleeping until the interval passes or `wake` is called.
             let ticker = Task { [waker] in
                 while !Task.isCancelled {
@@ -43,14 +43,19 @@ final class MailDelivery: LifecycleHandler, Sendable {
                 }
             }
         }
-        task.withLockedValue { $0 = started }
         // No round at boot: a command such as `migrate` boots too, maybe before the outbox
         // exists. Mail left from before a restart goes out on the first tick.
     }
 
     func shutdown(_ app: Application) {
         waker.finish()
-        task.withLockedValue { $0?.cancel() }
+        loop.stop()
+    }
+
+    /// Also waits for a delivery round under way (why: `BackgroundLoop.stop(waitingUpTo:)`).
+    func shutdownAsync(_ app: Application) async {
+        waker.finish()
+        await loop.stop(waitingUpTo: 5)
     }
 }
 
