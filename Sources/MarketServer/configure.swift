@@ -62,7 +62,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware.use(RequestLogMiddleware())
     app.middleware.use(APIErrorMiddleware())
     app.middleware.use(WebSessionAuthenticator())  // before errors render, so error pages know the viewer
-    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
+    app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
 
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(CreateAPIKeyCommand(), as: "create-api-key")

@@ -3,15 +3,16 @@ import Vapor
 
 /// Renders every error — ours, Vapor's (unknown route, body too large, wrong content type) and
 /// decoding failures — as the JSON error model, or on the web app's pages as an error page. Bad
-/// input never becomes a 500.
-struct APIErrorMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch {
+/// input never becomes a 500. Future-based: a task only to render an error page (why:
+/// `SecurityHeadersMiddleware`).
+struct APIErrorMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).flatMapError { error in
             // A page's script calling the web app (passkeys) asks for JSON and gets the JSON error.
-            if request.isWebPage, !request.wantsJSON { return await WebErrorPage.response(for: error, request: request) }
-            return Self.response(for: error, request: request)
+            if request.isWebPage, !request.wantsJSON {
+                return request.eventLoop.makeFutureWithTask { await WebErrorPage.response(for: error, request: request) }
+            }
+            return request.eventLoop.makeSucceededFuture(Self.response(for: error, request: request))
         }
     }
 

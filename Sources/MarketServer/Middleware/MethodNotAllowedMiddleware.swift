@@ -3,7 +3,8 @@ import Vapor
 
 /// Vapor answers 404 when a path exists but not for the request's method; HTTP says 405 with
 /// an `Allow` header listing the methods that do exist. Built from the routes once, at boot.
-struct MethodNotAllowedMiddleware: AsyncMiddleware {
+/// Future-based: no task of its own per request (why: `SecurityHeadersMiddleware`).
+struct MethodNotAllowedMiddleware: Middleware {
     private let allowed: TrieRouter<[String]>
     /// TrieRouter cannot hold the root path, so its methods are kept here.
     private let rootMethods: [String]?
@@ -22,10 +23,9 @@ struct MethodNotAllowedMiddleware: AsyncMiddleware {
         self.rootMethods = methodsByPath[""]?.methods.sorted()
     }
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch let error as any AbortError where error.status == .notFound && request.route == nil {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).flatMapErrorThrowing { error in
+            guard let abort = error as? any AbortError, abort.status == .notFound, request.route == nil else { throw error }
             var parameters = Parameters()
             let path = request.url.path.split(separator: "/").map(String.init)
             guard let methods = path.isEmpty ? rootMethods : allowed.route(path: path, parameters: &parameters),

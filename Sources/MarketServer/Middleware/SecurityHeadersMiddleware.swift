@@ -4,18 +4,23 @@ import Vapor
 /// second-guessing a content type (an upload served as `image/png` is never run as HTML). The
 /// content security policy allows only this site's own scripts, styles and images — no inline
 /// script or style, so injected markup cannot run — and no framing (clickjacking).
-struct SecurityHeadersMiddleware: AsyncMiddleware {
+///
+/// A future-based `Middleware`, as are the other global ones that need no `await`: Vapor runs
+/// each `AsyncMiddleware` in a task of its own, so every request crossed from the event loop to
+/// Swift's threads and back once per layer (`docs/benchmarks.md`, "middleware without tasks").
+struct SecurityHeadersMiddleware: Middleware {
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
         "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'",
     ].joined(separator: "; ")
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let response = try await next.respond(to: request)
-        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-        response.headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
-        response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
-        response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
-        return response
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).map { response in
+            response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+            response.headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
+            response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
+            response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
+            return response
+        }
     }
 }

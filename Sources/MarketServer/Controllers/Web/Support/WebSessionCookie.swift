@@ -20,13 +20,15 @@ enum WebSessionCookie {
 
 /// Signs a web page's request in from its session cookie (API requests use bearer tokens only). A missing, expired or revoked token leaves
 /// it signed out; pages that need a person send them to the sign-in page.
-struct WebSessionAuthenticator: AsyncMiddleware {
-    func respond(to req: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if req.isWebPage, let token = req.cookies[WebSessionCookie.name]?.string, !token.isEmpty,
-           let session = try await req.domain.sessionTokens.session(for: token) {
-            req.auth.login(session)
+/// Future-based: a task only to look a session up, not for every request (why: `SecurityHeadersMiddleware`).
+struct WebSessionAuthenticator: Middleware {
+    func respond(to req: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        guard req.isWebPage, let token = req.cookies[WebSessionCookie.name]?.string, !token.isEmpty else {
+            return next.respond(to: req)
         }
-        return try await next.respond(to: req)
+        return req.eventLoop.makeFutureWithTask {
+            if let session = try await req.domain.sessionTokens.session(for: token) { req.auth.login(session) }
+        }.flatMap { next.respond(to: req) }
     }
 }
 

@@ -1,0 +1,25 @@
+import Foundation
+import Vapor
+
+/// Serves `Public/` (styles and scripts) through Vapor's `FileMiddleware`, but only for paths
+/// under its top-level entries, listed once at boot. `FileMiddleware` looks every request's path
+/// up on disk before routing — a hop to the file system's threads and back for each API call
+/// and page; the listing answers "not a file" without it. A top-level entry added while the
+/// server runs is served after a restart (the directory ships with the release).
+struct PublicFilesMiddleware: Middleware {
+    private let files: FileMiddleware
+    private let topLevel: Set<String>
+
+    init(publicDirectory: String) {
+        files = FileMiddleware(publicDirectory: publicDirectory)
+        topLevel = Set((try? FileManager.default.contentsOfDirectory(atPath: publicDirectory)) ?? [])
+    }
+
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        guard let first = request.url.path.split(separator: "/").first,
+              topLevel.contains(String(first)) || topLevel.contains(first.removingPercentEncoding ?? "") else {
+            return next.respond(to: request)
+        }
+        return files.respond(to: request, chainingTo: next)
+    }
+}
