@@ -31,6 +31,24 @@ struct ErrorModelTests {
         }
     }
 
+    @Test("Public/ files are served, percent-encoded or not; other paths go to the routes; nothing outside Public/ is")
+    func publicFiles() async throws {
+        try await withTestApp { app in
+            let css = try await app.send(.GET, "/css/app.css")
+            let encoded = try await app.send(.GET, "/%63ss/app.css")
+            let script = try await app.send(.GET, "/js/app.js")
+            let missing = try await app.send(.GET, "/css/none.css")
+            let outside = try await app.send(.GET, "/css/../Package.swift")
+
+            #expect(css.status == .ok && css.headers.contentType?.subType == "css" && !css.text.isEmpty)
+            #expect(encoded.status == .ok && encoded.text == css.text)
+            #expect(script.status == .ok && script.headers.contentType?.subType == "javascript")
+            #expect(missing.status == .notFound)
+            #expect(outside.status != .ok && !outside.text.contains("PackageDescription"))
+            #expect(css.headers.first(name: "X-Content-Type-Options") == "nosniff")
+        }
+    }
+
     @Test("a body that is not JSON is 400")
     func malformedJSON() async throws {
         try await withTestApp { app in
