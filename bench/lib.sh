@@ -29,10 +29,14 @@ bench_options() {  # bench_options "$@": --listings N, --database sqlite|postgre
   done
 }
 
-bench_setup() {  # wrk, a release build ($binary), a data directory removed on exit ($data, DATA_DIR), PostgreSQL if asked
+bench_setup() {  # wrk, a release build ($binary; CAMPUSMARKET_BIN names one built before), a data directory removed on exit ($data, DATA_DIR), PostgreSQL if asked
   command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-  swift build -c release --product campusmarket >&2
-  binary=.build/release/campusmarket
+  if [ -n "${CAMPUSMARKET_BIN:-}" ]; then
+    binary=$CAMPUSMARKET_BIN  # e.g. two builds compared in one session
+  else
+    swift build -c release --product campusmarket >&2
+    binary=.build/release/campusmarket
+  fi
   data=$(mktemp -d /tmp/campusmarket-bench.XXXXXX)
   server_pid=
   trap bench_cleanup EXIT
