@@ -39,6 +39,7 @@ struct ErrorModelTests {
             let script = try await app.send(.GET, "/js/app.js")
             let missing = try await app.send(.GET, "/css/none.css")
             let outside = try await app.send(.GET, "/css/../Package.swift")
+            let routed = try await app.send(.GET, "/healthz")
 
             #expect(css.status == .ok && css.headers.contentType?.subType == "css" && !css.text.isEmpty)
             #expect(encoded.status == .ok && encoded.text == css.text)
@@ -46,6 +47,7 @@ struct ErrorModelTests {
             #expect(missing.status == .notFound)
             #expect(outside.status != .ok && !outside.text.contains("PackageDescription"))
             #expect(css.headers.first(name: "X-Content-Type-Options") == "nosniff")
+            #expect(routed.status == .ok)
         }
     }
 
