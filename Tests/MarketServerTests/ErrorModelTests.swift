@@ -51,6 +51,29 @@ struct ErrorModelTests {
         }
     }
 
+    @Test("text with the NUL character is 400 and stores nothing, in JSON and in web forms; an escaped backslash before u0000 is plain text")
+    func nulCharacter() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = #"{"title":"Desk\u0000lamp","categories":["furniture"],"condition":"good","salePriceCents":900}"#
+            let literal = #"{"title":"Desk \\u0000 lamp","categories":["furniture"],"condition":"good","salePriceCents":900}"#
+            let signUp = try await app.visit("/signup")
+
+            let refused = try await app.send(.POST, "/api/v1/listings", rawBody: listing, token: seller.token)
+            let expense = try await app.send(.POST, "/api/v1/expenses", rawBody: #"{"expenseTitle":"a\u0000","amountInCents":100,"dateOfPurchase":"2026-11-20T00:00:00Z"}"#, token: seller.token)
+            let accepted = try await app.send(.POST, "/api/v1/listings", rawBody: literal, token: seller.token)
+            let form = try await app.postForm("/signup", "csrf=\(signUp.csrf)&name=Ada%00&email=ada%40campus.edu&password=correct+horse+battery", cookies: signUp.cookies)
+
+            #expect(refused.status == .badRequest)
+            #expect(try refused.error.code == "malformed_body")
+            #expect(expense.status == .badRequest)
+            #expect(accepted.status == .created)
+            #expect(try await app.titles("q=desk") == [#"Desk \u0000 lamp"#])
+            #expect(form.status == .badRequest)
+            #expect(try await app.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: "ada@campus.edu", password: "correct horse battery")).status == .unauthorized)
+        }
+    }
+
     @Test("a body that is not JSON is 400")
     func malformedJSON() async throws {
         try await withTestApp { app in

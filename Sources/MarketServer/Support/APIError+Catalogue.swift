@@ -23,6 +23,9 @@ extension APIError {
         APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as \(expected).")
     }
 
+    /// 400: text with the NUL character, which no field takes (`NulCharacter`).
+    static let nulCharacter = APIError.malformedBody("Text must not contain the NUL character (U+0000).")
+
     /// 503: no database connection came free in time (the pool's wait ran out under load).
     static let serverBusy = APIError(.serviceUnavailable, code: "server_busy",
                                      message: "The server is busy right now. Please try again in a few seconds.", retryAfter: 2)

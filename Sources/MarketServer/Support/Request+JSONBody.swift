@@ -10,6 +10,13 @@ extension Request {
         guard let body = body.data, body.readableBytes > 0 else {
             throw APIError.malformedBody("The request body must be a JSON object.")
         }
+        guard !NulCharacter.inJSON(body) else { throw APIError.nulCharacter }
         return try JSONDecoder.api.decode(T.self, from: body)
+    }
+
+    /// Decodes a web form's body (`NulCharacter`'s check first).
+    func formBody<T: Decodable>(_ type: T.Type) throws -> T {
+        if let body = body.data, NulCharacter.inForm(body) { throw APIError.nulCharacter }
+        return try content.decode(T.self)
     }
 }

@@ -32,7 +32,7 @@ struct AuthPagesController: RouteCollection {
     }
 
     func signIn(req: Request) async throws -> Response {
-        let form = try req.content.decode(SignInForm.self)
+        let form = try req.formBody(SignInForm.self)
         let identifier = form.identifier?.trimmingCharacters(in: .whitespaces) ?? ""
         let login = LoginRequest(login: identifier, password: form.password)
         do {
@@ -73,7 +73,7 @@ struct AuthPagesController: RouteCollection {
     }
 
     func signUp(req: Request) async throws -> Response {
-        let form = try req.content.decode(RegisterRequest.self)
+        let form = try req.formBody(RegisterRequest.self)
         let input = RegisterRequest(email: form.email, password: form.password, name: form.name,
                                     username: form.username.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
         do {

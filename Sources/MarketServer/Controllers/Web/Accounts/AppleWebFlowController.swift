@@ -60,7 +60,7 @@ struct AppleWebFlowController: RouteCollection {
 
     func finish(req: Request) async throws -> Response {
         _ = try req.requireAppleWebServicesID()
-        let form = try req.content.decode(CallbackForm.self)
+        let form = try req.formBody(CallbackForm.self)
         let flow = (req.cookies[Self.stateCookie]?.string ?? "").split(separator: ".").map(String.init)
         let response: Response
         do {

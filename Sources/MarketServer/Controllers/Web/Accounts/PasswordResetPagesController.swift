@@ -27,7 +27,7 @@ struct PasswordResetPagesController: RouteCollection {
     }
 
     func forgot(req: Request) async throws -> Response {
-        let form = try req.content.decode(ForgotForm.self)
+        let form = try req.formBody(ForgotForm.self)
         do {
             try await req.domain.passwordResets.request(PasswordResetRequest(email: form.email), clientAddress: req.clientAddress)
             return try await renderForgot(req, email: form.email ?? "", sent: PasswordResetService.accepted.message)
@@ -64,7 +64,7 @@ struct PasswordResetPagesController: RouteCollection {
     }
 
     func reset(req: Request) async throws -> Response {
-        let form = try req.content.decode(ResetForm.self)
+        let form = try req.formBody(ResetForm.self)
         do {
             let auth = try await req.domain.passwordResets.confirm(PasswordResetConfirmation(token: form.token, newPassword: form.newPassword))
             let response = req.seeOther("/", notice: .passwordReset)

@@ -71,7 +71,7 @@ struct ProfilePagesController: RouteCollection {
 
     func save(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let form = try req.content.decode(DetailsForm.self)
+        let form = try req.formBody(DetailsForm.self)
         var contact: ContactMethod?
         if let kind = form.contactKind.flatMap(ContactMethod.Kind.init(rawValue:)) {
             contact = ContactMethod(kind: kind, value: form.contactValue ?? "")
@@ -89,7 +89,7 @@ struct ProfilePagesController: RouteCollection {
 
     func changePassword(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let form = try req.content.decode(PasswordForm.self)
+        let form = try req.formBody(PasswordForm.self)
         do {
             _ = try await req.domain.accounts.update(
                 session, with: UpdateProfileRequest(currentPassword: form.currentPassword ?? "", newPassword: form.newPassword ?? ""),
@@ -103,7 +103,7 @@ struct ProfilePagesController: RouteCollection {
 
     func delete(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let form = try req.content.decode(DeleteForm.self)
+        let form = try req.formBody(DeleteForm.self)
         do {
             try await req.domain.accounts.delete(session, confirmation: DeleteAccountRequest(password: form.password), clientAddress: req.clientAddress)
         } catch let error as APIError where error.status.code < 500 {
@@ -117,7 +117,7 @@ struct ProfilePagesController: RouteCollection {
 
     func renamePasskey(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let form = try req.content.decode(PasskeyNameForm.self)
+        let form = try req.formBody(PasskeyNameForm.self)
         do {
             _ = try await req.domain.passkeys.rename(session, id: req.uuidParameter("passkeyID"), PasskeyRename(name: form.name))
             return req.seeOther("/profile", notice: .passkeyRenamed)

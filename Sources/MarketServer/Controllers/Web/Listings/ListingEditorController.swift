@@ -73,7 +73,7 @@ struct ListingEditorController: RouteCollection {
 
     private func submit(_ req: Request, mode: Mode) async throws -> Response {
         let session = try req.requireWebSession()
-        var form = try req.content.decode(ListingEditorForm.self)
+        var form = try req.formBody(ListingEditorForm.self)
         let steps = form.steps
         var step = ListingEditorForm.Step(rawValue: form.step ?? "") ?? .title
         if !steps.contains(step) { step = .categories }

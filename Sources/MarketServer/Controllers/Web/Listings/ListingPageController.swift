@@ -27,7 +27,7 @@ struct ListingPageController: RouteCollection {
 
     func quote(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let form = try req.content.decode(QuoteForm.self)
+        let form = try req.formBody(QuoteForm.self)
         var state = ListingPageState(dropoff: form.dropoff)
         do {
             state.quote = try await req.domain.deliveryQuotes.quote(
@@ -46,7 +46,7 @@ struct ListingPageController: RouteCollection {
 
     func buy(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let form = try req.content.decode(BuyForm.self)
+        let form = try req.formBody(BuyForm.self)
         do {
             let (order, _) = try await req.domain.purchases.purchase(
                 try req.uuidParameter("listingID"), PurchaseRequest(fulfillment: form.fulfillment, quoteId: form.quoteId), by: session.user)
@@ -66,7 +66,7 @@ struct ListingPageController: RouteCollection {
 
     func rent(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let form = try req.content.decode(RentForm.self)
+        let form = try req.formBody(RentForm.self)
         let listingID = try req.uuidParameter("listingID")
         var state = ListingPageState(rentStart: form.start ?? "", rentEnd: form.end ?? "")
         let start = (form.start ?? "").isEmpty ? nil : WebFormat.parseInput(form.start ?? "")
@@ -108,7 +108,7 @@ struct ListingPageController: RouteCollection {
 
     func offer(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let form = try req.content.decode(OfferForm.self)
+        let form = try req.formBody(OfferForm.self)
         var state = ListingPageState(offered: Set(form.offered ?? []), cash: form.cash ?? "")
         var cents: Int?
         if let typed = form.cash?.trimmingCharacters(in: .whitespaces), !typed.isEmpty {

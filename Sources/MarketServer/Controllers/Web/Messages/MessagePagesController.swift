@@ -121,7 +121,7 @@ struct MessagePagesController: RouteCollection {
     func send(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
         let id = try req.uuidParameter("conversationID")
-        let form = try req.content.decode(SendForm.self)
+        let form = try req.formBody(SendForm.self)
         do {
             let draft = try APIError.draft(SendMessageRequest(text: form.text, clientId: form.clientId).validated())
             _ = try await req.domain.conversations.send(draft, in: id, by: session.userID)

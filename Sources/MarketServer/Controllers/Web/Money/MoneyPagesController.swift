@@ -74,7 +74,7 @@ struct MoneyPagesController: RouteCollection {
 
     func addExpense(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let form = try req.content.decode(ExpenseForm.self)
+        let form = try req.formBody(ExpenseForm.self)
         let amount = form.amount.flatMap { $0.isEmpty ? nil : $0 }.map { MoneyText.parse($0) ?? -1 }
         let date = form.dateOfPurchase.flatMap(WebFormat.parseDateInput)
         let input = ExpenseInput(expenseTitle: form.expenseTitle, expenseDescription: form.expenseDescription,

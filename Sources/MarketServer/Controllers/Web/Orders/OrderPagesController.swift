@@ -78,7 +78,7 @@ struct OrderPagesController: RouteCollection {
         let session = try req.requireWebSession()
         guard let action = req.parameters.get("action").flatMap(OrderAction.init(rawValue:)) else { throw APIError.notFoundAtAddress }
         let orderID = try req.uuidParameter("orderID")
-        let code = action == .complete ? try req.content.decode(CodeForm.self).confirmationCode : nil
+        let code = action == .complete ? try req.formBody(CodeForm.self).confirmationCode : nil
         do {
             _ = try await req.domain.orderLifecycle.perform(action, on: orderID, by: session.user, confirmationCode: code)
             return req.seeOther("/orders/\(orderID.wireString)", notice: .orderUpdated)
