@@ -14,9 +14,12 @@ extension Request {
         return try JSONDecoder.api.decode(T.self, from: body)
     }
 
-    /// Decodes a web form's body (`NulCharacter`'s check first).
+    /// Decodes a web form's body (`NulCharacter`'s check first, on URL-encoded forms only: a
+    /// multipart form's file parts are binary, and may hold the bytes `%00`).
     func formBody<T: Decodable>(_ type: T.Type) throws -> T {
-        if let body = body.data, NulCharacter.inForm(body) { throw APIError.nulCharacter }
+        if headers.contentType == .urlEncodedForm, let body = body.data, NulCharacter.inForm(body) {
+            throw APIError.nulCharacter
+        }
         return try content.decode(T.self)
     }
 }
