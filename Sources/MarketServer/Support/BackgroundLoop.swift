@@ -4,6 +4,9 @@ import NIOConcurrencyHelpers
 /// A task a server component runs in the background until the application stops: the event
 /// hubs' loops, the mail outbox's delivery rounds, the feature sweep.
 final class BackgroundLoop: Sendable {
+    /// How long the application's shutdown waits for a round under way, per loop.
+    static let shutdownWait: Double = 5
+
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let finished = NIOLockedValueBox(false)
 

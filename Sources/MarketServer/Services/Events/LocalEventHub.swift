@@ -80,6 +80,6 @@ final class LocalEventHub: EventHub {
     /// Also waits for a read or sweep under way (why: `BackgroundLoop.stop(waitingUpTo:)`).
     func shutdownAsync(_ application: Application) async {
         shutdown(application)
-        await loop.stop(waitingUpTo: 5)
+        await loop.stop(waitingUpTo: BackgroundLoop.shutdownWait)
     }
 }

@@ -97,7 +97,7 @@ final class PostgresEventHub: EventHub {
     /// Also waits for a catch-up or sweep under way (why: `BackgroundLoop.stop(waitingUpTo:)`).
     func shutdownAsync(_ application: Application) async {
         shutdown(application)
-        await sweeper.stop(waitingUpTo: 5)
-        await loop.stop(waitingUpTo: 5)
+        await sweeper.stop(waitingUpTo: BackgroundLoop.shutdownWait)
+        await loop.stop(waitingUpTo: BackgroundLoop.shutdownWait)
     }
 }

@@ -1,4 +1,3 @@
-import NIOConcurrencyHelpers
 import Vapor
 import Fluent
 import Foundation
@@ -32,6 +31,6 @@ struct FeatureExpiryJob: LifecycleHandler {
 
     /// Also waits for a sweep under way (why: `BackgroundLoop.stop(waitingUpTo:)`).
     func shutdownAsync(_ app: Application) async {
-        await loop.stop(waitingUpTo: 5)
+        await loop.stop(waitingUpTo: BackgroundLoop.shutdownWait)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import Vapor
 
 /// Sends what the outbox holds: woken right after a transaction queues mail, and every
@@ -55,7 +54,7 @@ final class MailDelivery: LifecycleHandler, Sendable {
     /// Also waits for a delivery round under way (why: `BackgroundLoop.stop(waitingUpTo:)`).
     func shutdownAsync(_ app: Application) async {
         waker.finish()
-        await loop.stop(waitingUpTo: 5)
+        await loop.stop(waitingUpTo: BackgroundLoop.shutdownWait)
     }
 }
 
