@@ -26,6 +26,8 @@ enum Entrypoint {
             let app = try await Application.make(env)
             do {
                 settings = try AppSettings.fromEnvironment()
+                let onEventLoops = EventLoopConcurrency.install(for: settings!.database)
+                app.logger.debug("Async code runs on the event loops: \(onEventLoops)")
                 try await configure(app, settings: settings!)
                 if let problem = OperatorError.checkCommand(env.arguments, app: app) {
                     try? await app.asyncShutdown()

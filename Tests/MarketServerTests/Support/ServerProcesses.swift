@@ -67,6 +67,11 @@ struct ServerProcesses {
         return ServerProcesses(baseURLs: urls, processes: processes, directory: directory, schema: schema)
     }
 
+    /// What server `index` has written to standard output and error so far.
+    func log(_ index: Int) -> String {
+        (try? String(contentsOfFile: directory + "/server\(index).log", encoding: .utf8)) ?? ""
+    }
+
     func stop() async {
         for process in processes {
             process.terminate()
