@@ -9,9 +9,7 @@ import Testing
 struct EventLoopConcurrencyTests {
     @Test("on PostgreSQL the server's async code runs on its event loops, on SQLite on Swift's pool; a purchase goes through")
     func choiceByDatabase() async throws {
-        let servers = try await ServerProcesses.start(count: 1, environment: ["LOG_LEVEL": "debug"])
-        let client = try await RaceClient.make()
-        do {
+        try await ServerProcesses.withClient(count: 1, environment: ["LOG_LEVEL": "debug"]) { client, servers in
             let base = servers.baseURLs[0]
             let seller = try await client.register(on: base, name: "Seller")
             let buyer = try await client.register(on: base, name: "Buyer")
@@ -21,12 +19,6 @@ struct EventLoopConcurrencyTests {
                                                  PurchaseRequest(fulfillment: "pickup"), token: buyer.token)
             #expect(purchase.status == .created)
             #expect(servers.log(0).contains("Async code runs on the event loops: \(TestDatabase.isPostgres)"))
-        } catch {
-            await client.shutdown()
-            await servers.stop()
-            throw error
         }
-        await client.shutdown()
-        await servers.stop()
     }
 }

@@ -160,10 +160,18 @@ struct RaceTests {
     }
 
     private func withRaceSetup(_ body: (RaceClient, [String]) async throws -> Void) async throws {
-        let servers = try await ServerProcesses.start(count: Self.serverCount)
+        try await ServerProcesses.withClient(count: Self.serverCount) { client, servers in try await body(client, servers.baseURLs) }
+    }
+}
+
+extension ServerProcesses {
+    /// `count` server processes and a `RaceClient` for `body`; both are stopped after it, whether it throws or not.
+    static func withClient(count: Int, environment: [String: String] = [:],
+                           _ body: (RaceClient, ServerProcesses) async throws -> Void) async throws {
+        let servers = try await ServerProcesses.start(count: count, environment: environment)
         let client = try await RaceClient.make()
         do {
-            try await body(client, servers.baseURLs)
+            try await body(client, servers)
         } catch {
             await client.shutdown()
             await servers.stop()
