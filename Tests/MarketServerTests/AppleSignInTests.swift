@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import MarketCore
 @testable import MarketServer
@@ -32,6 +33,25 @@ struct AppleSignInTests {
             let signIn = try await Self.signIn(app, token: "x")
             #expect(nonce.status == .notFound && signIn.status == .notFound)
         }
+    }
+
+    @Test("an address's unanswered nonces are limited (429); a sign-in forgives the nonce it used")
+    func noncesThrottled() async throws {
+        let apple = try await AppleStandIn.start()
+        try await withTestApp(adjust: { settings in
+            settings.appleAudiences = [AppleStandIn.audience]
+            settings.appleJWKSURL = apple.jwksURL
+            settings.loginThrottle.maxFailuresPerAddress = 2
+        }) { app in
+            let used = try await Self.nonce(app)
+            #expect(try await Self.signIn(app, token: try await apple.token(nonce: used), nonce: used, name: "Ada Apple").status == .created)
+            _ = try await Self.nonce(app)
+            _ = try await Self.nonce(app)
+            let refused = try await app.send(.POST, "/api/v1/auth/apple/nonce")
+            #expect(refused.status == .tooManyRequests, "\(refused.text)")
+            #expect(try await AppleNonceRecord.query(on: app.db).count() == 3)
+        }
+        await apple.stop()
     }
 
     @Test("a first sign-in creates the account with the name Apple sent once; later ones sign in to it")

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import MarketCore
 @testable import MarketServer
@@ -38,6 +39,24 @@ struct PasskeyTests {
 
     static func signIn(_ app: Application, _ credential: PasskeyCredential<AssertionResponse>) async throws -> TestResponse {
         try await app.send(.POST, "/api/v1/auth/passkeys/authentication", json: PasskeySignInRequest(credential: credential))
+    }
+
+    @Test("an address's unanswered sign-in challenges are limited (429 with Retry-After); a completed sign-in forgives its own")
+    func challengesThrottled() async throws {
+        try await withTestApp(adjust: { $0.loginThrottle.maxFailuresPerAddress = 3 }) { app in
+            let account = try await app.register(name: "Pat Passkey")
+            let authenticator = SoftwareAuthenticator()
+            try await Self.addPasskey(app, token: account.token, authenticator)
+            // Answered: forgiven. Then three left unanswered reach the limit.
+            #expect(try await Self.signIn(app, try authenticator.get(try await Self.requestOptions(app))).status == .ok)
+            for _ in 1...3 { _ = try await Self.requestOptions(app) }
+            let refused = try await app.send(.POST, "/api/v1/auth/passkeys/authentication/options")
+            #expect(refused.status == .tooManyRequests, "\(refused.text)")
+            #expect(refused.text.contains("too_many_attempts") && refused.headers.first(name: .retryAfter) != nil)
+            // Nothing was stored for the refused ask.
+            let stored = try await PasskeyChallengeRecord.query(on: app.db).filter(\.$purpose == "authentication").count()
+            #expect(stored == 4)
+        }
     }
 
     @Test("an ES256 and an RS256 passkey each register and sign in to their account", arguments: [

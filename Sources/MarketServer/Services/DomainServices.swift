@@ -32,6 +32,7 @@ struct DomainServices: Sendable {
     var accounts: AccountService { AccountService(services: self) }
     var sessionTokens: SessionTokens { SessionTokens(database: database, lifetime: settings.tokenLifetime, now: now) }
     var loginThrottle: LoginThrottle { LoginThrottle(database: database, policy: settings.loginThrottle, now: now) }
+    var challengeThrottle: ChallengeThrottle { ChallengeThrottle(loginThrottle: loginThrottle) }
     var sellerProfiles: SellerProfiles { SellerProfiles(database: database) }
     var apiKeys: APIKeys { APIKeys(database: database, now: now) }
     var passwordResets: PasswordResetService { PasswordResetService(services: self) }

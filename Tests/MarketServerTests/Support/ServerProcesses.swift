@@ -96,13 +96,16 @@ struct ServerProcesses {
     }
 
     private static func waitUntilHealthy(_ url: String, process: Process, log: String) async throws {
-        for _ in 0..<300 {
+        // Up to 60 s: on CI's two cores the whole PostgreSQL suite runs beside these processes,
+        // and one of them migrates a fresh schema first (once seen past 30 s).
+        for _ in 0..<600 {
             guard process.isRunning else { break }
             if let (status, _) = try? await httpRequest("GET", URL(string: url + "/healthz")!), status == 200 { return }
             try await Task.sleep(for: .milliseconds(100))
         }
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        throw TestFailure("server at \(url) did not become healthy:\n\(output.suffix(2_000))")
+        let state = process.isRunning ? "still running" : "exited with status \(process.terminationStatus)"
+        throw TestFailure("server at \(url) did not become healthy (\(state)):\n\(output.suffix(2_000))")
     }
 }
 

@@ -17,8 +17,9 @@ struct AppleSignInService {
 
     /// A nonce for one sign-in, or (web) for linking Apple to the account `linking`: the web
     /// flow's answer arrives without the session cookie, so the nonce remembers whose it is.
-    func issueNonce(linking userID: UUID? = nil) async throws -> AppleNonce {
+    func issueNonce(linking userID: UUID? = nil, clientAddress: String) async throws -> AppleNonce {
         let nonce = Base64URL.randomToken()
+        try await services.challengeThrottle.issuing(nonce, clientAddress: clientAddress)
         let expiresAt = now.addingTimeInterval(Self.nonceLifetime)
         try await AppleNonceRecord(nonceHash: SessionTokens.hash(nonce), expiresAt: expiresAt, userID: userID).create(on: database)
         return AppleNonce(nonce: nonce, expiresAt: expiresAt)
@@ -46,6 +47,12 @@ struct AppleSignInService {
 
     /// Signs in the account linked to this Apple ID, or creates one (`created`).
     func signIn(_ identity: AppleIdentity, nonce: String?, name: String?) async throws -> (answer: AuthResponse, created: Bool) {
+        let result = try await signInOrCreate(identity, nonce: nonce, name: name)
+        try await forgiveNonce(of: identity)
+        return result
+    }
+
+    private func signInOrCreate(_ identity: AppleIdentity, nonce: String?, name: String?) async throws -> (answer: AuthResponse, created: Bool) {
         do {
             return try await database.transaction { [services, now] db in
                 try await Self.consumeNonce(of: identity, given: nonce, forLinking: nil, on: db, now: now)
@@ -78,6 +85,7 @@ struct AppleSignInService {
             user.updatedAt = now
             try await user.save(on: db)
         }
+        try await forgiveNonce(of: identity)
         return try user.profile()
     }
 
@@ -95,6 +103,12 @@ struct AppleSignInService {
     }
 
     // MARK: - Helpers
+
+    /// The nonce this identity's token carried was answered: it no longer counts against the
+    /// address that asked for it (`ChallengeThrottle`).
+    private func forgiveNonce(of identity: AppleIdentity) async throws {
+        if let hash = identity.nonceHash { try await services.challengeThrottle.answered(challengeHash: hash) }
+    }
 
     /// The token must carry the hash of a nonce this server issued, unused and unexpired; taking
     /// it is one statement, so a replayed token finds it used. A nonce the web flow issued to

@@ -17,7 +17,7 @@ struct AuthController: RouteCollection {
 
     func appleNonce(req: Request) async throws -> Response {
         try req.requireAppleSignIn()
-        return try await req.domain.appleSignIn.issueNonce().encodeResponse(status: .created, for: req)
+        return try await req.domain.appleSignIn.issueNonce(clientAddress: req.clientAddress).encodeResponse(status: .created, for: req)
     }
 
     /// 201 with a session for a new account, 200 for one already linked to this Apple ID.

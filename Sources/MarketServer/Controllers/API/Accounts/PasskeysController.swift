@@ -28,7 +28,7 @@ struct PasskeysController: RouteCollection {
     }
 
     func authenticationOptions(req: Request) async throws -> PasskeyOptions.Request {
-        try await req.domain.passkeys.requestOptions()
+        try await req.domain.passkeys.requestOptions(clientAddress: req.clientAddress)
     }
 
     func authenticate(req: Request) async throws -> AuthResponse {

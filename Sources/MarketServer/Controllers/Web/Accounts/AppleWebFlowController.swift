@@ -30,13 +30,13 @@ struct AppleWebFlowController: RouteCollection {
 
     func start(req: Request) async throws -> Response {
         let servicesID = try req.requireAppleWebServicesID()
-        return try await redirectToApple(req, servicesID: servicesID, nonce: req.domain.appleSignIn.issueNonce())
+        return try await redirectToApple(req, servicesID: servicesID, nonce: req.domain.appleSignIn.issueNonce(clientAddress: req.clientAddress))
     }
 
     func startLink(req: Request) async throws -> Response {
         let servicesID = try req.requireAppleWebServicesID()
         let session = try req.requireWebSession()
-        return try await redirectToApple(req, servicesID: servicesID, nonce: req.domain.appleSignIn.issueNonce(linking: session.userID))
+        return try await redirectToApple(req, servicesID: servicesID, nonce: req.domain.appleSignIn.issueNonce(linking: session.userID, clientAddress: req.clientAddress))
     }
 
     func unlink(req: Request) async throws -> Response {

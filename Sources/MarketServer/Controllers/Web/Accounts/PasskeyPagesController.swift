@@ -33,7 +33,7 @@ struct PasskeyPagesController: RouteCollection {
     }
 
     func requestOptions(req: Request) async throws -> PasskeyOptions.Request {
-        try await req.domain.passkeys.requestOptions()
+        try await req.domain.passkeys.requestOptions(clientAddress: req.clientAddress)
     }
 
     func signIn(req: Request) async throws -> Response {

@@ -72,10 +72,13 @@ struct PasskeyService {
 
     // MARK: Authentication
 
-    func requestOptions() async throws -> PasskeyOptions.Request {
-        // Anyone may ask: sweep what expired an hour ago so the table stays small.
+    func requestOptions(clientAddress: String) async throws -> PasskeyOptions.Request {
+        // Anyone may ask: each address's unanswered challenges are limited, and what expired an
+        // hour ago is swept, so the table stays small.
+        let challenge = Base64URL.randomToken()
+        try await services.challengeThrottle.issuing(challenge, clientAddress: clientAddress)
         try await PasskeyChallengeRecord.query(on: database).filter(\.$expiresAt < now.addingTimeInterval(-3600)).delete()
-        let challenge = try await issueChallenge(.authentication, userID: nil)
+        try await store(challenge, .authentication, userID: nil)
         return PasskeyOptions.Request(challenge: challenge, rpId: services.settings.passkeyRelyingPartyID,
                                       timeout: Int(Self.challengeLifetime * 1000), userVerification: Self.userVerification)
     }
@@ -84,9 +87,10 @@ struct PasskeyService {
     /// means the passkey was copied: refused and logged.
     func signIn(_ input: PasskeySignInRequest, logger: Logger) async throws -> AuthResponse {
         let draft = try APIError.draft(input.validated())
+        let challenge: String
         do {
-            let clientData = try verifier.clientData(draft.clientDataJSON, type: WebAuthnVerifier.assertionType)
-            try await useChallenge(clientData.challenge, .authentication, userID: nil, refusal: .unauthorized)
+            challenge = try verifier.clientData(draft.clientDataJSON, type: WebAuthnVerifier.assertionType).challenge
+            try await useChallenge(challenge, .authentication, userID: nil, refusal: .unauthorized)
         } catch let error as WebAuthnError {
             throw APIError.passkeyRejected(error.description)
         }
@@ -110,6 +114,7 @@ struct PasskeyService {
             throw APIError.passkeyRejected("its signature counter went backwards, a sign it was copied. Sign in another way and remove it")
         }
         let issued = try await services.sessionTokens.issue(for: userID)
+        try await services.challengeThrottle.answered(challengeHash: SessionTokens.hash(challenge))
         return AuthResponse(user: try passkey.user.profile(), token: issued.token, expiresAt: issued.expiresAt)
     }
 
@@ -149,9 +154,13 @@ struct PasskeyService {
 
     private func issueChallenge(_ purpose: PasskeyChallengeRecord.Purpose, userID: UUID?) async throws -> String {
         let challenge = Base64URL.randomToken()
+        try await store(challenge, purpose, userID: userID)
+        return challenge
+    }
+
+    private func store(_ challenge: String, _ purpose: PasskeyChallengeRecord.Purpose, userID: UUID?) async throws {
         try await PasskeyChallengeRecord(challenge: challenge, purpose: purpose, userID: userID,
                                          expiresAt: now.addingTimeInterval(Self.challengeLifetime)).create(on: database)
-        return challenge
     }
 
     /// Takes the challenge in one statement, so two answers to one challenge cannot both pass.
