@@ -109,7 +109,7 @@ struct LoginThrottleTests {
             let response = try await restarted.login(LoginRequest(email: "ada@campus.edu", password: Self.right))
 
             #expect(response.status == .tooManyRequests)
-            try await database.drop(using: restarted)
         }
+        try await database.drop()
     }
 }

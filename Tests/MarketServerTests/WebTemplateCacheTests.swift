@@ -27,7 +27,7 @@ struct WebTemplateCacheTests {
 
             #expect(first.status == .ok)
             #expect(second.status == .ok && second.text.contains("Campus marketplace"))
-            try await database.drop(using: app)
         }
+        try await database.drop()
     }
 }

@@ -46,10 +46,18 @@ public struct TestDatabase: Sendable {
         return TestDatabase(directory: directory, settings: settings)
     }
 
-    public func drop(using app: Application) async throws {
+    private func drop(using app: Application) async throws {
         if case .postgres(_, let schema?) = settings.database {
             try await app.db.sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
         }
+    }
+
+    /// Drops the schema once the applications that used it have stopped, through one that is
+    /// never booted: a running application's background rounds (mail, feature expiry) would
+    /// otherwise meet a schema gone from under them and log failures.
+    public func drop() async throws {
+        guard case .postgres = settings.database else { return }
+        try await withApp(settings: settings, clock: nil, migrate: false) { app in try await drop(using: app) }
     }
 
     public func removeFiles() {
@@ -68,15 +76,13 @@ public func withTestApp(
     defer { database.removeFiles() }
     var settings = database.settings
     adjust(&settings)
-    try await withApp(settings: settings, clock: clock, migrate: true) { app in
-        do {
-            try await test(app)
-        } catch {
-            try? await database.drop(using: app)
-            throw error
-        }
-        try await database.drop(using: app)
+    do {
+        try await withApp(settings: settings, clock: clock, migrate: true, test)
+    } catch {
+        try? await database.drop()
+        throw error
     }
+    try await database.drop()
 }
 
 /// Boots one application on `settings` (an existing database, e.g. to simulate a restart).

@@ -80,9 +80,7 @@ struct ServerProcesses {
         if let schema, let url = ProcessInfo.processInfo.environment["DATABASE_URL"] {
             // The servers are gone; drop their schema with a throwaway application.
             let settings = AppSettings(dataDirectory: directory, database: .postgres(url: url, schema: schema))
-            try? await withApp(settings: settings, clock: nil, migrate: false) { app in
-                try await TestDatabase(directory: directory, settings: settings).drop(using: app)
-            }
+            try? await TestDatabase(directory: directory, settings: settings).drop()
         }
         try? FileManager.default.removeItem(atPath: directory)
     }
