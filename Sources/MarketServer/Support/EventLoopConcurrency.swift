@@ -7,7 +7,7 @@ import NIOPosix
 /// With the event loops as Swift's global executor, the code resumes on the loop that read the
 /// reply (NIO's switch, which Vapor's project template also offers).
 ///
-/// On PostgreSQL this makes a purchase about 1.4× faster; on SQLite it made 32 concurrent buyers
+/// On PostgreSQL this makes a purchase about 20% faster; on SQLite it made 32 concurrent buyers
 /// 10–25% slower (docs/benchmarks.md, "Async code on the event loops"). SQLite's writes go
 /// through one queue (`GroupCommit`): resumed on a loop, that queue waits behind the loop's HTTP
 /// work, and every write waits on it. So SQLite keeps Swift's own pool.
