@@ -164,24 +164,6 @@ struct RaceTests {
     }
 }
 
-extension ServerProcesses {
-    /// `count` server processes and a `RaceClient` for `body`; both are stopped after it, whether it throws or not.
-    static func withClient(count: Int, environment: [String: String] = [:],
-                           _ body: (RaceClient, ServerProcesses) async throws -> Void) async throws {
-        let servers = try await ServerProcesses.start(count: count, environment: environment)
-        let client = try await RaceClient.make()
-        do {
-            try await body(client, servers)
-        } catch {
-            await client.shutdown()
-            await servers.stop()
-            throw error
-        }
-        await client.shutdown()
-        await servers.stop()
-    }
-}
-
 /// An HTTP client that really opens one connection per concurrent request (AsyncHTTPClient's
 /// default would queue them behind 8 connections per host and hide the race).
 struct RaceClient: Sendable {

@@ -72,6 +72,22 @@ struct ServerProcesses {
         (try? String(contentsOfFile: directory + "/server\(index).log", encoding: .utf8)) ?? ""
     }
 
+    /// `count` server processes and a `RaceClient` for `body`; both are stopped after it, whether it throws or not.
+    static func withClient(count: Int, environment: [String: String] = [:],
+                           _ body: (RaceClient, ServerProcesses) async throws -> Void) async throws {
+        let servers = try await ServerProcesses.start(count: count, environment: environment)
+        let client = try await RaceClient.make()
+        do {
+            try await body(client, servers)
+        } catch {
+            await client.shutdown()
+            await servers.stop()
+            throw error
+        }
+        await client.shutdown()
+        await servers.stop()
+    }
+
     func stop() async {
         for process in processes {
             process.terminate()
