@@ -29,6 +29,17 @@ struct PendingTradeOffers: Sendable {
         }
     }
 
+    /// Whether a pending offer is for, or offers, the listing whose id is `listing` (a column),
+    /// as a boolean SQL expression: what `decline` would find for that one listing.
+    static func involvingCondition(listing: String) -> SQLQueryString {
+        let pending = TradeOfferStatus.pending.rawValue
+        return """
+            (EXISTS (SELECT 1 FROM trade_offers o WHERE o.listing_id = \(unsafeRaw: listing) AND o.status = \(bind: pending))
+             OR EXISTS (SELECT 1 FROM trade_offer_items i JOIN trade_offers o ON o.id = i.offer_id
+                        WHERE i.listing_id = \(unsafeRaw: listing) AND o.status = \(bind: pending)))
+            """
+    }
+
     /// Moves one offer to `status` and tells `recipient`.
     func close(_ offerID: UUID, listingID: UUID, to status: TradeOfferStatus, kind: NotificationKind, notify recipient: UUID,
                message: String, on db: any Database) async throws {

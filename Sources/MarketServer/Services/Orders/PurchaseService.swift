@@ -17,7 +17,9 @@ struct PurchaseService {
         let buyerID = try buyer.requireID()
         do {
             return try await writes.run { db in
-                guard let listing = try await ListingLock.lock(listingID, on: db) else { throw APIError.listingNotFound }
+                guard let (listing, inPendingOffers) = try await ListingLock.lockTellingOffers(listingID, on: db) else {
+                    throw APIError.listingNotFound
+                }
                 guard listing.sellerID != buyerID else { throw APIError.ownListing("buy") }
                 guard let price = listing.salePriceCents else {
                     throw APIError(.conflict, code: "not_for_sale", message: "This listing is not for sale.")
@@ -44,7 +46,9 @@ struct PurchaseService {
                     message: "\(buyer.name) wants to buy “\(listing.title)”. Accept or decline the order.",
                     orderID: order.id, listingID: listingID, orderStatus: .pending), on: db)
                 // The listing is off the market: trades for it, or offering it, can no longer happen.
-                try await pendingOffers.decline(involving: [listingID], because: "“\(listing.title)” was bought", on: db)
+                if inPendingOffers {
+                    try await pendingOffers.decline(involving: [listingID], because: "“\(listing.title)” was bought", on: db)
+                }
                 return (order, listing)
             }
         } catch where DatabaseConflict.isConflict(error) {
