@@ -429,6 +429,23 @@ struct ListingSearchTests {
         #expect(ListingSearch.observedMatches(10, walked: 2_000, past: edge, sort: .priceDesc) == 0)
     }
 
+    @Test("a read by matches asks the index only for filters few listings meet, unless many matches are expected or it is by price")
+    func broadFiltersLeftToTheRows() {
+        let query = SearchCriteria(text: "desk", categories: [.furniture], offer: .buy, minPriceCents: 1_000, maxPriceCents: 20_000,
+                                   condition: .good)
+        let groups = SearchFacet.groups(of: query)
+        #expect(groups.contains([.offer(.buy)]) && groups.contains((2...8).map(SearchFacet.priceBand)))
+        #expect(SearchFacet.selective(groups) == [[.category(.furniture)], [.condition(.good)]])
+        let narrow = SearchCriteria(text: "desk", categories: [.furniture, .notes], offer: .rent, minPriceCents: 1_000, maxPriceCents: 2_500)
+        #expect(SearchFacet.selective(SearchFacet.groups(of: narrow)) == SearchFacet.groups(of: narrow))
+        #expect(SearchFacet.selective([[.category(.textbooks), .category(.notes), .category(.furniture), .category(.toys)]]).isEmpty)
+
+        #expect(!ListingSearch.asksBroadFacets(.relevance, expecting: 1_000))
+        #expect(!ListingSearch.asksBroadFacets(.newest, expecting: ListingSearch.broadFacetMatches - 1))
+        #expect(ListingSearch.asksBroadFacets(.relevance, expecting: ListingSearch.broadFacetMatches))
+        #expect(ListingSearch.asksBroadFacets(.priceAsc, expecting: 10) && ListingSearch.asksBroadFacets(.priceDesc, expecting: 10))
+    }
+
     @Test("edits and deletions are reflected in search at once (the index follows every write)")
     func indexFollowsWrites() async throws {
         try await withTestApp { app in

@@ -78,7 +78,8 @@ struct ListingSearch {
                 window = byMatches ? nil : try await windowEdge(segments[last], query: query, from: edge, size: size)
                 walked += byMatches ? 0 : size
                 let statement = try await segmentStatement(segments[last], index: last, query: query,
-                                                           stretch: Stretch(start: edge, end: window, byMatches: byMatches),
+                                                           stretch: Stretch(start: edge, end: window, byMatches: byMatches,
+                                                                            broadFacets: Self.asksBroadFacets(query.sort, expecting: left)),
                                                            asOf: asOf, limit: asked)
                 let rows = try await read([statement]).sorted { Self.precedes($0, $1, sort: query.sort) }
                 found += rows
@@ -144,7 +145,8 @@ struct ListingSearch {
             if let isbn = text.isbn {
                 conditions.append("l.isbn = \(bind: isbn)")
             } else {
-                let facets = SearchFacet.groups(of: query, prices: Self.prices(of: stretch, sort: query.sort))
+                var facets = SearchFacet.groups(of: query, prices: Self.prices(of: stretch, sort: query.sort))
+                if stretch.byMatches, !stretch.broadFacets { facets = SearchFacet.selective(facets) }
                 let drive: SearchDialect.Drive
                 if segment.featured == true {
                     drive = .featured
@@ -214,6 +216,27 @@ struct ListingSearch {
         var end: Position?
         /// Read by the text index's matches and sorted, rather than walked in page order.
         var byMatches = false
+        /// Reading by matches, the index is also asked for the filters most listings meet
+        /// (`SearchFacet.selective`): worth it only when the words find many listings.
+        var broadFacets = true
+    }
+
+    /// How many matches PostgreSQL must expect for a read by matches, newest first or by
+    /// relevance, to ask its index for the filters most listings meet too. Their lists cost as
+    /// much to read as thousands of rows, so they pay off only when they keep many matches out.
+    /// Measured at 1M listings, leaving them to the rows made `q=desk&category=furniture&
+    /// condition=good` with a 10–200 price range (about 1,000 matches expected) 24 → 16 ms and
+    /// `q=sturdy&category=textbooks&maxPriceCents=5000` (7,568) 35 → 23 ms, but `q=notes` priced
+    /// 50–250 (22,211 expected, none there: notes are cheap) 95 → 314 ms, since every one of the
+    /// 55k listings saying "notes" was then read. Under a price sort the bands left are always
+    /// asked: a word's listings crowd at a few prices (a monitor costs what monitors cost), so
+    /// the bands a walk has not passed often keep nearly all of them out (`q=monitor&sort=
+    /// price_asc` under 50: 17 → 57–70 ms without them).
+    static let broadFacetMatches = 10_000
+
+    /// Whether a read by matches expecting `matches` asks the index for broad filters too.
+    static func asksBroadFacets(_ sort: ListingSort, expecting matches: Int) -> Bool {
+        sort.isByPrice || matches >= broadFacetMatches
     }
 
     /// The prices the listings of `stretch` can have, by a price sort (nil: any, or not by price).
