@@ -1,20 +1,32 @@
 # Shared by the benchmark scripts: wrk runs and their parsed figures.
 
-measure() {  # measure CONNECTIONS PATH [SCRIPT] -> "rps p50 p99 non2xx"; uses $base and $duration
+# The server's CPU time (user + system, all its threads) in clock ticks, from /proc.
+server_cpu_ticks() {
+  awk '{ print $14 + $15 }' "/proc/$server_pid/stat"
+}
+
+# measure CONNECTIONS PATH [SCRIPT] -> "rps p50 p99 non2xx cpu"; uses $base, $duration and $server_pid.
+# cpu is the server's CPU time per request in ms: unlike latency, it barely moves when other
+# work shares the machine, so two builds compare on it even on a noisy day.
+measure() {
   local connections=$1 path=$2 script=${3:-}
   local threads=$(( connections < 2 ? 1 : 2 ))
-  local output
+  local output cpu_before cpu_after
+  cpu_before=$(server_cpu_ticks)
   output=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency ${script:+-s "$script"} "$base$path")
-  python3 - "$output" <<'PY'
+  cpu_after=$(server_cpu_ticks)
+  python3 - "$output" "$(( cpu_after - cpu_before ))" "$(getconf CLK_TCK)" <<'PY'
 import re, sys
-text = sys.argv[1]
+text, ticks, ticks_per_second = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 def ms(label):
     m = re.search(r"^\s*" + label + r"\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
     value, unit = float(m.group(1)), m.group(2)
     return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-print(f"{rps:.0f} {ms('50%'):.2f} {ms('99%'):.2f} {errors.group(1) if errors else 0}")
+requests = int(re.search(r"(\d+) requests in", text).group(1))
+cpu = ticks / ticks_per_second * 1000 / max(requests, 1)
+print(f"{rps:.0f} {ms('50%'):.2f} {ms('99%'):.2f} {errors.group(1) if errors else 0} {cpu:.2f}")
 PY
 }
 

@@ -84,7 +84,7 @@ mix_script="$data/mix.lua"
 
 # Warm caches, then measure everything in this one run.
 for name in "${order[@]}"; do wrk -t1 -c4 -d2s "$base${queries[$name]}" >/dev/null; done
-read -r health_rps health_p50 health_p99 health_err < <(measure 32 /healthz)
+read -r health_rps health_p50 health_p99 health_err _ < <(measure 32 /healthz)
 read -r health1_rps health1_p50 health1_p99 _ < <(measure 1 /healthz)
 
 echo
@@ -95,16 +95,16 @@ echo "|---|---|---|---|---|---|---|---|---|"
 echo "| /healthz | $health1_rps | $health1_p50 | $health1_p99 | $health_rps | $health_p50 | $health_p99 | 1.00 | $health_err |"
 for name in "${order[@]}"; do
   read -r rps1 p50_1 p99_1 _ < <(measure 1 "${queries[$name]}")
-  read -r rps p50 p99 err < <(measure 32 "${queries[$name]}")
+  read -r rps p50 p99 err _ < <(measure 32 "${queries[$name]}")
   ratio=$(python3 -c "print(f'{$rps / $health_rps:.2f}')")
   echo "| $name | $rps1 | $p50_1 | $p99_1 | $rps | $p50 | $p99 | $ratio | $err |"
 done
 read -r mix_rps1 mix_p50_1 mix_p99_1 _ < <(measure 1 / "$mix_script")
-read -r mix_rps mix_p50 mix_p99 mix_err < <(measure 32 / "$mix_script")
+read -r mix_rps mix_p50 mix_p99 mix_err _ < <(measure 32 / "$mix_script")
 ratio=$(python3 -c "print(f'{$mix_rps / $health_rps:.2f}')")
 echo "| **search mix** | $mix_rps1 | $mix_p50_1 | $mix_p99_1 | $mix_rps | $mix_p50 | $mix_p99 | **$ratio** | $mix_err |"
 read -r zipf_rps1 zipf_p50_1 zipf_p99_1 _ < <(measure 1 / "$zipf_script")
-read -r zipf_rps zipf_p50 zipf_p99 zipf_err < <(measure 32 / "$zipf_script")
+read -r zipf_rps zipf_p50 zipf_p99 zipf_err _ < <(measure 32 / "$zipf_script")
 ratio=$(python3 -c "print(f'{$zipf_rps / $health_rps:.2f}')")
 echo "| **Zipf mix (1,200 searches)** | $zipf_rps1 | $zipf_p50_1 | $zipf_p99_1 | $zipf_rps | $zipf_p50 | $zipf_p99 | **$ratio** | $zipf_err |"
 echo
