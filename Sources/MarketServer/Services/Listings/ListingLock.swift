@@ -14,8 +14,7 @@ enum ListingLock {
         + ", (SELECT name FROM users WHERE users.id = listings.seller_id) AS seller_name"
 
     static func lock(_ listingID: UUID, on db: any Database) async throws -> ListingRow? {
-        try await db.prepared("UPDATE listings SET status = status WHERE id = \(bind: listingID) RETURNING \(unsafeRaw: returning)")
-            .first().map(ListingRow.init(row:))
+        try await lockedRow(listingID, alsoReturning: nil, on: db).map(ListingRow.init(row:))
     }
 
     /// `lock`, also saying whether a pending trade offer is for the listing or offers it. A
@@ -23,10 +22,15 @@ enum ListingLock {
     /// statement, the purchase makes one statement fewer (each costs a crossing to SQLite's
     /// thread, or a round trip to PostgreSQL).
     static func lockTellingOffers(_ listingID: UUID, on db: any Database) async throws -> (listing: ListingRow, inPendingOffers: Bool)? {
-        let row = try await db.prepared("""
-            UPDATE listings SET status = status WHERE id = \(bind: listingID)
-            RETURNING \(unsafeRaw: returning), \(PendingTradeOffers.involvingCondition(listing: "listings.id")) AS in_pending_offers
-            """).first()
-        return try row.map { (try ListingRow(row: $0), try $0.decode(column: "in_pending_offers", as: Bool.self)) }
+        let inOffers: SQLQueryString = "\(PendingTradeOffers.involvingCondition(listing: "listings.id")) AS in_pending_offers"
+        return try await lockedRow(listingID, alsoReturning: inOffers, on: db).map {
+            (try ListingRow(row: $0), try $0.decode(column: "in_pending_offers", as: Bool.self))
+        }
+    }
+
+    /// The lock's one statement, returning the listing row (and `extra`, a column expression).
+    private static func lockedRow(_ listingID: UUID, alsoReturning extra: SQLQueryString?, on db: any Database) async throws -> (any SQLRow)? {
+        let columns: SQLQueryString = extra.map { "\(unsafeRaw: returning), \($0)" } ?? "\(unsafeRaw: returning)"
+        return try await db.prepared("UPDATE listings SET status = status WHERE id = \(bind: listingID) RETURNING \(columns)").first()
     }
 }
