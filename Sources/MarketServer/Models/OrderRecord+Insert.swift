@@ -7,7 +7,7 @@ import SQLKit
 extension OrderRecord {
     func insert(on db: any Database) async throws {
         let id = try requireID()
-        try await db.prepared("""
+        try await db.writeAtCommit("""
             INSERT INTO orders (id, type, status, listing_id, buyer_id, seller_id, fulfillment, total_cents,
               delivery_fee_cents, currency, starts_at, ends_at, rental_units, trade_offer_id, quote_id,
               confirmation_code, code_failures, code_locked_until, created_at, updated_at)
@@ -15,16 +15,16 @@ extension OrderRecord {
               \(bind: fulfillment), \(bind: totalCents), \(bind: deliveryFeeCents), \(bind: currency), \(bind: startsAt),
               \(bind: endsAt), \(bind: rentalUnits), \(bind: tradeOfferID), \(bind: quoteID), \(bind: confirmationCode),
               \(bind: codeFailures), \(bind: codeLockedUntil), \(bind: createdAt), \(bind: updatedAt))
-            """).run()
+            """)
     }
 }
 
 extension OrderEventRecord {
     /// One history line, written as a plain INSERT.
     static func insert(orderID: UUID, status: String, actorID: UUID?, at: Date, on db: any Database) async throws {
-        try await db.prepared("""
+        try await db.writeAtCommit("""
             INSERT INTO order_events (id, order_id, status, actor_id, at)
             VALUES (\(bind: UUID()), \(bind: orderID), \(bind: status), \(bind: actorID), \(bind: at))
-            """).run()
+            """)
     }
 }

@@ -15,7 +15,7 @@ struct WriteTransactions: Sendable {
     let committed: (any EventHub)?
 
     func run<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        let transaction = { @Sendable (db: any Database) async throws -> T in try await PendingEvents.collecting(on: db, body) }
+        let transaction = { @Sendable (db: any Database) async throws -> T in try await PendingWrites.collecting(on: db, body) }
         let result: T
         if let groupCommit {
             result = try await groupCommit.run(on: database, transaction)

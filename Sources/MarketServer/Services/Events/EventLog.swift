@@ -11,7 +11,7 @@ import SQLKit
 /// Before writing, a transaction takes a lock per recipient (held to its commit): two
 /// transactions writing events for one person then commit in `seq` order, so a stream that
 /// resumes after `seq` N can never miss an event numbered below N that committed later.
-/// Inside `WriteTransactions` the events wait in a `PendingEvents` batch and are written just
+/// Inside `WriteTransactions` the events wait in a `PendingWrites` batch and are written just
 /// before the commit, locks in one sorted order: a transaction then never waits on anything
 /// while it holds them, so they cannot take part in a deadlock (a rental waiting on another's
 /// overlapping row while that one waits for the owner's lock).
@@ -21,34 +21,47 @@ struct EventLog: Sendable {
     /// Records one event for each of `users` (at most a handful: a message goes to both sides).
     func record(_ kind: LiveEventKind, _ payload: some Encodable, for users: [UUID], at now: Date, on db: any Database) async throws {
         let json = String(decoding: try JSONEncoder.api.encode(payload), as: UTF8.self)
-        let rows = Set(users).map { PendingEvents.Row(userID: $0, kind: kind, payload: json, at: now) }
-        if db.isPostgres, let batch = PendingEvents.current {
+        let rows = Set(users).map { PendingWrites.Row(userID: $0, kind: kind, payload: json, at: now) }
+        if db.isPostgres, let batch = PendingWrites.current {
             batch.add(rows, channel: channel)
         } else {
             try await Self.write(rows, channel: channel, on: db)
         }
     }
 
-    /// Writes `rows` now: on PostgreSQL under their recipients' locks, with a notification each.
-    static func write(_ rows: [PendingEvents.Row], channel: String, on db: any Database) async throws {
-        guard !rows.isEmpty else { return }
+    /// Writes `rows` now: on PostgreSQL under their recipients' locks, with a notification each,
+    /// in one statement that first makes `writes` (a transaction's end writes, `PendingWrites`).
+    static func write(_ rows: [PendingWrites.Row], channel: String, after writes: [SQLQueryString] = [], on db: any Database) async throws {
+        guard !rows.isEmpty || !writes.isEmpty else { return }
         guard db.isPostgres else {
+            for write in writes { try await db.sql.raw(write).run() }
+            guard !rows.isEmpty else { return }
             let values = rows.map { row -> SQLQueryString in
                 "(\(bind: row.userID), \(bind: row.kind.rawValue), \(bind: row.payload), \(bind: row.at))"
             }.joined(separator: ", ")
             try await db.sql.raw("INSERT INTO live_events (user_id, kind, payload, created_at) VALUES \(values)").run()
             return
         }
-        // One round trip: the recipients' locks (taken in sorted order, so two transactions never
-        // wait for each other's recipients in a cycle; PostgreSQL evaluates volatile functions
-        // after ORDER BY), then the rows, then a notification for each.
+        // The end writes run first: each returns a row, and the locks wait for their count, so
+        // nothing can make this transaction wait once it holds a recipient's lock.
+        let ends = writes.enumerated().map { "w\(unsafeRaw: String($0)) AS (\($1) RETURNING 1)" as SQLQueryString }
+        let written: SQLQueryString = ends.isEmpty ? "0"
+            : writes.indices.map { "(SELECT count(*) FROM w\(unsafeRaw: String($0)))" as SQLQueryString }.joined(separator: " + ")
+        guard !rows.isEmpty else {
+            try await db.prepared("WITH \(ends.joined(separator: ", ")) SELECT \(written) AS written").run()
+            return
+        }
+        // The recipients' locks (taken in sorted order, so two transactions never wait for each
+        // other's recipients in a cycle; PostgreSQL evaluates volatile functions after ORDER BY),
+        // then the rows, then a notification for each.
         let users = Set(rows.map(\.userID)).map(\.wireString).sorted()
         let rowValues = rows.map { row -> SQLQueryString in
             "(\(bind: row.userID)::uuid, \(bind: row.kind.rawValue), \(bind: row.payload), \(bind: row.at)::timestamptz)"
         }.joined(separator: ", ")
         try await db.prepared("""
-            WITH locks AS (
-              SELECT pg_advisory_xact_lock(3, hashtext(u)) FROM unnest(ARRAY[\(binds: users)]::text[]) AS u ORDER BY u
+            WITH \(ends.map { "\($0), " as SQLQueryString }.joined(separator: ""))locks AS (
+              SELECT pg_advisory_xact_lock(3, hashtext(u)) FROM unnest(ARRAY[\(binds: users)]::text[]) AS u
+              WHERE \(written) >= 0 ORDER BY u
             ), e AS (
               INSERT INTO live_events (user_id, kind, payload, created_at)
               SELECT v.user_id, v.kind, v.payload, v.created_at FROM (VALUES \(rowValues)) AS v(user_id, kind, payload, created_at)

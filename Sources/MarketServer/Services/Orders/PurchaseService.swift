@@ -38,9 +38,10 @@ struct PurchaseService {
                                         fulfillment: draft.fulfillment, totalCents: Int(price + deliveryFee),
                                         deliveryFeeCents: Int(deliveryFee), currency: listing.currency, now: now)
                 order.quoteID = draft.quoteId
-                try await db.prepared("""
+                // Nothing after this reads the listing's status: on PostgreSQL it is written with the commit.
+                try await db.writeAtCommit("""
                     UPDATE listings SET status = \(bind: ListingStatus.reserved.rawValue), updated_at = \(bind: now) WHERE id = \(bind: listingID)
-                    """).run()
+                    """)
                 try await recorder.create(order, by: buyerID, notify: OutgoingNotification(
                     userID: listing.sellerID, kind: .purchaseRequested,
                     message: "\(buyer.name) wants to buy “\(listing.title)”. Accept or decline the order.",
