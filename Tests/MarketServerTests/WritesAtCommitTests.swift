@@ -5,8 +5,10 @@ import SQLKit
 import Testing
 
 /// Writes nothing in a transaction reads back (`Database.writeAtCommit`): on PostgreSQL they go
-/// with the transaction's last statement, on SQLite at once. Either way they land exactly when
-/// the transaction commits, and one that breaks a constraint undoes the whole transaction.
+/// with the transaction's last statement, on SQLite at once. Rows nothing reads back before the
+/// commit (`Database.insertAtCommit`) wait for the end on both: on SQLite, for the end of the
+/// `GroupCommit` batch. Either way they land exactly when the transaction commits, and one that
+/// breaks a constraint undoes the whole transaction.
 @Suite("Writes left to the commit")
 struct WritesAtCommitTests {
     /// A test app's database with an empty `items` table (its name unique), and its write transactions.
@@ -49,11 +51,38 @@ struct WritesAtCommitTests {
         }
     }
 
+    @Test("rows inserted at the commit wait for it on both databases; a failed transaction's never land, those queued with it do")
+    func rowsWaitForTheCommit() async throws {
+        struct Refused: Error {}
+        try await withItems { db, writes in
+            let seenInside = try await writes.run { tx in
+                try await tx.insertAtCommit(into: "items", ["name"], values: "(\(bind: "first"))")
+                try await tx.insertAtCommit(into: "items", ["name"], values: "(\(bind: "second"))")
+                return try await names(on: tx)
+            }
+            #expect(seenInside.isEmpty)
+            #expect(try await names(on: db) == ["first", "second"])
+
+            // Queued together, on SQLite they likely share a batch (and its one INSERT per table).
+            async let kept: Void = writes.run { tx in try await tx.insertAtCommit(into: "items", ["name"], values: "(\(bind: "kept"))") }
+            async let refused: Void = writes.run { tx in
+                try await tx.insertAtCommit(into: "items", ["name"], values: "(\(bind: "refused"))")
+                throw Refused()
+            }
+            try await kept
+            let refusal: Result<Void, any Error>
+            do { try await refused; refusal = .success(()) } catch { refusal = .failure(error) }
+            #expect(throws: Refused.self) { try refusal.get() }
+            #expect(try await names(on: db) == ["first", "kept", "second"])
+        }
+    }
+
     @Test("outside a write transaction they run at once")
     func outsideRunAtOnce() async throws {
         try await withItems { db, _ in
             try await db.writeAtCommit("INSERT INTO items (name) VALUES (\(bind: "alone"))")
-            #expect(try await names(on: db) == ["alone"])
+            try await db.insertAtCommit(into: "items", ["name"], values: "(\(bind: "row"))")
+            #expect(try await names(on: db) == ["alone", "row"])
         }
     }
 }

@@ -22,9 +22,7 @@ extension OrderRecord {
 extension OrderEventRecord {
     /// One history line, written as a plain INSERT.
     static func insert(orderID: UUID, status: String, actorID: UUID?, at: Date, on db: any Database) async throws {
-        try await db.writeAtCommit("""
-            INSERT INTO order_events (id, order_id, status, actor_id, at)
-            VALUES (\(bind: UUID()), \(bind: orderID), \(bind: status), \(bind: actorID), \(bind: at))
-            """)
+        try await db.insertAtCommit(into: "order_events", ["id", "order_id", "status", "actor_id", "at"],
+                                    values: "(\(bind: UUID()), \(bind: orderID), \(bind: status), \(bind: actorID), \(bind: at))")
     }
 }

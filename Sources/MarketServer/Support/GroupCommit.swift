@@ -55,10 +55,16 @@ final class GroupCommit: Sendable {
             let done = NIOLockedValueBox<[@Sendable ((any Error)?) -> Void]>([])
             do {
                 try await batch[0].database.transaction { tx in
-                    for job in batch {
-                        let tell = try await job.run(tx, batch.count == 1)
-                        done.withLockedValue { $0.append(tell) }
+                    // What the jobs leave to the end (`PendingWrites`: history steps, notifications,
+                    // live events) is written once per table for the whole batch, before its commit.
+                    let leftovers = PendingWrites()
+                    try await PendingWrites.$batch.withValue(leftovers) {
+                        for job in batch {
+                            let tell = try await job.run(tx, batch.count == 1)
+                            done.withLockedValue { $0.append(tell) }
+                        }
                     }
+                    try await leftovers.flush(on: tx)
                 }
                 for tell in done.withLockedValue({ $0 }) { tell(nil) }
             } catch {

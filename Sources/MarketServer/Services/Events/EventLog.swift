@@ -22,7 +22,7 @@ struct EventLog: Sendable {
     func record(_ kind: LiveEventKind, _ payload: some Encodable, for users: [UUID], at now: Date, on db: any Database) async throws {
         let json = String(decoding: try JSONEncoder.api.encode(payload), as: UTF8.self)
         let rows = Set(users).map { PendingWrites.Row(userID: $0, kind: kind, payload: json, at: now) }
-        if db.isPostgres, let batch = PendingWrites.current {
+        if let batch = PendingWrites.current {
             batch.add(rows, channel: channel)
         } else {
             try await Self.write(rows, channel: channel, on: db)

@@ -11,12 +11,13 @@ struct InAppNotificationSender: NotificationSender {
 
     func send(_ notification: OutgoingNotification, at now: Date, on db: any Database) async throws {
         let id = UUID()
-        try await db.writeAtCommit("""
-            INSERT INTO notifications (id, user_id, kind, message, order_id, trade_offer_id, listing_id, order_status, created_at)
-            VALUES (\(bind: id), \(bind: notification.userID), \(bind: notification.kind.rawValue), \(bind: notification.message),
-              \(bind: notification.orderID), \(bind: notification.tradeOfferID), \(bind: notification.listingID),
-              \(bind: notification.orderStatus?.rawValue), \(bind: now))
-            """)
+        try await db.insertAtCommit(
+            into: "notifications", ["id", "user_id", "kind", "message", "order_id", "trade_offer_id", "listing_id", "order_status", "created_at"],
+            values: """
+                (\(bind: id), \(bind: notification.userID), \(bind: notification.kind.rawValue), \(bind: notification.message),
+                 \(bind: notification.orderID), \(bind: notification.tradeOfferID), \(bind: notification.listingID),
+                 \(bind: notification.orderStatus?.rawValue), \(bind: now))
+                """)
         let stored = MarketNotification(id: id, kind: notification.kind, message: notification.message, orderId: notification.orderID,
                                         tradeOfferId: notification.tradeOfferID, listingId: notification.listingID,
                                         orderStatus: notification.orderStatus, createdAt: now, readAt: nil)
