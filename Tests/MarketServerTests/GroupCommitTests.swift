@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import NIOConcurrencyHelpers
 @testable import MarketServer
 import SQLKit
 import Testing
@@ -31,12 +32,13 @@ struct GroupCommitTests {
 
     /// Starts a job that holds the queue until `release` is called (a batch of its own), so the
     /// next jobs queue behind it and run together as the next batch.
-    private func holdQueue(_ commits: GroupCommit, on db: any Database) async throws -> (release: @Sendable () -> Void, done: Task<Int, any Error>) {
+    private func holdQueue(_ commits: GroupCommit, on db: any Database,
+                           name: String = "first") async throws -> (release: @Sendable () -> Void, done: Task<Int, any Error>) {
         let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
         let (gate, opener) = AsyncStream.makeStream(of: Void.self)
         let done = Task {
             try await commits.run(on: db) { tx in
-                try await tx.sql.raw("INSERT INTO items (name) VALUES ('first')").run()
+                try await tx.sql.raw("INSERT INTO items (name) VALUES (\(bind: name))").run()
                 startedSignal.yield()
                 for await _ in gate { break }
                 return 1
@@ -64,6 +66,42 @@ struct GroupCommitTests {
             #expect(try await ok2.value == 3)
             await #expect(throws: Refused.self) { try await bad.value }
             #expect(try await names(db) == ["first", "ok1", "ok2"])
+        }
+    }
+
+    @Test("a batch runs each body once when all succeed; when one fails, the batch runs again and the others' writes land once")
+    func batchRunsAgainAfterAFailure() async throws {
+        try await withItems { db, commits in
+            let runs = NIOLockedValueBox<[String: Int]>([:])
+            func counted(_ name: String, fails: Bool = false) -> Task<Int, any Error> {
+                Task {
+                    try await commits.run(on: db) { tx in
+                        runs.withLockedValue { $0[name, default: 0] += 1 }
+                        try await tx.sql.raw("INSERT INTO items (name) VALUES (\(bind: name))").run()
+                        if fails { throw Refused() }
+                        return 1
+                    }
+                }
+            }
+            var (release, first) = try await holdQueue(commits, on: db)
+            let calm = [counted("a"), counted("b")]
+            try await Task.sleep(for: .milliseconds(100))
+            release()
+            _ = try await first.value
+            for task in calm { #expect(try await task.value == 1) }
+            #expect(runs.withLockedValue { $0 } == ["a": 1, "b": 1])
+
+            (release, first) = try await holdQueue(commits, on: db, name: "second")
+            let mixed = [counted("c"), counted("bad", fails: true), counted("d")]
+            try await Task.sleep(for: .milliseconds(100))
+            release()
+            _ = try await first.value
+            #expect(try await mixed[0].value == 1)
+            #expect(try await mixed[2].value == 1)
+            await #expect(throws: Refused.self) { try await mixed[1].value }
+            // The first run stopped at the failure, before "d"; the second ran all three.
+            #expect(runs.withLockedValue { $0 } == ["a": 1, "b": 1, "c": 2, "bad": 2, "d": 1])
+            #expect(try await names(db) == ["a", "b", "c", "d", "first", "second"])
         }
     }
 

@@ -27,9 +27,11 @@ struct TradeOfferService {
         guard usable.count == offeredIDs.count else {
             throw APIError.validation(["offeredListingIds": "must all be your own active listings"])
         }
-        let record = TradeOfferRecord(listingID: listingID, offererID: offererID, sellerID: listing.$seller.id,
-                                      cashTopUpCents: draft.cashTopUpCents, currency: listing.currency, now: now)
-        try await writes.run { db in
+        return try await writes.run { db in
+            // Made inside: a body may run twice (`GroupCommit`, a PostgreSQL deadlock), and Fluent
+            // refuses to create one model object twice.
+            let record = TradeOfferRecord(listingID: listingID, offererID: offererID, sellerID: listing.$seller.id,
+                                          cashTopUpCents: draft.cashTopUpCents, currency: listing.currency, now: now)
             try await record.create(on: db)
             for id in offeredIDs { try await TradeOfferItemRecord(offerID: record.requireID(), listingID: id).create(on: db) }
             let things = usable.map { "“\($0.title)”" }.joined(separator: ", ")
@@ -37,8 +39,8 @@ struct TradeOfferService {
                 userID: listing.$seller.id, kind: .tradeOfferReceived,
                 message: "\(offerer.name) offers \(things) for “\(listing.title)”.",
                 tradeOfferID: record.id, listingID: listingID), on: db)
+            return record
         }
-        return record
     }
 
     func accept(_ offerID: UUID, by user: UserRecord) async throws -> TradeOfferRecord {
