@@ -41,7 +41,7 @@ struct OperatorErrorTests {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        await ServerProcesses.exit(of: process)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return Outcome(status: process.terminationStatus, stderr: text, stdout: printed)

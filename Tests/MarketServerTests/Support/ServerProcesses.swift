@@ -61,10 +61,17 @@ struct ServerProcesses {
                 urls.append(url)
             }
         } catch {
-            for process in processes { process.terminate(); process.waitUntilExit() }
+            for process in processes { process.terminate(); await Self.exit(of: process) }
             throw error
         }
         return ServerProcesses(baseURLs: urls, processes: processes, directory: directory, schema: schema)
+    }
+
+    /// Waits for `process` to end without holding a thread: `waitUntilExit` blocks one of Swift's
+    /// pool, which has one a core, so two servers shutting down at once (PostgreSQL's take seconds)
+    /// stalled every other test in the run; a timing test then failed.
+    static func exit(of process: Process) async {
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
     }
 
     /// What server `index` has written to standard output and error so far.
@@ -91,7 +98,7 @@ struct ServerProcesses {
     func stop() async {
         for process in processes {
             process.terminate()
-            process.waitUntilExit()
+            await Self.exit(of: process)
         }
         if let schema, let url = ProcessInfo.processInfo.environment["DATABASE_URL"] {
             // The servers are gone; drop their schema with a throwaway application.
