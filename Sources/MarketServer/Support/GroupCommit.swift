@@ -8,9 +8,9 @@ import SQLKit
 /// SQLite's busy handler, and the ones that queued while a commit was under way run together
 /// in one database transaction, all sharing its commit (and, when one of them fails, each in a
 /// savepoint of its own: see `drain`). A body that fails is undone and its caller gets its own
-/// error; the others commit. Every
-/// caller returns only after the commit that holds its writes, and if that commit fails they
-/// all get its error, so no one is told of a write that did not happen.
+/// error; the others commit. Every caller returns only after the commit that holds its writes,
+/// and if that commit fails they all get its error, so no one is told of a write that did not
+/// happen.
 final class GroupCommit: Sendable {
     /// A batch holds the write lock for its whole length; a bound keeps other writers' waits short.
     static let maxBatch = 32
