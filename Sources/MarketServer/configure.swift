@@ -44,6 +44,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateCategoryIndexes()) // per-category feed indexes (partial), by age and by price
     app.migrations.add(UpdateSearchIndexAddFacets()) // categories, condition, offers and price band as words in the full-text index
     app.migrations.add(UpdateSearchIndexAddPrimaryVector()) // PostgreSQL: title, author, ISBN and course words with the facets, indexed apart
+    app.migrations.add(CreateWriteLock())     // SQLite: a table written to first to take the write lock (GroupCommit)
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

@@ -1,8 +1,10 @@
 import Fluent
 import Foundation
 import NIOConcurrencyHelpers
+import NIOPosix
 @testable import MarketServer
 import SQLKit
+import SQLiteNIO
 import Testing
 
 /// SQLite's write queue: transactions that queue together share one commit, each in a savepoint.
@@ -137,6 +139,39 @@ struct GroupCommitTests {
             await #expect(throws: Refused.self) { try await insert("half", returning: 0, fails: true, commits, on: db) }
             let left = try await names(db)
             #expect(left.isEmpty)
+        }
+    }
+
+    @Test("a batch takes the write lock before its first body runs, so what a body reads stays current to the commit")
+    func batchHoldsTheWriteLock() async throws {
+        try await withTestApp { app in
+            let pool = NIOThreadPool(numberOfThreads: 1)
+            pool.start()
+            let other = try await SQLiteConnection.open(storage: .file(path: app.settings.dataDirectory + "/campusmarket.sqlite"),
+                                                        threadPool: pool, on: MultiThreadedEventLoopGroup.singleton.any())
+            // Another writer, in this process or another: told "busy" at once instead of waiting.
+            _ = try await other.query("PRAGMA busy_timeout = 0", [])
+            @Sendable func otherCanWrite() async -> Bool {
+                do {
+                    _ = try await other.query("BEGIN IMMEDIATE", [])
+                    _ = try await other.query("ROLLBACK", [])
+                    return true
+                } catch {
+                    return false
+                }
+            }
+            #expect(await otherCanWrite())
+            // The body has written nothing yet, and reads only: the lock is the batch's own.
+            let (held, otherCouldWrite) = try await GroupCommit().run(on: app.db) { tx in
+                _ = try await tx.sql.raw("SELECT count(*) AS n FROM listings").all()
+                return (GroupCommit.holdsWriteLock, await otherCanWrite())
+            }
+            #expect(held)
+            #expect(!otherCouldWrite)
+            #expect(await otherCanWrite())  // released with the commit
+            #expect(!GroupCommit.holdsWriteLock)
+            try await other.close()
+            try await pool.shutdownGracefully()
         }
     }
 }

@@ -9,6 +9,10 @@ import SQLKit
 /// stale snapshot). Whatever is read after it is current until the transaction ends, so a
 /// check-then-insert (is the listing still active? is the period free?) cannot be raced.
 /// The same statement returns the locked row with its seller's name: one round trip.
+///
+/// On SQLite, a `GroupCommit` batch has taken the database's write lock before its jobs run,
+/// so there the row is only read: the no-op UPDATE would lock nothing more, and costs twelve
+/// times a SELECT to prepare (`GroupCommit.takeWriteLock`).
 enum ListingLock {
     private static let returning = ListingRow.columns.joined(separator: ", ")
         + ", (SELECT name FROM users WHERE users.id = listings.seller_id) AS seller_name"
@@ -31,6 +35,9 @@ enum ListingLock {
     /// The lock's one statement, returning the listing row (and `extra`, a column expression).
     private static func lockedRow(_ listingID: UUID, alsoReturning extra: SQLQueryString?, on db: any Database) async throws -> (any SQLRow)? {
         let columns: SQLQueryString = extra.map { "\(unsafeRaw: returning), \($0)" } ?? "\(unsafeRaw: returning)"
+        if GroupCommit.holdsWriteLock, !db.isPostgres {
+            return try await db.sql.raw("SELECT \(columns) FROM listings WHERE id = \(bind: listingID)").first()
+        }
         return try await db.prepared("UPDATE listings SET status = status WHERE id = \(bind: listingID) RETURNING \(columns)").first()
     }
 }
