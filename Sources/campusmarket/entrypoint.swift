@@ -41,7 +41,10 @@ enum Entrypoint {
                 }
                 // What `app.execute()` does, without its own error log: we say what went wrong once.
                 try await app.startup()
-                try await app.running?.onStop.get()
+                if let running = app.running {  // `serve`: until SIGTERM or SIGINT
+                    try await running.onStop.get()
+                    await app.stopServing()
+                }
             } catch {
                 try? await app.asyncShutdown()
                 throw error

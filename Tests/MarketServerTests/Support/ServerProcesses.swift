@@ -74,6 +74,16 @@ struct ServerProcesses {
         while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
     }
 
+    /// Sends server `index` SIGTERM, as a deploy or `systemctl stop` does, and waits for it to end.
+    func terminate(_ index: Int) async -> (reason: Process.TerminationReason, status: Int32) {
+        processes[index].terminate()
+        await Self.exit(of: processes[index])
+        return (processes[index].terminationReason, processes[index].terminationStatus)
+    }
+
+    /// The SQLite database the servers share (when not on PostgreSQL).
+    var sqlitePath: String { directory + "/campusmarket.sqlite" }
+
     /// What server `index` has written to standard output and error so far.
     func log(_ index: Int) -> String {
         (try? String(contentsOfFile: directory + "/server\(index).log", encoding: .utf8)) ?? ""
