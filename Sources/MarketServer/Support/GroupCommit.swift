@@ -74,7 +74,7 @@ final class GroupCommit: Sendable {
     private func commit(_ batch: [Job], isolated: Bool) async -> Bool {
         let done = NIOLockedValueBox<[@Sendable ((any Error)?) -> Void]>([])
         do {
-            try await batch[0].database.transaction { tx in
+            try await batch[0].database.transaction { tx in try await withTaskExecutorPreference(InlineTaskExecutor.shared) {
                 try await Self.takeWriteLock(on: tx)
                 // What the jobs leave to the end (`PendingWrites`: history steps, notifications,
                 // live events) is written once per table for the whole batch, before its commit.
@@ -88,7 +88,7 @@ final class GroupCommit: Sendable {
                     }
                 }
                 try await leftovers.flush(on: tx)
-            }
+            } }
             for tell in done.withLockedValue({ $0 }) { tell(nil) }
         } catch {
             if !isolated, batch.count > 1 { return false }
