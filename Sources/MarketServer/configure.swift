@@ -59,7 +59,6 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     // Replace Vapor's defaults: our error middleware speaks the JSON error model, and the
     // request log carries the request id.
     app.middleware = Middlewares()
-    app.inFlightRequests = InFlightRequests()
     app.middleware.use(app.inFlightRequests)       // first: counts every request until its handler ends (`stopServing`)
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(RequestLogMiddleware())

@@ -29,13 +29,12 @@ final class InFlightRequests: Middleware, Sendable {
 extension Application {
     private struct InFlightRequestsKey: StorageKey { typealias Value = InFlightRequests }
 
-    /// Installed by `configure`.
+    /// The counter `configure` puts first in the middleware; made there, on first use.
     var inFlightRequests: InFlightRequests {
-        get {
-            guard let counter = storage[InFlightRequestsKey.self] else { fatalError("configure(_:settings:) installs the request counter") }
-            return counter
-        }
-        set { storage[InFlightRequestsKey.self] = newValue }
+        if let counter = storage[InFlightRequestsKey.self] { return counter }
+        let counter = InFlightRequests()
+        storage[InFlightRequestsKey.self] = counter
+        return counter
     }
 
     /// Stops taking requests and waits for those under way, handlers included: what must happen
