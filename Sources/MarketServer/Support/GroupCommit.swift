@@ -74,21 +74,24 @@ final class GroupCommit: Sendable {
     private func commit(_ batch: [Job], isolated: Bool) async -> Bool {
         let done = NIOLockedValueBox<[@Sendable ((any Error)?) -> Void]>([])
         do {
-            try await batch[0].database.transaction { tx in try await withTaskExecutorPreference(InlineTaskExecutor.shared) {
-                try await Self.takeWriteLock(on: tx)
-                // What the jobs leave to the end (`PendingWrites`: history steps, notifications,
-                // live events) is written once per table for the whole batch, before its commit.
-                let leftovers = PendingWrites()
-                try await PendingWrites.$batch.withValue(leftovers) {
-                    try await Self.$holdsWriteLock.withValue(true) {
-                        for job in batch {
-                            let tell = try await job.run(tx, isolated)
-                            done.withLockedValue { $0.append(tell) }
+            try await batch[0].database.transaction { tx in
+                // Set here, in the task Fluent runs the transaction's body in (`InlineTaskExecutor`).
+                try await withTaskExecutorPreference(InlineTaskExecutor.shared) {
+                    try await Self.takeWriteLock(on: tx)
+                    // What the jobs leave to the end (`PendingWrites`: history steps, notifications,
+                    // live events) is written once per table for the whole batch, before its commit.
+                    let leftovers = PendingWrites()
+                    try await PendingWrites.$batch.withValue(leftovers) {
+                        try await Self.$holdsWriteLock.withValue(true) {
+                            for job in batch {
+                                let tell = try await job.run(tx, isolated)
+                                done.withLockedValue { $0.append(tell) }
+                            }
                         }
                     }
+                    try await leftovers.flush(on: tx)
                 }
-                try await leftovers.flush(on: tx)
-            } }
+            }
             for tell in done.withLockedValue({ $0 }) { tell(nil) }
         } catch {
             if !isolated, batch.count > 1 { return false }
