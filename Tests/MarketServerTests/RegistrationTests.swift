@@ -96,8 +96,8 @@ struct RegistrationTests {
                 return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
             }
 
-            #expect(statuses.filter { $0 == .created }.count == 1)
-            #expect(statuses.filter { $0 == .conflict }.count == 11)
+            #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == .conflict }.count == 11, "\(statuses)")
             #expect(try await UserRecord.query(on: app.db).count() == 1)
         }
     }
