@@ -26,9 +26,9 @@ final class GroupCommit: Sendable {
 
     private let state = NIOLockedValueBox<(queue: [Job], draining: Bool)>(([], false))
 
-    /// True while a batch's jobs run. The batch's transaction took the write lock before the
-    /// first of them, so what they read stays current until the commit, and a job needs no lock
-    /// statement of its own to keep it so (`ListingLock`).
+    /// True while a batch's jobs run on SQLite. The batch's transaction took the write lock
+    /// before the first of them, so what they read stays current until the commit, and a job
+    /// needs no lock statement of its own to keep it so (`ListingLock`).
     @TaskLocal static var holdsWriteLock = false
 
     func run<T: Sendable>(on database: any Database, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
@@ -77,12 +77,12 @@ final class GroupCommit: Sendable {
             try await batch[0].database.transaction { tx in
                 // Set here, in the task Fluent runs the transaction's body in (`InlineTaskExecutor`).
                 try await withTaskExecutorPreference(InlineTaskExecutor.shared) {
-                    try await Self.takeWriteLock(on: tx)
+                    let locked = try await Self.takeWriteLock(on: tx)
                     // What the jobs leave to the end (`PendingWrites`: history steps, notifications,
                     // live events) is written once per table for the whole batch, before its commit.
                     let leftovers = PendingWrites()
                     try await PendingWrites.$batch.withValue(leftovers) {
-                        try await Self.$holdsWriteLock.withValue(true) {
+                        try await Self.$holdsWriteLock.withValue(locked) {
                             for job in batch {
                                 let tell = try await job.run(tx, isolated)
                                 done.withLockedValue { $0.append(tell) }
@@ -109,9 +109,11 @@ final class GroupCommit: Sendable {
     /// it too, but the lock they need on a listing is then a no-op UPDATE, and an UPDATE of
     /// `listings` costs about 180 µs to prepare (its 22 indexes, triggers and generated column)
     /// where a SELECT costs 15.
-    private static func takeWriteLock(on db: any Database) async throws {
-        guard !db.isPostgres else { return }
+    /// Returns whether it took one: PostgreSQL has no database-wide write lock.
+    private static func takeWriteLock(on db: any Database) async throws -> Bool {
+        guard !db.isPostgres else { return false }
         try await db.sql.raw("DELETE FROM \(ident: CreateWriteLock.table) WHERE 0").run()
+        return true
     }
 
     /// Up to `maxBatch` waiting jobs, or nil (and no longer draining) when none wait.

@@ -35,7 +35,7 @@ enum ListingLock {
     /// The lock's one statement, returning the listing row (and `extra`, a column expression).
     private static func lockedRow(_ listingID: UUID, alsoReturning extra: SQLQueryString?, on db: any Database) async throws -> (any SQLRow)? {
         let columns: SQLQueryString = extra.map { "\(unsafeRaw: returning), \($0)" } ?? "\(unsafeRaw: returning)"
-        if GroupCommit.holdsWriteLock, !db.isPostgres {
+        if GroupCommit.holdsWriteLock {
             return try await db.sql.raw("SELECT \(columns) FROM listings WHERE id = \(bind: listingID)").first()
         }
         return try await db.prepared("UPDATE listings SET status = status WHERE id = \(bind: listingID) RETURNING \(columns)").first()
