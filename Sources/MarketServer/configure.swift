@@ -16,7 +16,11 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         throw ConfigurationError("cannot create the data directory '\(settings.dataDirectory)' (DATA_DIR). Choose a directory this user can write to.")
     }
     try await DatabaseSetup.configure(app, for: settings.database)
-    if case .sqlite = settings.database { app.sqliteGroupCommit = GroupCommit() }
+    if case .sqlite(let path) = settings.database {
+        let writer = SQLiteWriter(path: path, context: app.db.context)
+        app.lifecycle.use(writer)
+        app.sqliteGroupCommit = GroupCommit(writer: writer)
+    }
 
     // Migrations, in order. Never edit a shipped one: add a new one after it.
     app.migrations.add(CreateUser())          // accounts
@@ -44,7 +48,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateCategoryIndexes()) // per-category feed indexes (partial), by age and by price
     app.migrations.add(UpdateSearchIndexAddFacets()) // categories, condition, offers and price band as words in the full-text index
     app.migrations.add(UpdateSearchIndexAddPrimaryVector()) // PostgreSQL: title, author, ISBN and course words with the facets, indexed apart
-    app.migrations.add(CreateWriteLock())     // SQLite: a table written to first to take the write lock (GroupCommit)
+    app.migrations.add(CreateWriteLock())     // SQLite: a table written to first to take the write lock (GroupCommit, until SQLiteWriter)
+    app.migrations.add(DropWriteLock())       // SQLite: that table removed (SQLiteWriter begins IMMEDIATE)
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

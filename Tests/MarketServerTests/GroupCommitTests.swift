@@ -13,11 +13,11 @@ import Testing
 struct GroupCommitTests {
     struct Refused: Error {}
 
-    /// A test app's database with an empty `items` table, and a queue of its own.
+    /// A test app's database with an empty `items` table, and its write queue.
     private func withItems(_ body: @escaping @Sendable (any Database, GroupCommit) async throws -> Void) async throws {
         try await withTestApp { app in
             try await app.db.sql.raw("CREATE TABLE items (name TEXT NOT NULL)").run()
-            try await body(app.db, GroupCommit())
+            try await body(app.db, try #require(app.sqliteGroupCommit))
         }
     }
 
@@ -25,7 +25,7 @@ struct GroupCommitTests {
     /// inserting when `fails` is set.
     private func insert(_ name: String, returning value: Int, fails: Bool = false,
                         _ commits: GroupCommit, on db: any Database) async throws -> Int {
-        try await commits.run(on: db) { tx in
+        try await commits.run { tx in
             try await tx.sql.raw("INSERT INTO items (name) VALUES (\(bind: name))").run()
             if fails { throw Refused() }
             return value
@@ -39,7 +39,7 @@ struct GroupCommitTests {
         let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
         let (gate, opener) = AsyncStream.makeStream(of: Void.self)
         let done = Task {
-            try await commits.run(on: db) { tx in
+            try await commits.run { tx in
                 try await tx.sql.raw("INSERT INTO items (name) VALUES (\(bind: name))").run()
                 startedSignal.yield()
                 for await _ in gate { break }
@@ -77,7 +77,7 @@ struct GroupCommitTests {
             let runs = NIOLockedValueBox<[String: Int]>([:])
             func counted(_ name: String, fails: Bool = false) -> Task<Int, any Error> {
                 Task {
-                    try await commits.run(on: db) { tx in
+                    try await commits.run { tx in
                         runs.withLockedValue { $0[name, default: 0] += 1 }
                         try await tx.sql.raw("INSERT INTO items (name) VALUES (\(bind: name))").run()
                         if fails { throw Refused() }
@@ -121,7 +121,7 @@ struct GroupCommitTests {
                 """).run()
             let (release, first) = try await holdQueue(commits, on: db)
             let fine = Task { try await insert("fine", returning: 2, commits, on: db) }
-            let orphan = Task { try await commits.run(on: db) { tx in try await tx.sql.raw("INSERT INTO children VALUES (42)").run(); return 3 } }
+            let orphan = Task { try await commits.run { tx in try await tx.sql.raw("INSERT INTO children VALUES (42)").run(); return 3 } }
             try await Task.sleep(for: .milliseconds(100))
             release()
             #expect(try await first.value == 1)  // a batch of its own, committed before the others queued
@@ -162,7 +162,7 @@ struct GroupCommitTests {
             }
             #expect(await otherCanWrite())
             // The body has written nothing yet, and reads only: the lock is the batch's own.
-            let (held, otherCouldWrite) = try await GroupCommit().run(on: app.db) { tx in
+            let (held, otherCouldWrite) = try await #require(app.sqliteGroupCommit).run { tx in
                 _ = try await tx.sql.raw("SELECT count(*) AS n FROM listings").all()
                 return (GroupCommit.holdsWriteLock, await otherCanWrite())
             }

@@ -1,11 +1,10 @@
 import Fluent
 import SQLKit
 
-/// SQLite: an empty table whose only use is to be written to as a transaction's first statement
-/// (`GroupCommit.takeWriteLock`), which takes the database's write lock as `BEGIN IMMEDIATE`
-/// would; Fluent begins every transaction deferred. A write that touches no row of a table with
-/// no index or trigger is prepared and run in microseconds. PostgreSQL locks rows, not the
-/// database, and has no use for it.
+/// SQLite: an empty table that write batches wrote to as their first statement, to take the
+/// database's write lock as `BEGIN IMMEDIATE` would (Fluent begins every transaction deferred).
+/// Batches now run on a connection of their own (`SQLiteWriter`) that begins with `BEGIN
+/// IMMEDIATE` itself, and `DropWriteLock` removes the table. PostgreSQL never had it.
 struct CreateWriteLock: AsyncMigration {
     static let table = "write_lock"
 

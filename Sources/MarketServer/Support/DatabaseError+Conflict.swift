@@ -12,6 +12,9 @@ enum DatabaseConflict {
         if let error = error as? SQLiteError {
             return error.reason == .constraintUniqueFailed || error.reason == .constraint
         }
+        if let error = error as? DirectSQLiteError {  // a write batch's (`SQLiteWriter`)
+            return error.isConstraintFailure
+        }
         return false
     }
 

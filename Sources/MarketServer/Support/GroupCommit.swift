@@ -11,12 +11,14 @@ import SQLKit
 /// error; the others commit. Every caller returns only after the commit that holds its writes,
 /// and if that commit fails they all get its error, so no one is told of a write that did not
 /// happen.
+///
+/// Batches run on `SQLiteWriter`'s connection and thread: each statement a direct call, kept
+/// prepared.
 final class GroupCommit: Sendable {
     /// A batch holds the write lock for its whole length; a bound keeps other writers' waits short.
     static let maxBatch = 32
 
     private struct Job: Sendable {
-        let database: any Database
         /// Runs the body inside the batch's transaction, in a savepoint of its own if `isolated`;
         /// returns what tells the caller once the batch has committed (nil) or failed (its error).
         let run: @Sendable (_ db: any Database, _ isolated: Bool) async throws -> @Sendable ((any Error)?) -> Void
@@ -25,15 +27,20 @@ final class GroupCommit: Sendable {
     }
 
     private let state = NIOLockedValueBox<(queue: [Job], draining: Bool)>(([], false))
+    private let writer: SQLiteWriter
 
-    /// True while a batch's jobs run on SQLite. The batch's transaction took the write lock
-    /// before the first of them, so what they read stays current until the commit, and a job
-    /// needs no lock statement of its own to keep it so (`ListingLock`).
+    /// True while a batch's jobs run. The batch's transaction took the write lock before the
+    /// first of them (`BEGIN IMMEDIATE`), so what they read stays current until the commit, and
+    /// a job needs no lock statement of its own to keep it so (`ListingLock`).
     @TaskLocal static var holdsWriteLock = false
 
-    func run<T: Sendable>(on database: any Database, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    init(writer: SQLiteWriter) {
+        self.writer = writer
+    }
+
+    func run<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let job = Job(database: database, run: { db, isolated in
+            let job = Job(run: { db, isolated in
                 func tell(_ value: T) -> @Sendable ((any Error)?) -> Void {
                     { error in if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: value) } }
                 }
@@ -52,7 +59,7 @@ final class GroupCommit: Sendable {
                 defer { state.draining = true }
                 return !state.draining
             }
-            if start { Task { await self.drain() } }
+            if start { Task(executorPreference: writer.executor) { await self.drain() } }
         }
     }
 
@@ -72,47 +79,34 @@ final class GroupCommit: Sendable {
     /// Runs `batch` in one transaction and tells each job how it ended. Not isolated, a batch of
     /// several in which anything failed is rolled back and no one is told: it returns false.
     private func commit(_ batch: [Job], isolated: Bool) async -> Bool {
-        let done = NIOLockedValueBox<[@Sendable ((any Error)?) -> Void]>([])
+        var done: [@Sendable ((any Error)?) -> Void] = []
         do {
-            try await batch[0].database.transaction { tx in
-                // Set here, in the task Fluent runs the transaction's body in (`InlineTaskExecutor`).
-                try await withTaskExecutorPreference(InlineTaskExecutor.shared) {
-                    let locked = try await Self.takeWriteLock(on: tx)
-                    // What the jobs leave to the end (`PendingWrites`: history steps, notifications,
-                    // live events) is written once per table for the whole batch, before its commit.
-                    let leftovers = PendingWrites()
-                    try await PendingWrites.$batch.withValue(leftovers) {
-                        try await Self.$holdsWriteLock.withValue(locked) {
-                            for job in batch {
-                                let tell = try await job.run(tx, isolated)
-                                done.withLockedValue { $0.append(tell) }
-                            }
-                        }
+            let tx = try writer.database()
+            // Fluent would begin deferred, the write lock coming with the first write, after
+            // reads that may by then be stale; IMMEDIATE takes it at once (waiting for any other
+            // writer, in this process or another).
+            try tx.begin()
+            do {
+                // What the jobs leave to the end (`PendingWrites`: history steps, notifications,
+                // live events) is written once per table for the whole batch, before its commit.
+                let leftovers = PendingWrites()
+                try await PendingWrites.$batch.withValue(leftovers) {
+                    try await Self.$holdsWriteLock.withValue(true) {
+                        for job in batch { done.append(try await job.run(tx, isolated)) }
                     }
-                    try await leftovers.flush(on: tx)
                 }
+                try await leftovers.flush(on: tx)
+                try tx.commit()
+            } catch {
+                writer.rollback(tx)
+                throw error
             }
-            for tell in done.withLockedValue({ $0 }) { tell(nil) }
+            for tell in done { tell(nil) }
         } catch {
             if !isolated, batch.count > 1 { return false }
-            let told = done.withLockedValue { $0 }
-            for tell in told { tell(error) }
-            for job in batch.dropFirst(told.count) { job.fail(error) }
+            for tell in done { tell(error) }
+            for job in batch.dropFirst(done.count) { job.fail(error) }
         }
-        return true
-    }
-
-    /// Fluent begins SQLite transactions deferred: the write lock would come with the first
-    /// write, after reads that may by then be stale. A write to the empty `write_lock` table, as
-    /// the transaction's first statement, takes it at once (waiting for any other writer, in
-    /// this process or another) in a few microseconds. The jobs' own first statement could take
-    /// it too, but the lock they need on a listing is then a no-op UPDATE, and an UPDATE of
-    /// `listings` costs about 180 µs to prepare (its 22 indexes, triggers and generated column)
-    /// where a SELECT costs 15.
-    /// Returns whether it took one: PostgreSQL has no database-wide write lock.
-    private static func takeWriteLock(on db: any Database) async throws -> Bool {
-        guard !db.isPostgres else { return false }
-        try await db.sql.raw("DELETE FROM \(ident: CreateWriteLock.table) WHERE 0").run()
         return true
     }
 

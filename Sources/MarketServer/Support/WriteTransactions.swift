@@ -18,7 +18,7 @@ struct WriteTransactions: Sendable {
         let transaction = { @Sendable (db: any Database) async throws -> T in try await PendingWrites.collecting(on: db, body) }
         let result: T
         if let groupCommit {
-            result = try await groupCommit.run(on: database, transaction)
+            result = try await groupCommit.run(transaction)
         } else {
             // PostgreSQL may end one of two transactions that wait on each other (a deadlock, or a
             // serialization failure); the body is run again from the start, as the server advises.

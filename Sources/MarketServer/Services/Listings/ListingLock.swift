@@ -12,7 +12,7 @@ import SQLKit
 ///
 /// On SQLite, a `GroupCommit` batch has taken the database's write lock before its jobs run,
 /// so there the row is only read: the no-op UPDATE would lock nothing more, and costs twelve
-/// times a SELECT to prepare (`GroupCommit.takeWriteLock`).
+/// times a SELECT to prepare.
 enum ListingLock {
     private static let returning = ListingRow.columns.joined(separator: ", ")
         + ", (SELECT name FROM users WHERE users.id = listings.seller_id) AS seller_name"

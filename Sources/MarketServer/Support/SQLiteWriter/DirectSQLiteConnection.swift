@@ -1,0 +1,128 @@
+import Foundation
+import NIOCore
+import SQLiteNIO
+// sqlite-nio's copy of SQLite, the one every other connection of the process uses. A second copy
+// of the library in one process would break SQLite's file locks (each copy would release the
+// other's POSIX locks on close), so this is the only SQLite there may be.
+import VaporCSQLite
+
+/// A SQLite connection driven directly, on the thread that calls it. sqlite-nio runs each
+/// statement as a job on its thread pool and hands every row and the result back to an event
+/// loop: a purchase's ten statements cost some twenty thread switches, about half its time on
+/// one connection (docs/benchmarks.md, "What is left, and why"). This connection runs a statement
+/// where it is called and keeps it prepared for the next time: an UPDATE of `listings` costs
+/// about 200 µs to prepare (22 indexes, triggers, a generated column) and 30 to run.
+///
+/// Not thread-safe (hence unchecked): `SQLiteWriter` uses it from its one thread only.
+final class DirectSQLiteConnection: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    /// Prepared statements by their SQL. Our statements are a few dozen shapes with their
+    /// values bound; `maxStatements` bounds the cache all the same.
+    private var statements: [String: OpaquePointer] = [:]
+    static let maxStatements = 256
+
+    /// Opens the database file (which must exist: the pooled connections made it) the way the
+    /// pooled connections are set up: foreign keys on, and a wait for another writer rather
+    /// than an error.
+    init(path: String, busyTimeout: Duration = .seconds(10)) throws {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        let opened = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
+        guard opened == SQLITE_OK else {
+            let error = DirectSQLiteError(code: opened, handle: handle)
+            sqlite_nio_sqlite3_close(handle)
+            handle = nil
+            throw error
+        }
+        sqlite_nio_sqlite3_busy_timeout(handle, Int32(busyTimeout.components.seconds * 1000))
+        _ = try run("PRAGMA foreign_keys = ON", binds: [])
+    }
+
+    deinit { close() }
+
+    func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements.removeAll()
+        sqlite_nio_sqlite3_close_v2(handle)
+        handle = nil
+    }
+
+    /// Whether a transaction is open (SQLite is not in autocommit mode).
+    var inTransaction: Bool { handle.map { sqlite_nio_sqlite3_get_autocommit($0) == 0 } ?? false }
+
+    /// Runs `sql` with `binds`, returning every row it yields.
+    func run(_ sql: String, binds: [SQLiteData]) throws -> [DirectSQLiteRow] {
+        let statement = try prepared(sql)
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in binds.enumerated() {
+            try check(bind(value, at: Int32(index + 1), in: statement))
+        }
+        var rows: [DirectSQLiteRow] = []
+        var columns: DirectSQLiteRow.Columns?
+        while true {
+            let step = sqlite_nio_sqlite3_step(statement)
+            guard step == SQLITE_ROW else {
+                try check(step)
+                return rows
+            }
+            let names = columns ?? DirectSQLiteRow.Columns(statement: statement)
+            columns = names
+            rows.append(DirectSQLiteRow(columns: names, values: try (0..<Int32(names.count)).map { try value(at: $0, in: statement) }))
+        }
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        guard let handle else { throw DirectSQLiteError(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        var statement: OpaquePointer?
+        try check(sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
+        guard let statement else { throw DirectSQLiteError(code: SQLITE_MISUSE, message: "No statement in the SQL given.") }
+        if statements.count >= Self.maxStatements {
+            for old in statements.values { sqlite_nio_sqlite3_finalize(old) }
+            statements.removeAll()
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ value: SQLiteData, at index: Int32, in statement: OpaquePointer) -> Int32 {
+        switch value {
+        case .integer(let int): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(int))
+        case .float(let double): sqlite_nio_sqlite3_bind_double(statement, index, double)
+        case .text(let text): sqlite_nio_sqlite3_bind_text64(statement, index, text, UInt64(text.utf8.count), transient, UInt8(SQLITE_UTF8))
+        case .blob(let bytes): bytes.withUnsafeReadableBytes {
+            sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), transient)
+        }
+        case .null: sqlite_nio_sqlite3_bind_null(statement, index)
+        }
+    }
+
+    private func value(at column: Int32, in statement: OpaquePointer) throws -> SQLiteData {
+        switch sqlite_nio_sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
+        case SQLITE_FLOAT: return .float(sqlite_nio_sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return .null }
+            return .text(String(cString: text))
+        case SQLITE_BLOB:
+            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            var buffer = ByteBufferAllocator().buffer(capacity: count)
+            if let bytes = sqlite_nio_sqlite3_column_blob(statement, column) {
+                buffer.writeBytes(UnsafeRawBufferPointer(start: bytes, count: count))
+            }
+            return .blob(buffer)
+        default: return .null
+        }
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK || code == SQLITE_DONE || code == SQLITE_ROW else {
+            throw DirectSQLiteError(code: code, handle: handle)
+        }
+    }
+}
+
+/// SQLite's SQLITE_TRANSIENT: it copies a bound value before the call returns.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

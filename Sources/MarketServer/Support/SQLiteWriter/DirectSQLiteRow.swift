@@ -1,0 +1,70 @@
+import FluentKit
+import SQLKit
+import SQLiteKit
+import VaporCSQLite
+
+/// A row of `DirectSQLiteConnection`, read the way sqlite-kit reads its rows.
+struct DirectSQLiteRow: SQLRow, Sendable {
+    /// A statement's column names and where each is, shared by all its rows.
+    final class Columns: Sendable {
+        let names: [String]
+        let indexes: [String: Int]
+        var count: Int { names.count }
+
+        init(statement: OpaquePointer) {
+            let count = Int(sqlite_nio_sqlite3_column_count(statement))
+            names = (0..<count).map { String(cString: sqlite_nio_sqlite3_column_name(statement, Int32($0))) }
+            // The first of two columns of one name wins, as in sqlite-nio.
+            indexes = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    let columns: Columns
+    let values: [SQLiteData]
+    private static let decoder = SQLiteDataDecoder()
+
+    var allColumns: [String] { columns.names }
+
+    func contains(column: String) -> Bool { columns.indexes[column] != nil }
+
+    func decodeNil(column: String) throws -> Bool {
+        guard let index = columns.indexes[column] else { return true }
+        return values[index] == .null
+    }
+
+    func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
+        guard let index = columns.indexes[column] else {
+            throw DecodingError.keyNotFound(SQLCodingKey(column), .init(codingPath: [], debugDescription: "No column \(column) in the row."))
+        }
+        return try Self.decoder.decode(D.self, from: values[index])
+    }
+}
+
+private struct SQLCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// A row as Fluent reads a model from it: with a schema set (a joined model's fields), each
+/// field's column is `schema_field`, as in fluent-sqlite-driver.
+struct DirectSQLiteOutput: DatabaseOutput {
+    let row: DirectSQLiteRow
+    var prefix: String?
+
+    var description: String { "\(row.allColumns)" }
+
+    func schema(_ schema: String) -> any DatabaseOutput { DirectSQLiteOutput(row: row, prefix: schema) }
+
+    func contains(_ key: FieldKey) -> Bool { row.contains(column: column(key)) }
+
+    func decodeNil(_ key: FieldKey) throws -> Bool { try row.decodeNil(column: column(key)) }
+
+    func decode<T: Decodable>(_ key: FieldKey, as type: T.Type) throws -> T { try row.decode(column: column(key), as: T.self) }
+
+    private func column(_ key: FieldKey) -> String {
+        (prefix.map { FieldKey.prefix(.prefix(.string($0), "_"), key) } ?? key).description
+    }
+}

@@ -1,0 +1,82 @@
+import FluentKit
+import FluentSQL
+import Logging
+import NIOCore
+import SQLKit
+import SQLiteKit
+
+/// `SQLiteWriter`'s connection as the `Database` a write batch's jobs are given: Fluent's models
+/// and SQLKit's queries, answered at once on the writer's thread. It is always inside the batch's
+/// transaction, which the batch begins and ends with `begin`/`commit`/`rollback`.
+struct SQLiteWriterDatabase: Database, SQLDatabase {
+    let connection: DirectSQLiteConnection
+    let context: DatabaseContext
+    private static let encoder = SQLiteDataEncoder()
+
+    var inTransaction: Bool { true }
+
+    func begin() throws { _ = try connection.run("BEGIN IMMEDIATE", binds: []) }
+    func commit() throws { _ = try connection.run("COMMIT", binds: []) }
+    func rollback() throws { _ = try connection.run("ROLLBACK", binds: []) }
+
+    /// Runs `query` now, on the calling thread (the writer's).
+    func run(_ query: any SQLExpression) throws -> [DirectSQLiteRow] {
+        var serializer = SQLSerializer(database: self)
+        query.serialize(to: &serializer)
+        return try connection.run(serializer.sql, binds: serializer.binds.map { try Self.encoder.encode($0) })
+    }
+
+    // MARK: SQLDatabase
+
+    var logger: Logger { context.logger }
+    var eventLoop: any EventLoop { context.eventLoop }
+    var dialect: any SQLDialect { SQLiteDialect() }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeCompletedFuture { try run(query).forEach(onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try run(query).forEach(onRow)
+    }
+
+    // MARK: Database
+
+    func execute(query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> Void) -> EventLoopFuture<Void> {
+        var converted = SQLQueryConverter(delegate: SQLiteWriterConverterDelegate()).convert(query)
+        // As fluent-sqlite-driver does: an insert returns the ids it made.
+        if case .create = query.action, query.customIDKey != .some(.string("")) {
+            converted = SQLKit.SQLList([converted, SQLReturning(.init((query.customIDKey ?? .id).description))], separator: SQLRaw(" "))
+        }
+        return eventLoop.makeCompletedFuture { for row in try run(converted) { onOutput(DirectSQLiteOutput(row: row)) } }
+    }
+
+    func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
+        eventLoop.makeFailedFuture(DirectSQLiteError(code: 21, message: "Schema changes run as migrations, not in a write batch."))
+    }
+
+    func execute(enum: DatabaseEnum) -> EventLoopFuture<Void> {
+        eventLoop.makeSucceededFuture(())
+    }
+
+    func transaction<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
+        closure(self)
+    }
+
+    func withConnection<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
+        closure(self)
+    }
+}
+
+/// SQLite's types for Fluent's, as fluent-sqlite-driver's converter has them (only queries run
+/// here, so only the values' types matter).
+private struct SQLiteWriterConverterDelegate: SQLConverterDelegate {
+    func customDataType(_ dataType: DatabaseSchema.DataType) -> (any SQLExpression)? {
+        switch dataType {
+        case .string, .enum: SQLRaw("TEXT")
+        case .datetime: SQLRaw("REAL")
+        case .int64: SQLRaw("INTEGER")
+        default: nil
+        }
+    }
+}
