@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 database=sqlite
 duration=5
-listings=12000
+listings=24000
 source bench/lib.sh
 bench_options "$@"
 # bcrypt cost 4: registering the buyers is set-up, not what is measured.
@@ -57,8 +57,9 @@ read -r health1_rps health1_p50 health1_p99 _ health1_cpu < <(measure 1 /healthz
 echo "| GET /healthz | $health1_rps | $health1_p50 | $health1_p99 | $health_rps | $health_p50 | $health_p99 | 1.00 | $health1_cpu | $health_cpu | $health_err |"
 for kind in purchase rental; do
   ids_file="$data/sale.ids"; [ "$kind" = rental ] && ids_file="$data/rent.ids"
-  # The first 3000 listings serve the 1-connection run, the rest the 32-connection run.
-  head -n 3000 "$ids_file" >"$data/one.ids"; tail -n +3001 "$ids_file" >"$data/many.ids"
+  # The first quarter of the listings serves the 1-connection run, the rest the 32-connection run.
+  one=$(( listings / 4 ))
+  head -n "$one" "$ids_file" >"$data/one.ids"; tail -n +$(( one + 1 )) "$ids_file" >"$data/many.ids"
   read -r rps1 p50_1 p99_1 err1 cpu1 < <(ORDERS_KIND=$kind ORDERS_THREADS=1 ORDERS_IDS=$data/one.ids measure 1 / bench/orders.lua)
   read -r rps p50 p99 err cpu < <(ORDERS_KIND=$kind ORDERS_IDS=$data/many.ids measure 32 / bench/orders.lua)
   ratio=$(python3 -c "print(f'{$rps / $health_rps:.2f}')")

@@ -25,7 +25,7 @@ final class DirectSQLiteConnection: @unchecked Sendable {
     /// pooled connections are set up: foreign keys on, and a wait for another writer rather
     /// than an error.
     init(path: String, busyTimeout: Duration = .seconds(10)) throws {
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX
         let opened = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         guard opened == SQLITE_OK else {
             let error = DirectSQLiteError(code: opened, handle: handle)
@@ -105,7 +105,8 @@ final class DirectSQLiteConnection: @unchecked Sendable {
         case SQLITE_FLOAT: return .float(sqlite_nio_sqlite3_column_double(statement, column))
         case SQLITE_TEXT:
             guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return .null }
-            return .text(String(cString: text))
+            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))  // all of it, a NUL too
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
             var buffer = ByteBufferAllocator().buffer(capacity: count)

@@ -19,8 +19,9 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
     func commit() throws { _ = try connection.run("COMMIT", binds: []) }
     func rollback() throws { _ = try connection.run("ROLLBACK", binds: []) }
 
-    /// Runs `query` now, on the calling thread (the writer's).
+    /// Runs `query` now, on the calling thread, which must be the writer's: SQLite may block it.
     func run(_ query: any SQLExpression) throws -> [DirectSQLiteRow] {
+        context.eventLoop.preconditionInEventLoop()
         var serializer = SQLSerializer(database: self)
         query.serialize(to: &serializer)
         return try connection.run(serializer.sql, binds: serializer.binds.map { try Self.encoder.encode($0) })
@@ -33,22 +34,35 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
     var dialect: any SQLDialect { SQLiteDialect() }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        eventLoop.makeCompletedFuture { try run(query).forEach(onRow) }
+        onWriterThread { try run(query).forEach(onRow) }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        try run(query).forEach(onRow)
+        if eventLoop.inEventLoop {
+            try run(query).forEach(onRow)
+        } else {
+            try await onWriterThread { try run(query).forEach(onRow) }.get()
+        }
+    }
+
+    /// `work` at once on the writer's thread, where a batch's code runs; from anywhere else, as a
+    /// job for that thread. Fluent runs some reads in a task of its own (eager loading, `with`),
+    /// which Swift starts on its own pool, not on the batch's preferred executor.
+    private func onWriterThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> EventLoopFuture<T> {
+        eventLoop.inEventLoop ? eventLoop.makeCompletedFuture(withResultOf: work) : eventLoop.submit(work)
     }
 
     // MARK: Database
 
     func execute(query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> Void) -> EventLoopFuture<Void> {
-        var converted = SQLQueryConverter(delegate: SQLiteWriterConverterDelegate()).convert(query)
+        let converted = SQLQueryConverter(delegate: SQLiteWriterConverterDelegate()).convert(query)
         // As fluent-sqlite-driver does: an insert returns the ids it made.
-        if case .create = query.action, query.customIDKey != .some(.string("")) {
-            converted = SQLKit.SQLList([converted, SQLReturning(.init((query.customIDKey ?? .id).description))], separator: SQLRaw(" "))
+        let statement: any SQLExpression = if case .create = query.action, query.customIDKey != .some(.string("")) {
+            SQLKit.SQLList([converted, SQLReturning(.init((query.customIDKey ?? .id).description))], separator: SQLRaw(" "))
+        } else {
+            converted
         }
-        return eventLoop.makeCompletedFuture { for row in try run(converted) { onOutput(DirectSQLiteOutput(row: row)) } }
+        return onWriterThread { for row in try run(statement) { onOutput(DirectSQLiteOutput(row: row)) } }
     }
 
     func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
