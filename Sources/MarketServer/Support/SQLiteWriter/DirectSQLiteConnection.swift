@@ -75,10 +75,10 @@ final class DirectSQLiteConnection: @unchecked Sendable {
 
     private func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
-        guard let handle else { throw DirectSQLiteError(code: SQLITE_MISUSE, message: "The connection is closed.") }
+        guard let handle else { throw DirectSQLiteError.misuse("The connection is closed.") }
         var statement: OpaquePointer?
         try check(sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
-        guard let statement else { throw DirectSQLiteError(code: SQLITE_MISUSE, message: "No statement in the SQL given.") }
+        guard let statement else { throw DirectSQLiteError.misuse("No statement in the SQL given.") }
         if statements.count >= Self.maxStatements {
             for old in statements.values { sqlite_nio_sqlite3_finalize(old) }
             statements.removeAll()

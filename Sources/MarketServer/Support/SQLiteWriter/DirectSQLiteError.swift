@@ -18,6 +18,9 @@ struct DirectSQLiteError: Error, CustomStringConvertible, DatabaseError {
             ?? String(cString: sqlite_nio_sqlite3_errstr(code))
     }
 
+    /// A call SQLite was not asked properly (no connection, no statement, the wrong place).
+    static func misuse(_ message: String) -> DirectSQLiteError { DirectSQLiteError(code: SQLITE_MISUSE, message: message) }
+
     var description: String { "SQLite error \(code): \(message)" }
 
     /// A constraint stopped the write: a unique index, a trigger's RAISE, a foreign key, a check.

@@ -66,7 +66,7 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
     }
 
     func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
-        eventLoop.makeFailedFuture(DirectSQLiteError(code: 21, message: "Schema changes run as migrations, not in a write batch."))
+        eventLoop.makeFailedFuture(DirectSQLiteError.misuse("Schema changes run as migrations, not in a write batch."))
     }
 
     func execute(enum: DatabaseEnum) -> EventLoopFuture<Void> {
