@@ -69,7 +69,7 @@ final class DirectSQLiteConnection: @unchecked Sendable {
             }
             let names = columns ?? DirectSQLiteRow.Columns(statement: statement)
             columns = names
-            rows.append(DirectSQLiteRow(columns: names, values: try (0..<Int32(names.count)).map { try value(at: $0, in: statement) }))
+            rows.append(DirectSQLiteRow(columns: names, values: (0..<Int32(names.count)).map { value(at: $0, in: statement) }))
         }
     }
 
@@ -99,7 +99,7 @@ final class DirectSQLiteConnection: @unchecked Sendable {
         }
     }
 
-    private func value(at column: Int32, in statement: OpaquePointer) throws -> SQLiteData {
+    private func value(at column: Int32, in statement: OpaquePointer) -> SQLiteData {
         switch sqlite_nio_sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
         case SQLITE_FLOAT: return .float(sqlite_nio_sqlite3_column_double(statement, column))
