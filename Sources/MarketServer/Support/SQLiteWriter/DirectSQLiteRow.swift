@@ -34,18 +34,10 @@ struct DirectSQLiteRow: SQLRow, Sendable {
 
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
         guard let index = columns.indexes[column] else {
-            throw DecodingError.keyNotFound(SQLCodingKey(column), .init(codingPath: [], debugDescription: "No column \(column) in the row."))
+            throw DecodingError.keyNotFound(SomeCodingKey(stringValue: column), .init(codingPath: [], debugDescription: "No column \(column) in the row."))
         }
         return try Self.decoder.decode(D.self, from: values[index])
     }
-}
-
-private struct SQLCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }
 
 /// A row as Fluent reads a model from it: with a schema set (a joined model's fields), each
