@@ -352,7 +352,7 @@ struct ListingSearchTests {
     /// few rows and for many are each chosen, and PostgreSQL's walk window so pages are read by
     /// the walk, by the matches, or split between them — and expects each to find exactly
     /// `expected`, in order.
-    private static func expectBothPlans(_ cases: [(SearchCriteria, expected: [String])], on app: Application) async throws {
+    static func expectBothPlans(_ cases: [(SearchCriteria, expected: [String])], on app: Application) async throws {
         let plain = ListingSearch(sql: app.db.sql, now: Date())
         var few = plain, many = plain, split = plain
         (few.planThreshold, few.walkWindow) = (1_000, 1)

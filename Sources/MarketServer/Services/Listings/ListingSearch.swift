@@ -45,6 +45,9 @@ struct ListingSearch {
         if let text = query.text, text.isEmpty { return ([], nil) }
         let asOf = query.cursor?.asOf ?? now
         let segments = Self.segments(for: query)
+        let walk = try await termWalk(query)
+        // A word's own listings hold matches densely: its walk starts with a smaller window.
+        let firstWindow = walk == nil ? walkWindow : max(1, walkWindow / 8)
         var next = query.cursor?.segment ?? 0
         var found: [(listing: ListingRow, segment: Int)] = []
         // Featured segments are cheap (few rows, their own index), so they travel in one round trip
@@ -54,11 +57,12 @@ struct ListingSearch {
             while last < segments.count - 1, segments[last].featured == true { last += 1 }
             let wanted = query.limit + 1 - found.count
             let start = { (index: Int) in index == query.cursor?.segment ? query.cursor.map { Position(seq: $0.seq, price: $0.price) } : nil }
-            var window = try await windowEdge(segments[last], query: query, from: start(last), size: walkWindow)
+            var window = try await windowEdge(segments[last], query: query, walk: walk, from: start(last), size: firstWindow)
             var branches: [SQLQueryString] = []
             for index in next...last {
                 let stretch = Stretch(start: start(index), end: index == last ? window : nil)
-                branches.append(try await segmentStatement(segments[index], index: index, query: query, stretch: stretch, asOf: asOf, limit: wanted))
+                branches.append(try await segmentStatement(segments[index], index: index, query: query, walk: walk,
+                                                           stretch: stretch, asOf: asOf, limit: wanted))
             }
             var batch = try await read(branches)
             batch.sort { Self.precedes($0, $1, sort: query.sort) }
@@ -67,17 +71,17 @@ struct ListingSearch {
             // goes on over a wider window (sized by the rate it found matches, or four times as
             // wide when it found none), until it would pass its reach (`walkReach`); then the rest
             // of the segment is read by its matches (by price, those in the price bands left).
-            var (hits, asked, size) = (batch.filter { $0.segment == last }.count, wanted, walkWindow)
+            var (hits, asked, size) = (batch.filter { $0.segment == last }.count, wanted, firstWindow)
             var (walked, met, estimate) = (size, hits, nil as Int?)
             while let edge = window, found.count <= query.limit, hits < asked {
                 asked = query.limit + 1 - found.count
                 size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
                 if estimate == nil { estimate = try await estimatedMatches(query, tier: segments[last].tier, from: edge) }
                 let left = max(estimate!, Self.observedMatches(met, walked: walked, past: edge, sort: query.sort))
-                let byMatches = size > walkReach(left, sort: query.sort) - walked
-                window = byMatches ? nil : try await windowEdge(segments[last], query: query, from: edge, size: size)
+                let byMatches = size > walkReach(left, sort: query.sort, byTerms: walk != nil) - walked
+                window = byMatches ? nil : try await windowEdge(segments[last], query: query, walk: walk, from: edge, size: size)
                 walked += byMatches ? 0 : size
-                let statement = try await segmentStatement(segments[last], index: last, query: query,
+                let statement = try await segmentStatement(segments[last], index: last, query: query, walk: walk,
                                                            stretch: Stretch(start: edge, end: window, byMatches: byMatches,
                                                                             broadFacets: Self.asksBroadFacets(query.sort, expecting: left)),
                                                            asOf: asOf, limit: asked)
@@ -128,9 +132,16 @@ struct ListingSearch {
         return tiers.map { Segment(featured: true, tier: $0) } + tiers.map { Segment(featured: false, tier: $0) }
     }
 
+    /// PostgreSQL's walk of a price-sorted text search through one word's listings in price
+    /// order (`ListingTerms`); nil for other searches, and when no word can be walked.
+    private func termWalk(_ query: SearchCriteria) async throws -> ListingTerms? {
+        guard dialect.isPostgres, query.sort.isByPrice, let text = query.text, text.isbn == nil, !text.tokens.isEmpty else { return nil }
+        return try await ListingTerms.walked(for: text.tokens, descending: query.sort == .priceDesc, on: sql)
+    }
+
     /// One segment's SELECT, tagged with its index as `segment_index`: the stretch of its listings
     /// that `stretch` names.
-    private func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, stretch: Stretch,
+    private func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, walk: ListingTerms?, stretch: Stretch,
                                   asOf: Date, limit: Int) async throws -> SQLQueryString {
         var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
         // Featured listings are few: reach them through their own index, never by scanning the rest.
@@ -139,7 +150,7 @@ struct ListingSearch {
         if segment.featured != true, query.text == nil, let index = try await browsingIndex(feed, query: query) {
             from = dialect.listings(index: index)
         }
-        var seqColumn = "l.seq"
+        var (seqColumn, orderTable) = ("l.seq", "l")
 
         if let text = query.text {
             if let isbn = text.isbn {
@@ -152,6 +163,8 @@ struct ListingSearch {
                     drive = .featured
                 } else if stretch.byMatches {
                     drive = .matches
+                } else if let walk {
+                    drive = .terms(from: walk.listings(termBounds(query, from: stretch.start, to: stretch.end)))
                 } else if dialect.isPostgres, stretch.end != nil {
                     drive = .listings(index: query.sort.isByPrice ? feed.byPrice : feed.byAge)
                 } else if query.sort.isByPrice {
@@ -162,7 +175,7 @@ struct ListingSearch {
                 let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: facets, drive: drive)
                 from = shape.from
                 conditions.append(shape.condition)
-                seqColumn = shape.seqColumn
+                (seqColumn, orderTable) = (shape.seqColumn, shape.orderTable)
             }
         }
         if let mask = query.categoryMask { conditions.append(FeedIndexes.categoryCondition(mask, column: "l.category_mask")) }
@@ -195,7 +208,7 @@ struct ListingSearch {
             WHERE \(conditions.joined(separator: " AND "))
             """
         guard stretch.byMatches else {
-            return "\(select) ORDER BY \(Self.order(query.sort, seq: seqColumn, table: "l")) LIMIT \(literal: limit)"
+            return "\(select) ORDER BY \(Self.order(query.sort, seq: seqColumn, table: orderTable)) LIMIT \(literal: limit)"
         }
         // OFFSET 0 keeps the order out of the subquery, so PostgreSQL plans it to find the matches
         // (through the text index) rather than to walk an index in page order.
@@ -248,12 +261,21 @@ struct ListingSearch {
         return lowest...highest
     }
 
-    /// The price range `query` asks for, as conditions on listing `l`.
-    private static func priceRange(_ query: SearchCriteria) -> [SQLQueryString] {
+    /// The price range `query` asks for, as conditions on the price of `table` (a listing, or a
+    /// `ListingTerms` entry).
+    private static func priceRange(_ query: SearchCriteria, table: String = "l") -> [SQLQueryString] {
         var conditions: [SQLQueryString] = []
-        if let minimum = query.minPriceCents { conditions.append("l.sort_price_cents >= \(bind: Int64(minimum))") }
-        if let maximum = query.maxPriceCents { conditions.append("l.sort_price_cents <= \(bind: Int64(maximum))") }
+        if let minimum = query.minPriceCents { conditions.append("\(unsafeRaw: table).sort_price_cents >= \(bind: Int64(minimum))") }
+        if let maximum = query.maxPriceCents { conditions.append("\(unsafeRaw: table).sort_price_cents <= \(bind: Int64(maximum))") }
         return conditions
+    }
+
+    /// The `ListingTerms` entries (`y`) in the price range, after `start` and up to `end`.
+    private func termBounds(_ query: SearchCriteria, from start: Position?, to end: Position?) -> [SQLQueryString] {
+        var bounds = Self.priceRange(query, table: "y")
+        if let start { bounds.append(beyond(start, sort: query.sort, table: "y")) }
+        if let end { bounds.append(within(end, sort: query.sort, table: "y")) }
+        return bounds
     }
 
     /// `ORDER BY` for `sort`, on the columns of `table` (newest by `seq`, which FTS5 may name differently).
@@ -269,27 +291,30 @@ struct ListingSearch {
     /// comparison, which it takes to the index as a range: written with OR, only the price bounded
     /// the walk, and a window's edge among the 55k listings priced 100 walked them all (202 ms).
     /// SQLite bounds the walk from the OR form as it is.
-    private func beyond(_ position: Position, sort: ListingSort) -> SQLQueryString {
+    private func beyond(_ position: Position, sort: ListingSort, table: String = "l") -> SQLQueryString {
         switch sort {
         case .newest, .relevance:
             return "l.seq < \(bind: position.seq)"
         case .priceAsc, .priceDesc:
-            guard let price = position.price else { return "l.sort_price_cents IS NOT NULL" }
+            guard let price = position.price else { return "\(unsafeRaw: table).sort_price_cents IS NOT NULL" }
             let beyond = sort == .priceAsc ? ">" : "<"
-            if dialect.isPostgres { return "(l.sort_price_cents, l.seq) \(unsafeRaw: beyond) (\(bind: price), \(bind: position.seq))" }
+            if dialect.isPostgres {
+                return "(\(unsafeRaw: table).sort_price_cents, \(unsafeRaw: table).seq) \(unsafeRaw: beyond) (\(bind: price), \(bind: position.seq))"
+            }
             return "(l.sort_price_cents \(unsafeRaw: beyond) \(bind: price) OR (l.sort_price_cents = \(bind: price) AND l.seq \(unsafeRaw: beyond) \(bind: position.seq)))"
         }
     }
 
     /// The listings up to `edge` in `sort`'s order, edge included: `beyond`'s complement, as a
     /// range the index walk stops at (windows are PostgreSQL's only).
-    private func within(_ edge: Position, sort: ListingSort) -> SQLQueryString {
+    private func within(_ edge: Position, sort: ListingSort, table: String = "l") -> SQLQueryString {
         switch sort {
         case .newest, .relevance:
             return "l.seq >= \(bind: edge.seq)"
         case .priceAsc, .priceDesc:
-            guard let price = edge.price else { return "l.sort_price_cents IS NOT NULL" }
-            return "(l.sort_price_cents, l.seq) \(unsafeRaw: sort == .priceAsc ? "<=" : ">=") (\(bind: price), \(bind: edge.seq))"
+            guard let price = edge.price else { return "\(unsafeRaw: table).sort_price_cents IS NOT NULL" }
+            let within = sort == .priceAsc ? "<=" : ">="
+            return "(\(unsafeRaw: table).sort_price_cents, \(unsafeRaw: table).seq) \(unsafeRaw: within) (\(bind: price), \(bind: edge.seq))"
         }
     }
 
@@ -308,7 +333,9 @@ struct ListingSearch {
     ///
     /// Newest first, a window is a range of `seq` (no index read: listings are numbered in order,
     /// so the range holds at most `size` of them); by price, the edge is read from the price index.
-    private func windowEdge(_ segment: Segment, query: SearchCriteria, from start: Position?, size: Int) async throws -> Position? {
+    ///
+    /// A price sort walking one word's listings (`walk`) takes the edge from that word's entries.
+    private func windowEdge(_ segment: Segment, query: SearchCriteria, walk: ListingTerms?, from start: Position?, size: Int) async throws -> Position? {
         guard dialect.isPostgres, let text = query.text, text.isbn == nil, segment.featured != true else { return nil }
         switch query.sort {
         case .newest, .relevance:
@@ -319,6 +346,9 @@ struct ListingSearch {
             guard let top, top > Int64(size) else { return nil }
             return Position(seq: top - Int64(size), price: nil)
         case .priceAsc, .priceDesc:
+            if let walk {
+                return try await walk.edge(termBounds(query, from: start, to: nil), size: size, on: sql).map { Position(seq: $0.seq, price: $0.price) }
+            }
             var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)", "l.sort_price_cents IS NOT NULL"]
             // The walk's own index: a category's (its condition as a literal, `FeedIndexes`), else the feed's.
             if let mask = query.categoryMask, FeedIndexes(categoryMask: mask) != .all {
@@ -339,9 +369,10 @@ struct ListingSearch {
     /// cost less. Measured at 1M listings: a match read through the text index costs about
     /// 2.2 µs; a listing walked newest first 0.7 µs (the table is in that order), by price
     /// 5–10 µs (each a jump in the table). So three listings per match newest first, and one per
-    /// two matches by price.
-    private func walkReach(_ matches: Int, sort: ListingSort) -> Int {
-        max(walkWindow, sort.isByPrice ? matches / 2 : matches * 3)
+    /// two matches by price. A word's own listings (`byTerms`) are each a jump too, but each may
+    /// match, and reading by matches reads them all: one per match.
+    private func walkReach(_ matches: Int, sort: ListingSort, byTerms: Bool) -> Int {
+        max(walkWindow, byTerms ? matches : sort.isByPrice ? matches / 2 : matches * 3)
     }
 
     /// What the walk's own windows say is left to match past `edge`: the rate they met matches

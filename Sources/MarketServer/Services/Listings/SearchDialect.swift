@@ -20,6 +20,9 @@ struct SearchDialect {
         /// Walk the matches among featured listings only (SQLite's small `featured_fts`;
         /// on PostgreSQL the featured listings, each checked against the query).
         case featured
+        /// Walk listings `c ⋈ l` in `c`'s price order, each checked against the query (PostgreSQL:
+        /// one word's listings by price, `ListingTerms.listings`).
+        case terms(from: SQLQueryString)
     }
 
     struct Shape {
@@ -27,6 +30,8 @@ struct SearchDialect {
         var condition: SQLQueryString
         /// The expression that orders "newest": FTS5 walks its own row ids fastest.
         var seqColumn: String
+        /// The table whose price and `seq` order a price sort: the one walked in that order.
+        var orderTable = "l"
     }
 
     /// `listings l`, on SQLite pinned to `index` when given (PostgreSQL plans for itself).
@@ -67,9 +72,10 @@ struct SearchDialect {
             // checked against the query: given the index form, PostgreSQL read every match of the
             // words instead (25 ms for `desk*` under a price sort, against 1.5 ms for the window).
             var condition: SQLQueryString
-            if case .listings = drive {
+            switch drive {
+            case .listings, .terms:
                 condition = "ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))"
-            } else {
+            case .text, .matches, .featured:
                 condition = Self.indexMatch(indexed, facets: facets, tier: tier)
                 if prefixAfterWords { condition = "\(condition) AND ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))" }
             }
@@ -82,6 +88,7 @@ struct SearchDialect {
                 return Shape(from: "(SELECT * FROM listings WHERE featured_until IS NOT NULL OFFSET 0) AS l",
                              condition: condition, seqColumn: "l.seq")
             }
+            if case .terms(let from) = drive { return Shape(from: from, condition: condition, seqColumn: "c.seq", orderTable: "c") }
             return Shape(from: "listings l", condition: condition, seqColumn: "l.seq")
         }
         let match = ftsMatch(tokens: tokens, tier: tier, facets: facets)
@@ -91,7 +98,7 @@ struct SearchDialect {
         case .featured:
             return Shape(from: "featured_fts CROSS JOIN listings l ON l.seq = featured_fts.rowid",
                          condition: "featured_fts MATCH \(bind: match)", seqColumn: "featured_fts.rowid")
-        case .text, .matches:
+        case .text, .matches, .terms:  // .terms: PostgreSQL's only
             return Shape(from: "listings_fts CROSS JOIN listings l ON l.seq = listings_fts.rowid",
                          condition: condition, seqColumn: "listings_fts.rowid")
         case .listings(let index):

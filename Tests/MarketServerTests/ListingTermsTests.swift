@@ -1,0 +1,103 @@
+import FluentSQL
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+
+@Suite("Listings: price sorts walking one word's listings (listing_terms)")
+struct ListingTermsTests {
+    @Test("listing_terms holds each priced listing's words at its price, through edits, price changes, trade-only, sales and deletions",
+          .enabled(if: TestDatabase.isPostgres))
+    func followsWrites() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register(), buyer = try await app.register()
+            let lamp = try await app.createListing(.sample("Desk lamp", description: "Bright"), token: seller.token)
+            let chair = try await app.createListing(.sample("Oak chair", description: "Sturdy"), token: seller.token)
+            let shelf = try await app.createListing(.sample("Shelf", description: "Tall"), token: seller.token)
+            let sold = try await app.createListing(.sample("Kettle", description: "Fast"), token: seller.token)
+            try await expectTermsMatchListings(app)
+
+            try await app.send(.PUT, "/api/v1/listings/\(lamp.id)", json: ListingInput.sample("Floor lamp", description: "Dim"), token: seller.token)
+            try await app.send(.PUT, "/api/v1/listings/\(chair.id)", json: ListingInput.sample("Oak chair", description: "Sturdy", salePriceCents: 9_900),
+                               token: seller.token)
+            try await app.send(.PUT, "/api/v1/listings/\(shelf.id)", json: ListingInput.sample("Shelf", description: "Tall", salePriceCents: nil, openToTrade: true),
+                               token: seller.token)
+            #expect(try await app.purchase(sold.id, token: buyer.token).status == .created)
+            try await expectTermsMatchListings(app)
+            #expect(try await terms(of: "shelf", app).isEmpty, "a listing with no price has no entry")
+            #expect(try await terms(of: "lamp", app) == [1_500], "the edited lamp keeps one entry, at its price")
+            #expect(try await terms(of: "bright", app).isEmpty, "an edit takes the old words out")
+            #expect(try await terms(of: "chair", app) == [9_900], "a price change moves the entries")
+
+            try await app.send(.PUT, "/api/v1/listings/\(shelf.id)", json: ListingInput.sample("Shelf", description: "Tall", salePriceCents: 700),
+                               token: seller.token)
+            try await app.send(.DELETE, "/api/v1/listings/\(chair.id)", token: seller.token)
+            try await expectTermsMatchListings(app)
+            #expect(try await terms(of: "shelf", app) == [700])
+        }
+    }
+
+    @Test("a price sort walking a word's listings pages through what every other plan finds: prefixes of several words, stop words, filters")
+    func walksAgree() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            struct Made { let title: String, price: Int?, category: ListingCategory }
+            var made: [Made] = []
+            // Words sharing a start (stat, statics, state, station), with ties in price, a trade-only
+            // listing, and one listing holding two of the words.
+            let titles = ["Stat notes", "Statics textbook", "State map", "Station clock", "Statics and state", "Plain mug"]
+            for n in 0..<30 {
+                let title = "\(titles[n % titles.count]) \(n)"
+                let price: Int? = n % 7 == 6 ? nil : 400 + (n * 37) % 5 * 250
+                let category: ListingCategory = n % 2 == 0 ? .notes : .furniture
+                try await app.createListing(.sample(title, categories: [category.rawValue], salePriceCents: price,
+                                                    openToTrade: price == nil ? true : nil), token: seller.token)
+                made.append(Made(title: title, price: price, category: category))
+            }
+            func expected(_ keep: (Made) -> Bool, descending: Bool) -> [String] {
+                let kept = made.enumerated().filter { $0.element.price != nil && keep($0.element) }
+                    .sorted { ($0.element.price!, $0.offset) < ($1.element.price!, $1.offset) }.map(\.element.title)
+                return descending ? kept.reversed() : kept
+            }
+            let stat = { (made: Made) in made.title.hasPrefix("Stat") }
+            let cases: [(SearchCriteria, expected: [String])] = [
+                (SearchCriteria(text: "stat", sort: .priceDesc, limit: 3), expected(stat, descending: true)),
+                // A stop word constrains nothing on PostgreSQL and is walked past; FTS5 has no stop words.
+                (SearchCriteria(text: "and stat", sort: .priceAsc, limit: 4),
+                 expected({ stat($0) && (TestDatabase.isPostgres || $0.title.contains(" and ")) }, descending: false)),
+                (SearchCriteria(text: "statics sta", sort: .priceDesc, limit: 2),
+                 expected({ $0.title.hasPrefix("Statics") }, descending: true)),
+                (SearchCriteria(text: "stat", minPriceCents: 650, maxPriceCents: 1_150, sort: .priceAsc, limit: 2),
+                 expected({ stat($0) && (650...1_150).contains($0.price!) }, descending: false)),
+                (SearchCriteria(text: "stati", categories: [.furniture], sort: .priceDesc, limit: 2),
+                 expected({ $0.title.hasPrefix("Stati") && $0.category == .furniture }, descending: true)),
+                (SearchCriteria(text: "mug", sort: .priceAsc, limit: 2), expected({ $0.title.hasPrefix("Plain mug") }, descending: false)),
+            ]
+            #expect(cases.allSatisfy { $0.expected.count > $0.0.limit }, "each case should span pages")
+            try await ListingSearchTests.expectBothPlans(cases, on: app)
+        }
+    }
+
+    /// The prices `listing_terms` holds for `term`.
+    private func terms(of term: String, _ app: Application) async throws -> [Int64] {
+        try await app.db.sql.raw("SELECT sort_price_cents FROM listing_terms WHERE term = \(bind: term) ORDER BY 1").all()
+            .map { try $0.decode(column: "sort_price_cents", as: Int64.self) }
+    }
+
+    /// Expects `listing_terms` to hold exactly each priced listing's words at its price.
+    private func expectTermsMatchListings(_ app: Application) async throws {
+        func rows(_ query: SQLQueryString) async throws -> [String] {
+            try await app.db.sql.raw(query).all().map {
+                "\(try $0.decode(column: "term", as: String.self)) \(try $0.decode(column: "sort_price_cents", as: Int64.self)) \(try $0.decode(column: "seq", as: Int64.self))"
+            }
+        }
+        let stored = try await rows("SELECT term, sort_price_cents, seq FROM listing_terms ORDER BY 1, 2, 3")
+        let derived = try await rows("""
+            SELECT t.term COLLATE "C" AS term, l.sort_price_cents, l.seq FROM listings l, unnest(tsvector_to_array(l.search_vector)) AS t(term)
+            WHERE l.sort_price_cents IS NOT NULL AND left(t.term, 1) <> '~' ORDER BY 1, 2, 3
+            """)
+        #expect(!stored.isEmpty)
+        #expect(stored == derived)
+    }
+}
