@@ -79,6 +79,24 @@ struct ListingTermsTests {
         }
     }
 
+    @Test("a price sort walks a word's listings unless it filters by what few listings have; a price range bounds the walk itself")
+    func whenWordsAreWalked() {
+        #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", sort: .priceAsc)))
+        #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", offer: .buy, minPriceCents: 100, maxPriceCents: 200, sort: .priceAsc)))
+        #expect(!ListingSearch.walksTerms(SearchCriteria(text: "desk", categories: [.furniture], sort: .priceDesc)))
+        #expect(!ListingSearch.walksTerms(SearchCriteria(text: "desk", condition: .new, sort: .priceDesc)))
+        #expect(!ListingSearch.walksTerms(SearchCriteria(text: "desk", offer: .rent, sort: .priceDesc)))
+    }
+
+    @Test("reading by matches on PostgreSQL, a price-band group of more than half the bands is left to the rows")
+    func wideBandsLeftToRows() {
+        let bands = { (range: ClosedRange<Int>) in range.map(SearchFacet.priceBand) }
+        let category: [SearchFacet] = [.category(.notes)]
+        #expect(SearchFacet.withoutWideBands([category, bands(0...6)]) == [category])
+        #expect(SearchFacet.withoutWideBands([category, bands(5...10)]) == [category, bands(5...10)])
+        #expect(SearchFacet.withoutWideBands([bands(0...2)]) == [bands(0...2)])
+    }
+
     /// The prices `listing_terms` holds for `term`.
     private func terms(of term: String, _ app: Application) async throws -> [Int64] {
         try await app.db.sql.raw("SELECT sort_price_cents FROM listing_terms WHERE term = \(bind: term) ORDER BY 1").all()

@@ -4,9 +4,8 @@ import SQLKit
 /// from `listing_terms` (`CreateListingTerms`), checking each listing against the whole query,
 /// instead of walking every listing by price or reading every match and sorting them.
 ///
-/// The walked word is a whole word when there is one (the longest: long words are rarer), else
-/// the unfinished last word, as each of the words it starts with; each word's entries are read
-/// in order from the B-tree and merged.
+/// The walked word is the rarest typed; the unfinished last word is walked as each of the words
+/// it starts with. Each word's entries are read in order from the B-tree and merged.
 struct ListingTerms {
     /// The stored words the walk reads: one, or those a prefix starts with.
     let terms: [String]
@@ -19,18 +18,21 @@ struct ListingTerms {
 
     /// The words to walk for `tokens`, or nil when none can be walked: each token is read as the
     /// text search reads it (English stems; a stop word matches nothing and constrains nothing).
+    /// Of several words, the one with the fewest listings (PostgreSQL's estimate): each listing
+    /// walked is checked for the others, and a common word with a rare one (`hard lamp`) walked
+    /// thousands of listings without the rare word.
     static func walked(for tokens: [String], descending: Bool, on sql: any SQLDatabase) async throws -> ListingTerms? {
-        let wholeWords = tokens.indices.filter { !SearchDialect.isPrefix($0, of: tokens) }.sorted { tokens[$0].count > tokens[$1].count }
-        let prefixes = tokens.indices.filter { SearchDialect.isPrefix($0, of: tokens) }
-        for index in wholeWords + prefixes {
+        var best: (terms: [String], listings: Int)?
+        for index in tokens.indices {
             let stems = try await sql.raw("SELECT unnest(tsvector_to_array(to_tsvector('english', \(bind: tokens[index])))) AS stem")
                 .all().map { try $0.decode(column: "stem", as: String.self) }
             guard stems.count == 1, let stem = stems.first else { continue }
-            guard prefixes.contains(index) else { return ListingTerms(terms: [stem], descending: descending) }
-            let terms = try await startingWith(stem, on: sql)
-            if terms.count <= maxTerms { return ListingTerms(terms: terms, descending: descending) }
+            let terms = SearchDialect.isPrefix(index, of: tokens) ? try await startingWith(stem, on: sql) : [stem]
+            guard terms.count <= maxTerms else { continue }
+            let listings = tokens.count == 1 ? 0 : try await sql.estimatedRows("SELECT 1 FROM listing_terms WHERE term = ANY(\(bind: terms)::text[])")
+            if best == nil || listings < best!.listings { best = (terms, listings) }
         }
-        return nil
+        return best.map { ListingTerms(terms: $0.terms, descending: descending) }
     }
 
     /// The stored words that start with `prefix`, up to one past `maxTerms`: each found by one
