@@ -7,8 +7,7 @@ import Vapor
 
 @Suite("Listings: price sorts walking one word's listings (listing_terms)")
 struct ListingTermsTests {
-    @Test("listing_terms holds each priced listing's words at its price, through edits, price changes, trade-only, sales and deletions",
-          .enabled(if: TestDatabase.isPostgres))
+    @Test("the price-ordered index (PostgreSQL's listing_terms, SQLite's priced_fts) holds each priced listing's words at its price, through edits, price changes, trade-only, sales and deletions")
     func followsWrites() async throws {
         try await withTestApp { app in
             let seller = try await app.register(), buyer = try await app.register()
@@ -16,7 +15,7 @@ struct ListingTermsTests {
             let chair = try await app.createListing(.sample("Oak chair", description: "Sturdy"), token: seller.token)
             let shelf = try await app.createListing(.sample("Shelf", description: "Tall"), token: seller.token)
             let sold = try await app.createListing(.sample("Kettle", description: "Fast"), token: seller.token)
-            try await expectTermsMatchListings(app)
+            try await expectIndexMatchesListings(app)
 
             try await app.send(.PUT, "/api/v1/listings/\(lamp.id)", json: ListingInput.sample("Floor lamp", description: "Dim"), token: seller.token)
             try await app.send(.PUT, "/api/v1/listings/\(chair.id)", json: ListingInput.sample("Oak chair", description: "Sturdy", salePriceCents: 9_900),
@@ -24,17 +23,18 @@ struct ListingTermsTests {
             try await app.send(.PUT, "/api/v1/listings/\(shelf.id)", json: ListingInput.sample("Shelf", description: "Tall", salePriceCents: nil, openToTrade: true),
                                token: seller.token)
             #expect(try await app.purchase(sold.id, token: buyer.token).status == .created)
-            try await expectTermsMatchListings(app)
-            #expect(try await terms(of: "shelf", app).isEmpty, "a listing with no price has no entry")
-            #expect(try await terms(of: "lamp", app) == [1_500], "the edited lamp keeps one entry, at its price")
-            #expect(try await terms(of: "bright", app).isEmpty, "an edit takes the old words out")
-            #expect(try await terms(of: "chair", app) == [9_900], "a price change moves the entries")
+            try await expectIndexMatchesListings(app)
+            #expect(try await prices(of: "shelf", app).isEmpty, "a listing with no price has no entry")
+            #expect(try await prices(of: "lamp", app) == [1_500], "the edited lamp keeps one entry, at its price")
+            #expect(try await prices(of: "bright", app).isEmpty, "an edit takes the old words out")
+            #expect(try await prices(of: "chair", app) == [9_900], "a price change moves the entries")
 
             try await app.send(.PUT, "/api/v1/listings/\(shelf.id)", json: ListingInput.sample("Shelf", description: "Tall", salePriceCents: 700),
                                token: seller.token)
             try await app.send(.DELETE, "/api/v1/listings/\(chair.id)", token: seller.token)
-            try await expectTermsMatchListings(app)
-            #expect(try await terms(of: "shelf", app) == [700])
+            try await expectIndexMatchesListings(app)
+            #expect(try await prices(of: "shelf", app) == [700])
+            #expect(try await prices(of: "chair", app).isEmpty)
         }
     }
 
@@ -97,24 +97,38 @@ struct ListingTermsTests {
         #expect(SearchFacet.withoutWideBands([bands(0...2)]) == [bands(0...2)])
     }
 
-    /// The prices `listing_terms` holds for `term`.
-    private func terms(of term: String, _ app: Application) async throws -> [Int64] {
-        try await app.db.sql.raw("SELECT sort_price_cents FROM listing_terms WHERE term = \(bind: term) ORDER BY 1").all()
-            .map { try $0.decode(column: "sort_price_cents", as: Int64.self) }
+    /// The prices the price-ordered index holds `word` at.
+    private func prices(of word: String, _ app: Application) async throws -> [Int64] {
+        let query: SQLQueryString = TestDatabase.isPostgres
+            ? "SELECT sort_price_cents AS price FROM listing_terms WHERE term = \(bind: word) ORDER BY 1"
+            : "SELECT rowid >> \(literal: PricedSearchIndex.seqBits) AS price FROM priced_fts WHERE priced_fts MATCH \(bind: word) ORDER BY 1"
+        return try await app.db.sql.raw(query).all().map { try $0.decode(column: "price", as: Int64.self) }
     }
 
-    /// Expects `listing_terms` to hold exactly each priced listing's words at its price.
-    private func expectTermsMatchListings(_ app: Application) async throws {
+    /// Expects the price-ordered index to hold exactly what the text index holds for each priced
+    /// listing, under its price: on PostgreSQL its vector's words; on SQLite each word FTS5
+    /// indexed, column and position included, under the listing's key.
+    private func expectIndexMatchesListings(_ app: Application) async throws {
+        let sql = app.db.sql
         func rows(_ query: SQLQueryString) async throws -> [String] {
-            try await app.db.sql.raw(query).all().map {
-                "\(try $0.decode(column: "term", as: String.self)) \(try $0.decode(column: "sort_price_cents", as: Int64.self)) \(try $0.decode(column: "seq", as: Int64.self))"
-            }
+            try await sql.raw(query).all().map { "\(try $0.decode(column: "entry", as: String.self))" }
         }
-        let stored = try await rows("SELECT term, sort_price_cents, seq FROM listing_terms ORDER BY 1, 2, 3")
-        let derived = try await rows("""
-            SELECT t.term COLLATE "C" AS term, l.sort_price_cents, l.seq FROM listings l, unnest(tsvector_to_array(l.search_vector)) AS t(term)
-            WHERE l.sort_price_cents IS NOT NULL AND left(t.term, 1) <> '~' ORDER BY 1, 2, 3
-            """)
+        let stored: [String], derived: [String]
+        if TestDatabase.isPostgres {
+            stored = try await rows("SELECT term || ' ' || sort_price_cents || ' ' || seq AS entry FROM listing_terms ORDER BY 1")
+            derived = try await rows("""
+                SELECT t.term || ' ' || l.sort_price_cents || ' ' || l.seq AS entry FROM listings l, unnest(tsvector_to_array(l.search_vector)) AS t(term)
+                WHERE l.sort_price_cents IS NOT NULL AND left(t.term, 1) <> '~' ORDER BY 1
+                """)
+        } else {
+            try await sql.raw("CREATE VIRTUAL TABLE IF NOT EXISTS priced_words USING fts5vocab(priced_fts, instance)").run()
+            try await sql.raw("CREATE VIRTUAL TABLE IF NOT EXISTS listing_words USING fts5vocab(listings_fts, instance)").run()
+            stored = try await rows("SELECT term || ' ' || col || ' ' || \"offset\" || ' ' || doc AS entry FROM priced_words ORDER BY 1")
+            derived = try await rows("""
+                SELECT v.term || ' ' || v.col || ' ' || v."offset" || ' ' || \(unsafeRaw: PricedSearchIndex.key(row: "l")) AS entry
+                FROM listing_words v JOIN listings l ON l.seq = v.doc WHERE l.sort_price_cents IS NOT NULL ORDER BY 1
+                """)
+        }
         #expect(!stored.isEmpty)
         #expect(stored == derived)
     }

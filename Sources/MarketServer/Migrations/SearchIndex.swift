@@ -39,7 +39,7 @@ struct SearchIndex {
         let new = columns.map { "new.\($0)" }.joined(separator: ", ")
         let old = columns.map { "old.\($0)" }.joined(separator: ", ")
         // A listing is re-indexed when a column the index reads changes (facets: the columns they are computed from).
-        let watched = (Self.textColumns + (facets.isEmpty ? [] : SearchFacet.sourceColumns)).joined(separator: ", ")
+        let watched = watchedColumns.joined(separator: ", ")
         try await sql.raw("""
             CREATE TRIGGER listings_fts_insert AFTER INSERT ON listings BEGIN
               INSERT INTO listings_fts(rowid, \(unsafeRaw: list)) VALUES (new.seq, \(unsafeRaw: new));
@@ -136,12 +136,17 @@ struct SearchIndex {
         facets.map { "(CASE WHEN \($0.rowCondition) THEN ' \($0.token)' ELSE '' END)" }.joined(separator: " || ")
     }
 
+    /// FTS5's tokenizer and options: an index read with the same queries must tokenize alike.
+    var tokenizing: String { "tokenize='porter unicode61 remove_diacritics 2'\(options)" }
+
+    /// The columns whose change re-indexes a listing: the text, and what the facets are computed from.
+    var watchedColumns: [String] { Self.textColumns + (facets.isEmpty ? [] : SearchFacet.sourceColumns) }
+
     private func createTables(on sql: any SQLDatabase) async throws {
         for table in ["listings_fts", "featured_fts"] {
             try await sql.raw("""
                 CREATE VIRTUAL TABLE \(ident: table) USING fts5(
-                  \(unsafeRaw: columns.joined(separator: ", ")), content='listings', content_rowid='seq',
-                  tokenize='porter unicode61 remove_diacritics 2'\(unsafeRaw: options)
+                  \(unsafeRaw: columns.joined(separator: ", ")), content='listings', content_rowid='seq', \(unsafeRaw: tokenizing)
                 )
                 """).run()
         }

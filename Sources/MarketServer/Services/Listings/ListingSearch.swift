@@ -163,7 +163,7 @@ struct ListingSearch {
         if segment.featured != true, query.text == nil, let index = try await browsingIndex(feed, query: query) {
             from = dialect.listings(index: index)
         }
-        var (seqColumn, orderTable) = ("l.seq", "l")
+        var (seqColumn, orderTable, priceKey) = ("l.seq", "l", nil as String?)
 
         if let text = query.text {
             if let isbn = text.isbn {
@@ -181,15 +181,15 @@ struct ListingSearch {
                     drive = .terms(from: walk.listings(termBounds(query, from: stretch.start, to: stretch.end)))
                 } else if dialect.isPostgres, stretch.end != nil {
                     drive = .listings(index: query.sort.isByPrice ? feed.byPrice : feed.byAge)
-                } else if query.sort.isByPrice {
-                    drive = try await priceSortDrive(feed, tokens: text.tokens, tier: segment.tier, facets: facets)
+                } else if query.sort.isByPrice, !dialect.isPostgres {
+                    drive = .priced
                 } else {
                     drive = .text
                 }
                 let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: facets, drive: drive)
                 from = shape.from
                 conditions.append(shape.condition)
-                (seqColumn, orderTable) = (shape.seqColumn, shape.orderTable)
+                (seqColumn, orderTable, priceKey) = (shape.seqColumn, shape.orderTable, shape.priceKey)
             }
         }
         if let mask = query.categoryMask { conditions.append(FeedIndexes.categoryCondition(mask, column: "l.category_mask")) }
@@ -221,6 +221,10 @@ struct ListingSearch {
             prices.append("\(unsafeRaw: priced).sort_price_cents IS NOT NULL")
         }
         if let start = stretch.start { prices.append(beyond(start, sort: query.sort, table: priced)) }
+        // FTS5 starts its walk of the row ids at the page's start only when told so in row ids.
+        if let priceKey, let start = stretch.start, let price = start.price {
+            prices.append("\(unsafeRaw: priceKey) \(unsafeRaw: query.sort == .priceAsc ? ">" : "<") \(bind: PricedSearchIndex.key(price: price, seq: start.seq))")
+        }
         if let end = stretch.end { prices.append(within(end, sort: query.sort, table: priced)) }
         if !fenced { conditions += prices }
 
@@ -229,7 +233,9 @@ struct ListingSearch {
             WHERE \(conditions.joined(separator: " AND "))
             """
         guard stretch.byMatches else {
-            return "\(select) ORDER BY \(Self.order(query.sort, seq: seqColumn, table: orderTable)) LIMIT \(literal: limit)"
+            let order = priceKey.map { "\(unsafeRaw: $0) \(unsafeRaw: query.sort == .priceAsc ? "ASC" : "DESC")" as SQLQueryString }
+                ?? Self.order(query.sort, seq: seqColumn, table: orderTable)
+            return "\(select) ORDER BY \(order) LIMIT \(literal: limit)"
         }
         // OFFSET 0 keeps the order out of the subquery, so PostgreSQL plans it to find the matches
         // (through the text index) rather than to walk an index in page order.
@@ -453,13 +459,4 @@ struct ListingSearch {
         return count >= planThreshold
     }
 
-    /// Sorting matches by price: few matches are read and sorted; many are found faster by
-    /// walking the price index and checking each listing against the matches (SQLite cannot
-    /// estimate full-text selectivity itself; PostgreSQL's planner can).
-    private func priceSortDrive(_ feed: FeedIndexes, tokens: [String], tier: Tier, facets: [[SearchFacet]]) async throws -> SearchDialect.Drive {
-        guard !dialect.isPostgres else { return .text }
-        let many = try await reachesPlanThreshold(
-            "SELECT rowid FROM listings_fts WHERE listings_fts MATCH \(bind: dialect.ftsMatch(tokens: tokens, tier: tier, facets: facets))")
-        return many ? .listings(index: feed.byPrice) : .text
-    }
 }

@@ -9,10 +9,8 @@ struct SearchDialect {
     enum Drive {
         /// Walk the text matches in row-id order (newest first) and look each listing up.
         case text
-        /// Walk listings through `index` and keep those among the text's matches: on SQLite read
-        /// once into a set (asking FTS5 about one row at a time re-runs the query for each row:
-        /// about 80 µs a row, which made a price sort of a word with cheap matches take seconds);
-        /// on PostgreSQL each listing checked against the query (PostgreSQL picks the index).
+        /// Walk listings in page order, each checked against the query (PostgreSQL's walk
+        /// windows, `ListingSearch.windowEdge`; PostgreSQL picks the index named here).
         case listings(index: String)
         /// Read every match through the text index, whole query included, and sort them
         /// (PostgreSQL, past a walk window: `ListingSearch.windowEdge`; SQLite reads as `.text`).
@@ -23,6 +21,9 @@ struct SearchDialect {
         /// Walk listings `c ⋈ l` in `c`'s price order, each checked against the query (PostgreSQL:
         /// one word's listings by price, `ListingTerms.listings`).
         case terms(from: SQLQueryString)
+        /// Walk the matches in price order (SQLite's `priced_fts`, whose row ids are places in that
+        /// order, `PricedSearchIndex`).
+        case priced
     }
 
     struct Shape {
@@ -32,6 +33,8 @@ struct SearchDialect {
         var seqColumn: String
         /// The table whose price and `seq` order a price sort: the one walked in that order.
         var orderTable = "l"
+        /// A row id that orders a price sort by itself (`priced_fts.rowid`), bounded by a page's start.
+        var priceKey: String?
     }
 
     /// `listings l`, on SQLite pinned to `index` when given (PostgreSQL plans for itself).
@@ -75,7 +78,7 @@ struct SearchDialect {
             switch drive {
             case .listings, .terms:
                 condition = "ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))"
-            case .text, .matches, .featured:
+            case .text, .matches, .featured, .priced:
                 condition = Self.indexMatch(indexed, facets: facets, tier: tier)
                 if prefixAfterWords { condition = "\(condition) AND ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))" }
             }
@@ -98,12 +101,12 @@ struct SearchDialect {
         case .featured:
             return Shape(from: "featured_fts CROSS JOIN listings l ON l.seq = featured_fts.rowid",
                          condition: "featured_fts MATCH \(bind: match)", seqColumn: "featured_fts.rowid")
-        case .text, .matches, .terms:  // .terms: PostgreSQL's only
+        case .priced:
+            return Shape(from: "priced_fts CROSS JOIN listings l ON l.seq = \(unsafeRaw: PricedSearchIndex.seq)",
+                         condition: "priced_fts MATCH \(bind: match)", seqColumn: "l.seq", priceKey: "priced_fts.rowid")
+        case .text, .matches, .listings, .terms:  // .listings, .terms: PostgreSQL's only
             return Shape(from: "listings_fts CROSS JOIN listings l ON l.seq = listings_fts.rowid",
                          condition: condition, seqColumn: "listings_fts.rowid")
-        case .listings(let index):
-            return Shape(from: listings(index: index),
-                         condition: "l.seq IN (SELECT rowid FROM listings_fts WHERE \(condition))", seqColumn: "l.seq")
         }
     }
 
