@@ -199,13 +199,15 @@ struct ListingSearch {
         case .trade: conditions.append("l.open_to_trade = \(bind: true)")
         case nil: break
         }
-        // Reading a price sort by its matches, the prices are checked past the OFFSET 0 fence
-        // (below): given them, PostgreSQL walked the price index instead, checking each listing
-        // (`q=hard lamp` dearest first under 1.00 at 1M listings: 27k listings for none, 122 ms,
-        // where the text index answers at once). The price bands asked of the index bound the read.
-        let fenced = stretch.byMatches && query.sort.isByPrice
-        let priced = fenced ? "rest" : "l"
-        var prices = Self.priceRange(query, table: priced)
+        // Reading by matches, prices and places in the order are checked past the OFFSET 0 fence
+        // (below). Given them, PostgreSQL walked or joined a B-tree instead: `q=hard lamp` dearest
+        // first under 1.00 walked the price index through 27k listings for none (122 ms at 1M
+        // listings), and `q=soccer` newest first priced 5–55 read 268k entries of it to intersect
+        // with 8k matches (111 ms), where the text index answers at once. The price bands asked of
+        // the index bound the read where they keep many out (`SearchFacet.selective`).
+        let fenced = stretch.byMatches
+        let bounded = fenced ? "rest" : "l"
+        var bounds = Self.priceRange(query, table: bounded)
         if let condition = query.condition { conditions.append("l.condition = \(bind: condition.rawValue)") }
         if let seller = query.sellerID { conditions.append("l.seller_id = \(bind: seller)") }
         if !query.excludedSellers.isEmpty { conditions.append("l.seller_id NOT IN (\(binds: query.excludedSellers))") }
@@ -218,15 +220,15 @@ struct ListingSearch {
 
         if query.sort.isByPrice {
             // Price sorts list what has a price (trade-only listings have none).
-            prices.append("\(unsafeRaw: priced).sort_price_cents IS NOT NULL")
+            bounds.append("\(unsafeRaw: bounded).sort_price_cents IS NOT NULL")
         }
-        if let start = stretch.start { prices.append(beyond(start, sort: query.sort, table: priced)) }
+        if let start = stretch.start { bounds.append(beyond(start, sort: query.sort, table: bounded)) }
         // FTS5 starts its walk of the row ids at the page's start only when told so in row ids.
         if let priceKey, let start = stretch.start, let price = start.price {
-            prices.append("\(unsafeRaw: priceKey) \(unsafeRaw: query.sort == .priceAsc ? ">" : "<") \(bind: PricedSearchIndex.key(price: price, seq: start.seq))")
+            bounds.append("\(unsafeRaw: priceKey) \(unsafeRaw: query.sort == .priceAsc ? ">" : "<") \(bind: PricedSearchIndex.key(price: price, seq: start.seq))")
         }
-        if let end = stretch.end { prices.append(within(end, sort: query.sort, table: priced)) }
-        if !fenced { conditions += prices }
+        if let end = stretch.end { bounds.append(within(end, sort: query.sort, table: bounded)) }
+        if !fenced { conditions += bounds }
 
         let select: SQLQueryString = """
             SELECT \(unsafeRaw: ListingRow.selectList), \(literal: index) AS segment_index FROM \(from)
@@ -239,7 +241,7 @@ struct ListingSearch {
         }
         // OFFSET 0 keeps the order out of the subquery, so PostgreSQL plans it to find the matches
         // (through the text index) rather than to walk an index in page order.
-        let outer: SQLQueryString = fenced ? " WHERE \(prices.joined(separator: " AND "))" : ""
+        let outer: SQLQueryString = fenced && !bounds.isEmpty ? " WHERE \(bounds.joined(separator: " AND "))" : ""
         return "SELECT * FROM (\(select) OFFSET 0) AS rest\(outer) ORDER BY \(Self.order(query.sort, seq: "rest.seq", table: "rest")) LIMIT \(literal: limit)"
     }
 
@@ -322,7 +324,7 @@ struct ListingSearch {
     private func beyond(_ position: Position, sort: ListingSort, table: String = "l") -> SQLQueryString {
         switch sort {
         case .newest, .relevance:
-            return "l.seq < \(bind: position.seq)"
+            return "\(unsafeRaw: table).seq < \(bind: position.seq)"
         case .priceAsc, .priceDesc:
             guard let price = position.price else { return "\(unsafeRaw: table).sort_price_cents IS NOT NULL" }
             let beyond = sort == .priceAsc ? ">" : "<"
@@ -338,7 +340,7 @@ struct ListingSearch {
     private func within(_ edge: Position, sort: ListingSort, table: String = "l") -> SQLQueryString {
         switch sort {
         case .newest, .relevance:
-            return "l.seq >= \(bind: edge.seq)"
+            return "\(unsafeRaw: table).seq >= \(bind: edge.seq)"
         case .priceAsc, .priceDesc:
             guard let price = edge.price else { return "\(unsafeRaw: table).sort_price_cents IS NOT NULL" }
             let within = sort == .priceAsc ? "<=" : ">="
