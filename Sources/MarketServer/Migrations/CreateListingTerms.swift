@@ -22,13 +22,6 @@ struct CreateListingTerms: AsyncMigration {
         try await sql.raw("""
             CREATE TABLE listing_terms (term text COLLATE "C" NOT NULL, sort_price_cents bigint NOT NULL, seq bigint NOT NULL)
             """).run()
-        // Filled before the index is built: one sort instead of 13 index inserts a listing.
-        try await sql.raw("""
-            INSERT INTO listing_terms (term, sort_price_cents, seq)
-            SELECT t.term, l.sort_price_cents, l.seq FROM listings l, \(Self.terms("l"))
-            WHERE l.sort_price_cents IS NOT NULL AND \(Self.word)
-            """).run()
-        try await sql.raw("CREATE INDEX ix_listing_terms ON listing_terms (term, sort_price_cents, seq)").run()
         // A row's terms go out by the index (its old words and price find them) and come back
         // from the new row; an update that changes neither leaves them.
         try await sql.raw("""
@@ -54,6 +47,16 @@ struct CreateListingTerms: AsyncMigration {
             OR UPDATE OF \(unsafeRaw: (SearchIndex.textColumns + ["sort_price_cents"]).joined(separator: ", ")) ON listings
             FOR EACH ROW EXECUTE FUNCTION listing_terms_follow()
             """).run()
+        // Filled after the trigger is in place, so a listing another instance writes meanwhile
+        // is not missed: one it writes during the fill may get an entry twice, or one at its
+        // old price, and the walk checks each listing's own price and lists it once. The index
+        // is built last: one sort instead of 13 index inserts a listing.
+        try await sql.raw("""
+            INSERT INTO listing_terms (term, sort_price_cents, seq)
+            SELECT t.term, l.sort_price_cents, l.seq FROM listings l, \(Self.terms("l"))
+            WHERE l.sort_price_cents IS NOT NULL AND \(Self.word)
+            """).run()
+        try await sql.raw("CREATE INDEX ix_listing_terms ON listing_terms (term, sort_price_cents, seq)").run()
         try await sql.raw("""
             CREATE FUNCTION listing_terms_empty() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN TRUNCATE listing_terms; RETURN NULL; END $$
