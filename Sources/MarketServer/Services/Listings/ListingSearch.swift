@@ -205,8 +205,7 @@ struct ListingSearch {
         // listings), and `q=soccer` newest first priced 5–55 read 268k entries of it to intersect
         // with 8k matches (111 ms), where the text index answers at once. The price bands asked of
         // the index bound the read where they keep many out (`SearchFacet.selective`).
-        let fenced = stretch.byMatches
-        let bounded = fenced ? "rest" : "l"
+        let bounded = stretch.byMatches ? "rest" : "l"
         var bounds = Self.priceRange(query, table: bounded)
         if let condition = query.condition { conditions.append("l.condition = \(bind: condition.rawValue)") }
         if let seller = query.sellerID { conditions.append("l.seller_id = \(bind: seller)") }
@@ -228,7 +227,7 @@ struct ListingSearch {
             bounds.append("\(unsafeRaw: priceKey) \(unsafeRaw: query.sort == .priceAsc ? ">" : "<") \(bind: PricedSearchIndex.key(price: price, seq: start.seq))")
         }
         if let end = stretch.end { bounds.append(within(end, sort: query.sort, table: bounded)) }
-        if !fenced { conditions += bounds }
+        if !stretch.byMatches { conditions += bounds }
 
         let select: SQLQueryString = """
             SELECT \(unsafeRaw: ListingRow.selectList), \(literal: index) AS segment_index FROM \(from)
@@ -241,7 +240,7 @@ struct ListingSearch {
         }
         // OFFSET 0 keeps the order out of the subquery, so PostgreSQL plans it to find the matches
         // (through the text index) rather than to walk an index in page order.
-        let outer: SQLQueryString = fenced && !bounds.isEmpty ? " WHERE \(bounds.joined(separator: " AND "))" : ""
+        let outer: SQLQueryString = bounds.isEmpty ? "" : " WHERE \(bounds.joined(separator: " AND "))"
         return "SELECT * FROM (\(select) OFFSET 0) AS rest\(outer) ORDER BY \(Self.order(query.sort, seq: "rest.seq", table: "rest")) LIMIT \(literal: limit)"
     }
 
@@ -331,7 +330,11 @@ struct ListingSearch {
             if dialect.isPostgres {
                 return "(\(unsafeRaw: table).sort_price_cents, \(unsafeRaw: table).seq) \(unsafeRaw: beyond) (\(bind: price), \(bind: position.seq))"
             }
-            return "(l.sort_price_cents \(unsafeRaw: beyond) \(bind: price) OR (l.sort_price_cents = \(bind: price) AND l.seq \(unsafeRaw: beyond) \(bind: position.seq)))"
+            let (priceColumn, seqColumn) = ("\(table).sort_price_cents", "\(table).seq")
+            return """
+                (\(unsafeRaw: priceColumn) \(unsafeRaw: beyond) \(bind: price) OR \
+                (\(unsafeRaw: priceColumn) = \(bind: price) AND \(unsafeRaw: seqColumn) \(unsafeRaw: beyond) \(bind: position.seq)))
+                """
         }
     }
 
