@@ -429,6 +429,17 @@ struct ListingSearchTests {
         #expect(ListingSearch.observedMatches(10, walked: 2_000, past: edge, sort: .priceDesc) == 0)
     }
 
+    @Test("a walk that met none where the estimate expected 30 or more stops trusting it; by price, or having met some, it does not")
+    func walkContradictsTheEstimate() {
+        let edge = ListingSearch.Position(seq: 958_000, price: nil)
+        // q=notes priced 50–250 at 1M listings: 27k estimated, none met in the first 2,000.
+        #expect(ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, past: edge, sort: .relevance))
+        #expect(ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, past: edge, sort: .newest))
+        #expect(!ListingSearch.walkContradicts(27_000, met: 1, walked: 2_000, past: edge, sort: .newest))
+        #expect(!ListingSearch.walkContradicts(10_000, met: 0, walked: 2_000, past: edge, sort: .newest), "about 21 expected: not enough to tell")
+        #expect(!ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, past: ListingSearch.Position(seq: 958_000, price: 500), sort: .priceAsc))
+    }
+
     @Test("a read by matches asks the index only for filters few listings meet, unless many matches are expected or it is by price")
     func broadFiltersLeftToTheRows() {
         let query = SearchCriteria(text: "desk", categories: [.furniture], offer: .buy, minPriceCents: 1_000, maxPriceCents: 20_000,
