@@ -200,14 +200,6 @@ struct ListingSearch {
         case .trade: conditions.append("l.open_to_trade = \(bind: true)")
         case nil: break
         }
-        // Reading by matches, prices and places in the order are checked past the OFFSET 0 fence
-        // (below). Given them, PostgreSQL walked or joined a B-tree instead: `q=hard lamp` dearest
-        // first under 1.00 walked the price index through 27k listings for none (122 ms at 1M
-        // listings), and `q=soccer` newest first priced 5–55 read 268k entries of it to intersect
-        // with 8k matches (111 ms), where the text index answers at once. The price bands asked of
-        // the index bound the read where they keep many out (`SearchFacet.selective`).
-        let bounded = stretch.byMatches ? "rest" : "l"
-        var bounds = Self.priceRange(query, table: bounded)
         if let condition = query.condition { conditions.append("l.condition = \(bind: condition.rawValue)") }
         if let seller = query.sellerID { conditions.append("l.seller_id = \(bind: seller)") }
         if !query.excludedSellers.isEmpty { conditions.append("l.seller_id NOT IN (\(binds: query.excludedSellers))") }
@@ -218,6 +210,14 @@ struct ListingSearch {
         case nil: break
         }
 
+        // Reading by matches, prices and places in the order are checked past the OFFSET 0 fence
+        // (below). Given them, PostgreSQL walked or joined a B-tree instead: `q=hard lamp` dearest
+        // first under 1.00 walked the price index through 27k listings for none (122 ms at 1M
+        // listings), and `q=soccer` newest first priced 5–55 read 268k entries of it to intersect
+        // with 8k matches (111 ms), where the text index answers at once. The price bands asked of
+        // the index bound the read where they keep many out (`SearchFacet.selective`).
+        let bounded = stretch.byMatches ? "rest" : "l"
+        var bounds = Self.priceRange(query, table: bounded)
         if query.sort.isByPrice {
             // Price sorts list what has a price (trade-only listings have none).
             bounds.append("\(unsafeRaw: bounded).sort_price_cents IS NOT NULL")
