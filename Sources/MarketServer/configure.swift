@@ -52,6 +52,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(DropWriteLock())       // SQLite: that table removed (SQLiteWriter begins IMMEDIATE)
     app.migrations.add(CreateListingTerms())  // PostgreSQL: each listing's words by price, for price sorts of a word
     app.migrations.add(CreatePricedSearchIndex()) // SQLite: the text index again, row ids in price order, for price sorts of a word
+    app.migrations.add(UpdateListingTermsAddAge()) // PostgreSQL: each listing's words newest first too, for other sorts of a word
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

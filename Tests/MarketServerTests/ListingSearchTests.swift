@@ -421,23 +421,33 @@ struct ListingSearchTests {
 
     @Test("a walk weighs the matches its own windows met: newest first, their rate times the listings left; by price, none")
     func observedMatchesFollowTheWalk() {
-        let edge = ListingSearch.Position(seq: 998_000, price: 4_500)
-        #expect(ListingSearch.observedMatches(10, walked: 2_000, past: edge, sort: .relevance) == 4_990)
-        #expect(ListingSearch.observedMatches(3, walked: 8_000, past: edge, sort: .newest) == 374)
-        #expect(ListingSearch.observedMatches(0, walked: 2_000, past: edge, sort: .newest) == 0)
-        #expect(ListingSearch.observedMatches(10, walked: 2_000, past: edge, sort: .priceAsc) == 0)
-        #expect(ListingSearch.observedMatches(10, walked: 2_000, past: edge, sort: .priceDesc) == 0)
+        let left = ListingSearch.listingsLeft(past: ListingSearch.Position(seq: 998_000, price: 4_500), walk: nil)
+        #expect(ListingSearch.observedMatches(10, walked: 2_000, of: left, sort: .relevance) == 4_990)
+        #expect(ListingSearch.observedMatches(3, walked: 8_000, of: left, sort: .newest) == 374)
+        #expect(ListingSearch.observedMatches(0, walked: 2_000, of: left, sort: .newest) == 0)
+        #expect(ListingSearch.observedMatches(10, walked: 2_000, of: left, sort: .priceAsc) == 0)
+        #expect(ListingSearch.observedMatches(10, walked: 2_000, of: left, sort: .priceDesc) == 0)
+    }
+
+    @Test("newest first, the listings a walk has left past a place are those numbered below it; of one word's, its share of them")
+    func listingsLeftPastAPlace() {
+        let edge = ListingSearch.Position(seq: 600_000, price: nil)
+        #expect(ListingSearch.listingsLeft(past: edge, walk: nil) == 600_000)
+        let word = ListingTerms(terms: ["desk"], order: .age, share: 0.02)
+        #expect(ListingSearch.listingsLeft(past: edge, walk: word) == 12_000)
     }
 
     @Test("a walk that met none where the estimate expected 30 or more stops trusting it; by price, or having met some, it does not")
     func walkContradictsTheEstimate() {
-        let edge = ListingSearch.Position(seq: 958_000, price: nil)
+        let left = 958_000.0
         // q=notes priced 50–250 at 1M listings: 27k estimated, none met in the first 2,000.
-        #expect(ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, past: edge, sort: .relevance))
-        #expect(ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, past: edge, sort: .newest))
-        #expect(!ListingSearch.walkContradicts(27_000, met: 1, walked: 2_000, past: edge, sort: .newest))
-        #expect(!ListingSearch.walkContradicts(10_000, met: 0, walked: 2_000, past: edge, sort: .newest), "about 21 expected: not enough to tell")
-        #expect(!ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, past: ListingSearch.Position(seq: 958_000, price: 500), sort: .priceAsc))
+        #expect(ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, of: left, sort: .relevance))
+        #expect(ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, of: left, sort: .newest))
+        #expect(!ListingSearch.walkContradicts(27_000, met: 1, walked: 2_000, of: left, sort: .newest))
+        #expect(!ListingSearch.walkContradicts(10_000, met: 0, walked: 2_000, of: left, sort: .newest), "about 21 expected: not enough to tell")
+        #expect(!ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, of: left, sort: .priceAsc))
+        // Walking one word's listings, only its own are left: 2,700 expected among its 19,160, none in 250.
+        #expect(ListingSearch.walkContradicts(2_700, met: 0, walked: 250, of: 19_160, sort: .newest))
     }
 
     @Test("a read by matches asks the index only for filters few listings meet, unless many matches are expected or it is by price")

@@ -5,9 +5,9 @@ import MarketCore
 import Testing
 import Vapor
 
-@Suite("Listings: price sorts walking one word's listings (listing_terms)")
+@Suite("Listings: text searches walking one word's listings (listing_terms, priced_fts)")
 struct ListingTermsTests {
-    @Test("the price-ordered index (PostgreSQL's listing_terms, SQLite's priced_fts) holds each priced listing's words at its price, through edits, price changes, trade-only, sales and deletions")
+    @Test("the word indexes (PostgreSQL's listing_terms, SQLite's priced_fts) hold each listing's words, priced ones at their price, through edits, price changes, trade-only, sales and deletions")
     func followsWrites() async throws {
         try await withTestApp { app in
             let seller = try await app.register(), buyer = try await app.register()
@@ -24,7 +24,12 @@ struct ListingTermsTests {
                                token: seller.token)
             #expect(try await app.purchase(sold.id, token: buyer.token).status == .created)
             try await expectIndexMatchesListings(app)
-            #expect(try await prices(of: "shelf", app).isEmpty, "a listing with no price has no entry")
+            #expect(try await prices(of: "shelf", app).isEmpty, "a listing with no price has no entry in price order")
+            if TestDatabase.isPostgres {
+                let unpriced = try await app.db.sql.raw("SELECT count(*) AS n FROM listing_terms WHERE term = 'shelf' AND sort_price_cents IS NULL")
+                    .first()?.decode(column: "n", as: Int.self)
+                #expect(unpriced == 1, "newest first, a trade-only listing's words are walked too")
+            }
             #expect(try await prices(of: "lamp", app) == [1_500], "the edited lamp keeps one entry, at its price")
             #expect(try await prices(of: "bright", app).isEmpty, "an edit takes the old words out")
             #expect(try await prices(of: "chair", app) == [9_900], "a price change moves the entries")
@@ -38,7 +43,7 @@ struct ListingTermsTests {
         }
     }
 
-    @Test("a price sort walking a word's listings pages through what every other plan finds: prefixes of several words, stop words, filters")
+    @Test("a search walking a word's listings pages through what every other plan finds: by price and newest first, prefixes of several words, stop words, filters")
     func walksAgree() async throws {
         try await withTestApp { app in
             let seller = try await app.register()
@@ -51,7 +56,8 @@ struct ListingTermsTests {
                 let title = "\(titles[n % titles.count]) \(n)"
                 let price: Int? = n % 7 == 6 ? nil : 400 + (n * 37) % 5 * 250
                 let category: ListingCategory = n % 2 == 0 ? .notes : .furniture
-                try await app.createListing(.sample(title, categories: [category.rawValue], salePriceCents: price,
+                let description = title.hasPrefix("Stat notes") ? "For the state exam" : "Works well"
+                try await app.createListing(.sample(title, description: description, categories: [category.rawValue], salePriceCents: price,
                                                     openToTrade: price == nil ? true : nil), token: seller.token)
                 made.append(Made(title: title, price: price, category: category))
             }
@@ -60,6 +66,7 @@ struct ListingTermsTests {
                     .sorted { ($0.element.price!, $0.offset) < ($1.element.price!, $1.offset) }.map(\.element.title)
                 return descending ? kept.reversed() : kept
             }
+            func newest(_ keep: (Made) -> Bool) -> [String] { made.filter(keep).map(\.title).reversed() }
             let stat = { (made: Made) in made.title.hasPrefix("Stat") }
             let cases: [(SearchCriteria, expected: [String])] = [
                 (SearchCriteria(text: "stat", sort: .priceDesc, limit: 3), expected(stat, descending: true)),
@@ -73,14 +80,27 @@ struct ListingTermsTests {
                 (SearchCriteria(text: "stati", categories: [.furniture], sort: .priceDesc, limit: 2),
                  expected({ $0.title.hasPrefix("Stati") && $0.category == .furniture }, descending: true)),
                 (SearchCriteria(text: "mug", sort: .priceAsc, limit: 2), expected({ $0.title.hasPrefix("Plain mug") }, descending: false)),
+                // Newest first every listing is walked, trade-only ones too.
+                (SearchCriteria(text: "stat", sort: .newest, limit: 3), newest(stat)),
+                (SearchCriteria(text: "statics sta", sort: .newest, limit: 2), newest { $0.title.hasPrefix("Statics") }),
+                (SearchCriteria(text: "stati", categories: [.furniture], sort: .newest, limit: 2),
+                 newest { $0.title.hasPrefix("Stati") && $0.category == .furniture }),
+                (SearchCriteria(text: "stat", minPriceCents: 650, maxPriceCents: 1_150, sort: .newest, limit: 2),
+                 newest { stat($0) && $0.price.map((650...1_150).contains) == true }),
+                // By relevance, the listings with the word in the title come first, then those that say
+                // it only in the description (the notes).
+                (SearchCriteria(text: "state", sort: .relevance, limit: 2),
+                 newest { $0.title.hasPrefix("State") || $0.title.hasPrefix("Statics and") } + newest { $0.title.hasPrefix("Stat notes") }),
             ]
             #expect(cases.allSatisfy { $0.expected.count > $0.0.limit }, "each case should span pages")
             try await ListingSearchTests.expectBothPlans(cases, on: app)
         }
     }
 
-    @Test("a price sort walks a word's listings unless it filters by what few listings have; a price range bounds the walk itself")
+    @Test("a price sort walks a word's listings unless it filters by what few listings have; a price range bounds the walk itself; newest first it always does")
     func whenWordsAreWalked() {
+        #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", categories: [.furniture], condition: .good, sort: .newest)))
+        #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", offer: .rent, sort: .relevance)))
         #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", sort: .priceAsc)))
         #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", offer: .buy, minPriceCents: 100, maxPriceCents: 200, sort: .priceAsc)))
         #expect(!ListingSearch.walksTerms(SearchCriteria(text: "desk", categories: [.furniture], sort: .priceDesc)))
@@ -100,14 +120,15 @@ struct ListingTermsTests {
     /// The prices the price-ordered index holds `word` at.
     private func prices(of word: String, _ app: Application) async throws -> [Int64] {
         let query: SQLQueryString = TestDatabase.isPostgres
-            ? "SELECT sort_price_cents AS price FROM listing_terms WHERE term = \(bind: word) ORDER BY 1"
+            ? "SELECT sort_price_cents AS price FROM listing_terms WHERE term = \(bind: word) AND sort_price_cents IS NOT NULL ORDER BY 1"
             : "SELECT rowid >> \(literal: PricedSearchIndex.seqBits) AS price FROM priced_fts WHERE priced_fts MATCH \(bind: word) ORDER BY 1"
         return try await app.db.sql.raw(query).all().map { try $0.decode(column: "price", as: Int64.self) }
     }
 
-    /// Expects the price-ordered index to hold exactly what the text index holds for each priced
-    /// listing, under its price: on PostgreSQL its vector's words; on SQLite each word FTS5
-    /// indexed, column and position included, under the listing's key.
+    /// Expects the word index to hold exactly what the text index holds: on PostgreSQL each
+    /// listing's words, with its price and whether each is in a primary field (weight A); on
+    /// SQLite, for each priced listing, each word FTS5 indexed, column and position included,
+    /// under the listing's key.
     private func expectIndexMatchesListings(_ app: Application) async throws {
         let sql = app.db.sql
         func rows(_ query: SQLQueryString) async throws -> [String] {
@@ -115,10 +136,12 @@ struct ListingTermsTests {
         }
         let stored: [String], derived: [String]
         if TestDatabase.isPostgres {
-            stored = try await rows("SELECT term || ' ' || sort_price_cents || ' ' || seq AS entry FROM listing_terms ORDER BY 1")
+            stored = try await rows("""
+                SELECT term || ' ' || coalesce(sort_price_cents::text, '-') || ' ' || seq || ' ' || primary_word AS entry FROM listing_terms ORDER BY 1
+                """)
             derived = try await rows("""
-                SELECT t.term || ' ' || l.sort_price_cents || ' ' || l.seq AS entry FROM listings l, unnest(tsvector_to_array(l.search_vector)) AS t(term)
-                WHERE l.sort_price_cents IS NOT NULL AND left(t.term, 1) <> '~' ORDER BY 1
+                SELECT t.lexeme || ' ' || coalesce(l.sort_price_cents::text, '-') || ' ' || l.seq || ' ' || ('A' = ANY(t.weights)) AS entry
+                FROM listings l, unnest(l.search_vector) AS t WHERE left(t.lexeme, 1) <> '~' ORDER BY 1
                 """)
         } else {
             try await sql.raw("CREATE VIRTUAL TABLE IF NOT EXISTS priced_words USING fts5vocab(priced_fts, instance)").run()

@@ -77,8 +77,9 @@ struct ListingSearch {
                 asked = query.limit + 1 - found.count
                 size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
                 if estimate == nil { estimate = try await estimatedMatches(query, tier: segments[last].tier, from: edge) }
-                let left = max(estimate!, Self.observedMatches(met, walked: walked, past: edge, sort: query.sort))
-                let byMatches = Self.walkContradicts(estimate!, met: met, walked: walked, past: edge, sort: query.sort)
+                let listings = Self.listingsLeft(past: edge, walk: walk)
+                let left = max(estimate!, Self.observedMatches(met, walked: walked, of: listings, sort: query.sort))
+                let byMatches = Self.walkContradicts(estimate!, met: met, walked: walked, of: listings, sort: query.sort)
                     || size > walkReach(left, sort: query.sort, byTerms: walk != nil) - walked
                 window = byMatches ? nil : try await windowEdge(segments[last], query: query, walk: walk, from: edge, size: size)
                 walked += byMatches ? 0 : size
@@ -133,12 +134,12 @@ struct ListingSearch {
         return tiers.map { Segment(featured: true, tier: $0) } + tiers.map { Segment(featured: false, tier: $0) }
     }
 
-    /// PostgreSQL's walk of a price-sorted text search through one word's listings in price
-    /// order (`ListingTerms`); nil for other searches, and when no word can be walked.
+    /// PostgreSQL's walk of a text search through one word's listings in page order
+    /// (`ListingTerms`); nil for other searches, and when no word can be walked.
     private func termWalk(_ query: SearchCriteria) async throws -> ListingTerms? {
-        guard dialect.isPostgres, query.sort.isByPrice, let text = query.text, text.isbn == nil, !text.tokens.isEmpty,
-              Self.walksTerms(query) else { return nil }
-        return try await ListingTerms.walked(for: text.tokens, descending: query.sort == .priceDesc, on: sql)
+        guard dialect.isPostgres, let text = query.text, text.isbn == nil, !text.tokens.isEmpty, Self.walksTerms(query) else { return nil }
+        let order: ListingTerms.Order = query.sort.isByPrice ? .price(descending: query.sort == .priceDesc) : .age
+        return try await ListingTerms.walked(for: text.tokens, order: order, on: sql)
     }
 
     /// Whether a price sort may walk a word's own listings: not when it filters by something few
@@ -147,7 +148,12 @@ struct ListingSearch {
     /// the walk then read tens of thousands of listings it could not use (`q=used&category=
     /// clothing` by price: 295 ms at 1M listings); the category's own price index, or the text
     /// index asked for both, finds those. A price range bounds the word's walk itself.
+    ///
+    /// Newest first a word's listings are always walked: every listing the feed's walk would
+    /// check without the word is one a word's walk skips, and each of a word's listings is one
+    /// step of its index either way.
     static func walksTerms(_ query: SearchCriteria) -> Bool {
+        guard query.sort.isByPrice else { return true }
         var unpriced = query
         (unpriced.minPriceCents, unpriced.maxPriceCents) = (nil, nil)
         return SearchFacet.selective(SearchFacet.groups(of: unpriced)).isEmpty
@@ -179,7 +185,7 @@ struct ListingSearch {
                 } else if stretch.byMatches {
                     drive = .matches
                 } else if let walk {
-                    drive = .terms(from: walk.listings(termBounds(query, from: stretch.start, to: stretch.end)))
+                    drive = .terms(from: walk.listings(termBounds(query, tier: segment.tier, from: stretch.start, to: stretch.end)))
                 } else if dialect.isPostgres, stretch.end != nil {
                     drive = .listings(index: query.sort.isByPrice ? feed.byPrice : feed.byAge)
                 } else if query.sort.isByPrice, !dialect.isPostgres {
@@ -300,9 +306,11 @@ struct ListingSearch {
         return conditions
     }
 
-    /// The `ListingTerms` entries (`y`) in the price range, after `start` and up to `end`.
-    private func termBounds(_ query: SearchCriteria, from start: Position?, to end: Position?) -> [SQLQueryString] {
+    /// The `ListingTerms` entries (`y`) in the price range, after `start` and up to `end`; for the
+    /// first relevance tier, those of words in the primary fields.
+    private func termBounds(_ query: SearchCriteria, tier: Tier, from start: Position?, to end: Position?) -> [SQLQueryString] {
         var bounds = Self.priceRange(query, table: "y")
+        if tier == .primary { bounds.append("y.primary_word") }
         if let start { bounds.append(beyond(start, sort: query.sort, table: "y")) }
         if let end { bounds.append(within(end, sort: query.sort, table: "y")) }
         return bounds
@@ -371,6 +379,10 @@ struct ListingSearch {
     /// A price sort walking one word's listings (`walk`) takes the edge from that word's entries.
     private func windowEdge(_ segment: Segment, query: SearchCriteria, walk: ListingTerms?, from start: Position?, size: Int) async throws -> Position? {
         guard dialect.isPostgres, let text = query.text, text.isbn == nil, segment.featured != true else { return nil }
+        if let walk {
+            return try await walk.edge(termBounds(query, tier: segment.tier, from: start, to: nil), size: size, on: sql)
+                .map { Position(seq: $0.seq, price: $0.price) }
+        }
         switch query.sort {
         case .newest, .relevance:
             var top = start?.seq
@@ -380,9 +392,6 @@ struct ListingSearch {
             guard let top, top > Int64(size) else { return nil }
             return Position(seq: top - Int64(size), price: nil)
         case .priceAsc, .priceDesc:
-            if let walk {
-                return try await walk.edge(termBounds(query, from: start, to: nil), size: size, on: sql).map { Position(seq: $0.seq, price: $0.price) }
-            }
             var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)", "l.sort_price_cents IS NOT NULL"]
             // The walk's own index: a category's (its condition as a literal, `FeedIndexes`), else the feed's.
             if let mask = query.categoryMask, FeedIndexes(categoryMask: mask) != .all {
@@ -409,16 +418,22 @@ struct ListingSearch {
         max(walkWindow, byTerms ? matches : sort.isByPrice ? matches / 2 : matches * 3)
     }
 
-    /// What the walk's own windows say is left to match past `edge`: the rate they met matches
-    /// at, times the listings left. PostgreSQL's estimate takes words and filters as independent,
+    /// What the walk's own windows say is left to match: the rate they met matches at, times the
+    /// `listings` left (`listingsLeft`). PostgreSQL's estimate takes words and filters as independent,
     /// and they often meet more than that (`q=calculus&category=textbooks` with a price range:
     /// 1,239 estimated, 5,308 there), so a walk that was finding matches switched to reading
-    /// thousands of them (20 → 55 ms at 1M). Newest first the listings left are counted for free
-    /// (listings are numbered in order; a deleted one only makes the count high); by price they
-    /// are not, and 0 leaves the reach to the estimate.
-    static func observedMatches(_ met: Int, walked: Int, past edge: Position, sort: ListingSort) -> Int {
+    /// thousands of them (20 → 55 ms at 1M). By price the listings left are not counted, and 0
+    /// leaves the reach to the estimate.
+    static func observedMatches(_ met: Int, walked: Int, of listings: Double, sort: ListingSort) -> Int {
         guard !sort.isByPrice, met > 0, walked > 0 else { return 0 }
-        return Int(Double(met) / Double(walked) * Double(edge.seq))
+        return Int(Double(met) / Double(walked) * listings)
+    }
+
+    /// About how many listings a walk newest first has left past `edge`: counted for free, as
+    /// listings are numbered in order (a deleted one only makes the count high); of a word's own
+    /// listings (`walk`), that word's share of them.
+    static func listingsLeft(past edge: Position, walk: ListingTerms?) -> Double {
+        Double(edge.seq) * (walk?.share ?? 1)
     }
 
     /// Whether the walk so far contradicts PostgreSQL's estimate of the matches left: newest first,
@@ -427,9 +442,9 @@ struct ListingSearch {
     /// range its listings seldom fall in (`q=notes` priced 50–250 at 1M listings: 27k estimated,
     /// none there) walked 42k listings a tier before reading by matches. By price the listings
     /// left are not counted (`observedMatches`), and the reach alone decides.
-    static func walkContradicts(_ estimate: Int, met: Int, walked: Int, past edge: Position, sort: ListingSort) -> Bool {
-        guard !sort.isByPrice, met == 0, edge.seq > 0 else { return false }
-        return Double(estimate) * Double(walked) / Double(edge.seq) >= contradiction
+    static func walkContradicts(_ estimate: Int, met: Int, walked: Int, of listings: Double, sort: ListingSort) -> Bool {
+        guard !sort.isByPrice, met == 0, listings > 0 else { return false }
+        return Double(estimate) * Double(walked) / listings >= contradiction
     }
 
     /// How many matches a walk must have been expected to meet, and met none, to stop trusting the

@@ -1,16 +1,27 @@
 import SQLKit
 
-/// PostgreSQL: a price sort of a text search walks one typed word's listings in price order
-/// from `listing_terms` (`CreateListingTerms`), checking each listing against the whole query,
-/// instead of walking every listing by price or reading every match and sorting them.
+/// PostgreSQL: a text search walks one typed word's listings from `listing_terms`
+/// (`CreateListingTerms`, `UpdateListingTermsAddAge`) in page order — by price for a price
+/// sort, newest first otherwise — checking each listing against the whole query, instead of
+/// walking every listing in that order or reading every match and sorting them.
 ///
 /// The walked word is the rarest typed; the unfinished last word is walked as each of the words
-/// it starts with. Each word's entries are read in order from the B-tree and merged.
+/// it starts with. Each word's entries are read in order from a B-tree and merged.
 struct ListingTerms {
+    /// The order a walk reads a word's listings in.
+    enum Order: Equatable {
+        /// Cheapest first, or dearest first (`descending`): priced listings only.
+        case price(descending: Bool)
+        /// Newest first: every listing.
+        case age
+    }
+
     /// The stored words the walk reads: one, or those a prefix starts with.
     let terms: [String]
-    /// Dearest first (`price_desc`), else cheapest first.
-    let descending: Bool
+    let order: Order
+    /// About what share of all listings the walked words are in (PostgreSQL's estimate): how many
+    /// of a walk's listings are left past a place newest first (`ListingSearch.listingsLeft`).
+    var share = 1.0
 
     /// A prefix starting more words than this (`ca`) is not walked: merging that many lists costs
     /// more than the walk saves, and the other plans serve it.
@@ -21,18 +32,26 @@ struct ListingTerms {
     /// Of several words, the one with the fewest listings (PostgreSQL's estimate): each listing
     /// walked is checked for the others, and a common word with a rare one (`hard lamp`) walked
     /// thousands of listings without the rare word.
-    static func walked(for tokens: [String], descending: Bool, on sql: any SQLDatabase) async throws -> ListingTerms? {
+    static func walked(for tokens: [String], order: Order, on sql: any SQLDatabase) async throws -> ListingTerms? {
         var best: (terms: [String], listings: Int)?
+        // Newest first, the share of listings walked is wanted even for one word.
+        let counts = tokens.count > 1 || order == .age
         for index in tokens.indices {
             let stems = try await sql.raw("SELECT unnest(tsvector_to_array(to_tsvector('english', \(bind: tokens[index])))) AS stem")
                 .all().map { try $0.decode(column: "stem", as: String.self) }
             guard stems.count == 1, let stem = stems.first else { continue }
             let terms = SearchDialect.isPrefix(index, of: tokens) ? try await startingWith(stem, on: sql) : [stem]
             guard terms.count <= maxTerms else { continue }
-            let listings = tokens.count == 1 ? 0 : try await sql.estimatedRows("SELECT 1 FROM listing_terms WHERE term = ANY(\(bind: terms)::text[])")
+            let listings = counts ? try await sql.estimatedRows("SELECT 1 FROM listing_terms WHERE term = ANY(\(bind: terms)::text[])") : 0
             if best == nil || listings < best!.listings { best = (terms, listings) }
         }
-        return best.map { ListingTerms(terms: $0.terms, descending: descending) }
+        guard let best else { return nil }
+        var walk = ListingTerms(terms: best.terms, order: order)
+        if order == .age {
+            let all = try await sql.estimatedRows("SELECT 1 FROM listings")
+            walk.share = min(1, Double(best.listings) / Double(max(1, all)))
+        }
+        return walk
     }
 
     /// The stored words that start with `prefix`, up to one past `maxTerms`: each found by one
@@ -49,29 +68,40 @@ struct ListingTerms {
             """).all().map { try $0.decode(column: "term", as: String.self) }
     }
 
-    /// The entries of the walked words in `bounds` (conditions on `x.sort_price_cents` and
-    /// `x.seq`), each word's read from its own stretch of the index, as `x(sort_price_cents, seq)`.
+    /// The entries of the walked words in `bounds` (conditions on `y.sort_price_cents`, `y.seq`
+    /// and `y.primary_word`), each word's read from its own stretch of the index, as
+    /// `x(sort_price_cents, seq)`.
     private func entries(_ bounds: [SQLQueryString], limit: Int?) -> SQLQueryString {
         let limited: SQLQueryString = limit.map { " LIMIT \(literal: $0)" } ?? ""
+        // By price, the price index holds priced listings only, and is taken only when told so.
+        let priced: [SQLQueryString] = order == .age ? [] : ["y.sort_price_cents IS NOT NULL"]
         return """
             unnest(\(bind: terms)::text[]) AS d(term), LATERAL (
-              SELECT y.sort_price_cents, y.seq FROM listing_terms y WHERE \((["y.term = d.term"] + bounds).joined(separator: " AND "))
-              ORDER BY y.sort_price_cents \(unsafeRaw: direction), y.seq \(unsafeRaw: direction)\(limited)) AS x
+              SELECT y.sort_price_cents, y.seq FROM listing_terms y WHERE \((["y.term = d.term"] + priced + bounds).joined(separator: " AND "))
+              ORDER BY \(keys("y"))\(limited)) AS x
             """
     }
 
-    /// `ASC` or `DESC`, as the page is sorted.
-    private var direction: String { descending ? "DESC" : "ASC" }
+    /// The page order, on the columns of `table`.
+    private func keys(_ table: String) -> SQLQueryString {
+        switch order {
+        case .price(let descending):
+            let direction = descending ? "DESC" : "ASC"
+            return "\(unsafeRaw: table).sort_price_cents \(unsafeRaw: direction), \(unsafeRaw: table).seq \(unsafeRaw: direction)"
+        case .age:
+            return "\(unsafeRaw: table).seq DESC"
+        }
+    }
 
     /// The `size`-th entry in page order within `bounds`, or nil when fewer are left: the edge of
     /// a walk window (`ListingSearch.windowEdge`). Each word gives at most `size`, so the index
     /// reads at most `size` entries a word.
-    func edge(_ bounds: [SQLQueryString], size: Int, on sql: any SQLDatabase) async throws -> (price: Int64, seq: Int64)? {
+    func edge(_ bounds: [SQLQueryString], size: Int, on sql: any SQLDatabase) async throws -> (price: Int64?, seq: Int64)? {
         let row = try await sql.raw("""
             SELECT x.sort_price_cents, x.seq FROM \(entries(bounds, limit: size))
-            ORDER BY x.sort_price_cents \(unsafeRaw: direction), x.seq \(unsafeRaw: direction) OFFSET \(literal: size - 1) LIMIT 1
+            ORDER BY \(keys("x")) OFFSET \(literal: size - 1) LIMIT 1
             """).first()
-        return try row.map { (try $0.decode(column: "sort_price_cents", as: Int64.self), try $0.decode(column: "seq", as: Int64.self)) }
+        return try row.map { (try $0.decode(column: "sort_price_cents", as: Int64?.self), try $0.decode(column: "seq", as: Int64.self)) }
     }
 
     /// The listings of the entries within `bounds`, in page order (`c.sort_price_cents`, `c.seq`):
@@ -80,7 +110,7 @@ struct ListingTerms {
     func listings(_ bounds: [SQLQueryString]) -> SQLQueryString {
         """
         (SELECT DISTINCT x.sort_price_cents, x.seq FROM \(entries(bounds, limit: nil))
-         ORDER BY 1 \(unsafeRaw: direction), 2 \(unsafeRaw: direction)) AS c JOIN listings l ON l.seq = c.seq
+         ORDER BY \(keys("x"))) AS c JOIN listings l ON l.seq = c.seq
         """
     }
 }

@@ -1,0 +1,73 @@
+import Fluent
+import SQLKit
+
+/// PostgreSQL: `listing_terms` (`CreateListingTerms`) holds every listing's words, a trade-only
+/// listing's too (with no price), each marked when it is in a primary field (title, author,
+/// ISBN, course code: weight A of `search_vector`), under a second B-tree keyed (term, seq)
+/// that carries the price and that mark. `ListingTerms` walks it for text searches newest first
+/// and by relevance.
+///
+/// Why: those searches walked every listing newest first, checking each, or read every match
+/// of the words through the GIN index and sorted them. A word with filters its listings often
+/// meet more than chance says (`q=desk&category=furniture&condition=good` priced 10–200:
+/// 1,218 matches where PostgreSQL expected 33) was read by its matches, 10–20 ms at 1M
+/// listings, where one word's own listings newest first hold a page within a few hundred.
+/// The price and the mark let the index itself skip entries outside a price range or, for
+/// the first relevance tier, outside the primary fields, before a listing is read.
+///
+/// The rebuild runs in one transaction: another instance's write waits for it, and is then
+/// kept by the new trigger.
+struct UpdateListingTermsAddAge: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        guard database.isPostgres else { return }
+        try await database.transaction { database in
+            let sql = database.sql
+            try await sql.raw("""
+                ALTER TABLE listing_terms ALTER COLUMN sort_price_cents DROP NOT NULL,
+                ADD COLUMN primary_word boolean NOT NULL DEFAULT false
+                """).run()
+            try await sql.raw("""
+                CREATE OR REPLACE FUNCTION listing_terms_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                  IF TG_OP = 'UPDATE' AND OLD.search_vector IS NOT DISTINCT FROM NEW.search_vector
+                     AND OLD.sort_price_cents IS NOT DISTINCT FROM NEW.sort_price_cents THEN
+                    RETURN NULL;
+                  END IF;
+                  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+                    DELETE FROM listing_terms x USING \(Self.words("OLD")) AND x.term = t.lexeme AND x.seq = OLD.seq;
+                  END IF;
+                  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+                    INSERT INTO listing_terms (term, sort_price_cents, seq, primary_word)
+                    SELECT t.lexeme, NEW.sort_price_cents, NEW.seq, 'A' = ANY(t.weights) FROM \(Self.words("NEW"));
+                  END IF;
+                  RETURN NULL;
+                END $$
+                """).run()
+            try await sql.raw("DROP INDEX ix_listing_terms").run()
+            try await sql.raw("TRUNCATE listing_terms").run()
+            try await sql.raw("""
+                INSERT INTO listing_terms (term, sort_price_cents, seq, primary_word)
+                SELECT t.lexeme, l.sort_price_cents, l.seq, 'A' = ANY(t.weights) FROM listings l, \(Self.words("l"))
+                """).run()
+            try await sql.raw("""
+                CREATE INDEX ix_listing_terms ON listing_terms (term, sort_price_cents, seq) WHERE sort_price_cents IS NOT NULL
+                """).run()
+            try await sql.raw("CREATE INDEX ix_listing_terms_age ON listing_terms (term, seq) INCLUDE (sort_price_cents, primary_word)").run()
+        }
+    }
+
+    /// Back to `CreateListingTerms`'s table, rebuilt by it.
+    func revert(on database: any Database) async throws {
+        guard database.isPostgres else { return }
+        try await database.transaction { database in
+            try await CreateListingTerms().revert(on: database)
+            try await CreateListingTerms().prepare(on: database)
+        }
+    }
+
+    /// The words of listing row `row`'s vector (not the facets: `SearchFacet.lexeme` starts with
+    /// `~`, which no word does), as `t(lexeme, positions, weights)`, ending in a `WHERE` clause.
+    private static func words(_ row: String) -> SQLQueryString {
+        "unnest(\(unsafeRaw: row).search_vector) AS t WHERE left(t.lexeme, 1) <> '~'"
+    }
+}
