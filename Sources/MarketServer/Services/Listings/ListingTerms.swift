@@ -68,16 +68,36 @@ struct ListingTerms {
             """).all().map { try $0.decode(column: "term", as: String.self) }
     }
 
-    /// The entries of the walked words in `bounds` (conditions on `y.sort_price_cents`, `y.seq`
-    /// and `y.primary_word`), each word's read from its own stretch of the index, as
-    /// `x(sort_price_cents, seq)`.
-    private func entries(_ bounds: [SQLQueryString], limit: Int?) -> SQLQueryString {
+    /// Newest first, which entries a relevance tier walks by their mark (a word in a primary
+    /// field, or only elsewhere): the first tier's listings have every word in a primary field;
+    /// the second's, searched for one word, have it in none (whatever it starts with, for a
+    /// prefix). Otherwise both.
+    static func marks(for tier: ListingSearch.Tier, words: Int) -> [Bool] {
+        switch tier {
+        case .primary: [true]
+        case .secondary where words == 1: [false]
+        case .any, .secondary: [true, false]
+        }
+    }
+
+    /// The entries of the walked words in `bounds` (conditions on `y.sort_price_cents` and
+    /// `y.seq`), each word's read from its own stretch of the index, as `x(sort_price_cents, seq)`;
+    /// newest first, only those with one of `marks`, each mark's stretch read apart.
+    private func entries(_ bounds: [SQLQueryString], marks: [Bool], limit: Int?) -> SQLQueryString {
         let limited: SQLQueryString = limit.map { " LIMIT \(literal: $0)" } ?? ""
-        // By price, the price index holds priced listings only, and is taken only when told so.
-        let priced: [SQLQueryString] = order == .age ? [] : ["y.sort_price_cents IS NOT NULL"]
+        var lists: SQLQueryString = "unnest(\(bind: terms)::text[]) AS d(term)"
+        var conditions: [SQLQueryString] = ["y.term = d.term"]
+        switch order {
+        case .price:
+            // The price index holds priced listings only, and is taken only when told so.
+            conditions.append("y.sort_price_cents IS NOT NULL")
+        case .age:
+            lists = "\(lists) CROSS JOIN unnest(\(bind: marks)::boolean[]) AS m(primary_word)"
+            conditions.append("y.primary_word = m.primary_word")
+        }
         return """
-            unnest(\(bind: terms)::text[]) AS d(term), LATERAL (
-              SELECT y.sort_price_cents, y.seq FROM listing_terms y WHERE \((["y.term = d.term"] + priced + bounds).joined(separator: " AND "))
+            \(lists), LATERAL (
+              SELECT y.sort_price_cents, y.seq FROM listing_terms y WHERE \((conditions + bounds).joined(separator: " AND "))
               ORDER BY \(keys("y"))\(limited)) AS x
             """
     }
@@ -96,9 +116,9 @@ struct ListingTerms {
     /// The `size`-th entry in page order within `bounds`, or nil when fewer are left: the edge of
     /// a walk window (`ListingSearch.windowEdge`). Each word gives at most `size`, so the index
     /// reads at most `size` entries a word.
-    func edge(_ bounds: [SQLQueryString], size: Int, on sql: any SQLDatabase) async throws -> (price: Int64?, seq: Int64)? {
+    func edge(_ bounds: [SQLQueryString], marks: [Bool], size: Int, on sql: any SQLDatabase) async throws -> (price: Int64?, seq: Int64)? {
         let row = try await sql.raw("""
-            SELECT x.sort_price_cents, x.seq FROM \(entries(bounds, limit: size))
+            SELECT x.sort_price_cents, x.seq FROM \(entries(bounds, marks: marks, limit: size))
             ORDER BY \(keys("x")) OFFSET \(literal: size - 1) LIMIT 1
             """).first()
         return try row.map { (try $0.decode(column: "sort_price_cents", as: Int64?.self), try $0.decode(column: "seq", as: Int64.self)) }
@@ -107,9 +127,9 @@ struct ListingTerms {
     /// The listings of the entries within `bounds`, in page order (`c.sort_price_cents`, `c.seq`):
     /// a statement ordered by those and limited reads the listings one by one and stops at its
     /// limit (a listing with two of the words is listed once).
-    func listings(_ bounds: [SQLQueryString]) -> SQLQueryString {
+    func listings(_ bounds: [SQLQueryString], marks: [Bool]) -> SQLQueryString {
         """
-        (SELECT DISTINCT x.sort_price_cents, x.seq FROM \(entries(bounds, limit: nil))
+        (SELECT DISTINCT x.sort_price_cents, x.seq FROM \(entries(bounds, marks: marks, limit: nil))
          ORDER BY \(keys("x"))) AS c JOIN listings l ON l.seq = c.seq
         """
     }
