@@ -28,6 +28,12 @@ struct DomainServices: Sendable {
                  mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, now: now)
     }
 
+    /// Runs `body` with the services on one connection of the pool, checked out once: a search
+    /// runs several statements in turn, and each checkout of its own costs a trip through the pool.
+    func onOneConnection<T: Sendable>(_ body: @escaping @Sendable (DomainServices) async throws -> T) async throws -> T {
+        try await database.withConnection { db in try await body(on(db)) }
+    }
+
     // MARK: Accounts
     var accounts: AccountService { AccountService(services: self) }
     var sessionTokens: SessionTokens { SessionTokens(database: database, lifetime: settings.tokenLifetime, now: now) }

@@ -32,6 +32,12 @@ struct ListingSearch {
     /// to walk a few listings' words, or never.
     var commonShare = 0.25
 
+    /// Newest first, how many matches must be left past the feed's first window for a walk of a
+    /// word's own listings to be weighed. Choosing the word costs four round trips (about 1.5 ms
+    /// at 1M listings) before a listing is read, as much as reading about 500 matches through the
+    /// text index: fewer are read so (`q=hard lamp`, none there: 8 ms, against 13 ms by the word).
+    static let wordsWalkMatches = 500
+
     /// A walk of a word's own listings starts with a smaller window: they hold matches densely,
     /// and each is a jump in the table.
     private var termWindow: Int { max(1, walkWindow / 8) }
@@ -60,6 +66,8 @@ struct ListingSearch {
         // walk comes up short (`termWalk`).
         var walk = query.sort.isByPrice ? try await termWalk(query) : nil
         var wordsWeighed = query.sort.isByPrice
+        // The stored words the last token starts, looked up before the first read by matches.
+        var prefixWords: [String]?, prefixLooked = false
         var next = query.cursor?.segment ?? 0
         var found: [(listing: ListingRow, segment: Int)] = []
         // Featured segments are cheap (few rows, their own index), so they travel in one round trip
@@ -75,7 +83,7 @@ struct ListingSearch {
             for index in next...last {
                 let stretch = Stretch(start: start(index), end: index == last ? window : nil)
                 branches.append(try await segmentStatement(segments[index], index: index, query: query, walk: walk,
-                                                           stretch: stretch, asOf: asOf, limit: wanted))
+                                                           prefixWords: prefixWords, stretch: stretch, asOf: asOf, limit: wanted))
             }
             var batch = try await read(branches)
             batch.sort { Self.precedes($0, $1, sort: query.sort) }
@@ -88,23 +96,24 @@ struct ListingSearch {
             var (walked, met, estimate) = (size, hits, nil as Int?)
             while let edge = window, found.count <= query.limit, hits < asked {
                 asked = query.limit + 1 - found.count
-                var (byMatches, left) = (false, 0)
-                if !wordsWeighed, let words = try await termWalk(query) {
-                    // The feed's walk came up short: a word's own listings go on from its edge.
+                size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
+                if !prefixLooked { (prefixWords, prefixLooked) = (try await lastPrefixWords(query), true) }
+                if estimate == nil { estimate = try await estimatedMatches(query, tier: segments[last].tier, from: edge, prefixWords: prefixWords) }
+                let listings = Self.listingsLeft(past: edge, walk: walk)
+                let left = max(estimate!, Self.observedMatches(met, walked: walked, of: listings, sort: query.sort))
+                var byMatches: Bool
+                if !wordsWeighed, left >= Self.wordsWalkMatches, let words = try await termWalk(query) {
+                    // The feed's walk came up short with many matches left: a word's own listings go on from its edge.
                     walk = words
-                    (size, walked, met) = (termWindow, 0, 0)
+                    (size, walked, met, byMatches) = (termWindow, 0, 0, false)
                 } else {
-                    size = hits == 0 ? size * 4 : size / hits * asked * 3 / 2
-                    if estimate == nil { estimate = try await estimatedMatches(query, tier: segments[last].tier, from: edge) }
-                    let listings = Self.listingsLeft(past: edge, walk: walk)
-                    left = max(estimate!, Self.observedMatches(met, walked: walked, of: listings, sort: query.sort))
                     byMatches = Self.walkContradicts(estimate!, met: met, walked: walked, of: listings, sort: query.sort)
                         || size > walkReach(left, sort: query.sort, byTerms: walk != nil) - walked
                 }
                 wordsWeighed = true
                 window = byMatches ? nil : try await windowEdge(segments[last], query: query, walk: walk, from: edge, size: size)
                 walked += byMatches ? 0 : size
-                let statement = try await segmentStatement(segments[last], index: last, query: query, walk: walk,
+                let statement = try await segmentStatement(segments[last], index: last, query: query, walk: walk, prefixWords: prefixWords,
                                                            stretch: Stretch(start: edge, end: window, byMatches: byMatches,
                                                                             broadFacets: Self.asksBroadFacets(query.sort, expecting: left)),
                                                            asOf: asOf, limit: asked)
@@ -189,8 +198,8 @@ struct ListingSearch {
 
     /// One segment's SELECT, tagged with its index as `segment_index`: the stretch of its listings
     /// that `stretch` names.
-    private func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, walk: ListingTerms?, stretch: Stretch,
-                                  asOf: Date, limit: Int) async throws -> SQLQueryString {
+    private func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, walk: ListingTerms?, prefixWords: [String]?,
+                                  stretch: Stretch, asOf: Date, limit: Int) async throws -> SQLQueryString {
         var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
         // Featured listings are few: reach them through their own index, never by scanning the rest.
         var from = dialect.listings(index: segment.featured == true ? "ix_listings_featured" : nil)
@@ -221,7 +230,7 @@ struct ListingSearch {
                 } else {
                     drive = .text
                 }
-                let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: facets, drive: drive)
+                let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: facets, drive: drive, prefixWords: prefixWords)
                 from = shape.from
                 conditions.append(shape.condition)
                 (seqColumn, orderTable, priceKey) = (shape.seqColumn, shape.orderTable, shape.priceKey)
@@ -488,13 +497,23 @@ struct ListingSearch {
     /// primary fields for the first tier) and the filters it holds (`SearchFacet`; by price, the
     /// price bands left). It takes them as independent, which they are not: the walk's windows
     /// tell how often they meet.
-    private func estimatedMatches(_ query: SearchCriteria, tier: Tier, from edge: Position) async throws -> Int {
+    private func estimatedMatches(_ query: SearchCriteria, tier: Tier, from edge: Position, prefixWords: [String]?) async throws -> Int {
         let tokens = query.text?.tokens ?? []
         let prices = Self.prices(of: Stretch(start: edge, end: nil), sort: query.sort)
+        let facets = SearchFacet.groups(of: query, prices: prices)
         return try await sql.estimatedRows("""
             SELECT 1 FROM listings l
-            WHERE \(SearchDialect.indexMatch(SearchDialect.tsquery(tokens, tokens.indices, weight: ""), facets: SearchFacet.groups(of: query, prices: prices), tier: tier))
+            WHERE \(SearchDialect.indexMatch(tokens, tokens.indices, prefixWords: prefixWords, facets: facets, tier: tier))
             """)
+    }
+
+    /// PostgreSQL: the stored words the last token starts, when it is a prefix that starts at most
+    /// `ListingTerms.maxTerms` (`SearchDialect.indexMatch`); nil otherwise.
+    private func lastPrefixWords(_ query: SearchCriteria) async throws -> [String]? {
+        guard dialect.isPostgres, let tokens = query.text?.tokens, let last = tokens.indices.last,
+              SearchDialect.isPrefix(last, of: tokens),
+              let words = try await ListingTerms.words(for: tokens[last], prefix: true, on: sql) else { return nil }
+        return words.count <= ListingTerms.maxTerms ? words : nil
     }
 
     /// The index to browse by (no text): one category's own (`FeedIndexes`), and newest first

@@ -37,11 +37,8 @@ struct ListingTerms {
         // Newest first, the share of listings walked is wanted even for one word.
         let counts = tokens.count > 1 || order == .age
         for index in tokens.indices {
-            let stems = try await sql.raw("SELECT unnest(tsvector_to_array(to_tsvector('english', \(bind: tokens[index])))) AS stem")
-                .all().map { try $0.decode(column: "stem", as: String.self) }
-            guard stems.count == 1, let stem = stems.first else { continue }
-            let terms = SearchDialect.isPrefix(index, of: tokens) ? try await startingWith(stem, on: sql) : [stem]
-            guard terms.count <= maxTerms else { continue }
+            guard let terms = try await words(for: tokens[index], prefix: SearchDialect.isPrefix(index, of: tokens), on: sql),
+                  terms.count <= maxTerms else { continue }
             let listings = counts ? try await sql.estimatedRows("SELECT 1 FROM listing_terms WHERE term = ANY(\(bind: terms)::text[])") : 0
             if best == nil || listings < best!.listings { best = (terms, listings) }
         }
@@ -54,18 +51,31 @@ struct ListingTerms {
         return walk
     }
 
-    /// The stored words that start with `prefix`, up to one past `maxTerms`: each found by one
-    /// descent of the index from the last (a skip scan), so a word's many rows are not read.
-    private static func startingWith(_ prefix: String, on sql: any SQLDatabase) async throws -> [String] {
-        try await sql.raw("""
-            WITH RECURSIVE found(term) AS (
-              SELECT min(term) FROM listing_terms WHERE term >= \(bind: prefix)
+    /// The stored words typed `token` stands for, read as the text search reads it: its English
+    /// stem, or as a prefix every stored word starting with that stem, up to one past `maxTerms`;
+    /// nil for a stop word, which matches nothing and constrains nothing. One round trip: the
+    /// words a prefix starts with are each found by one descent of the index from the last (a
+    /// skip scan), so a word's many rows are not read.
+    static func words(for token: String, prefix: Bool, on sql: any SQLDatabase) async throws -> [String]? {
+        let stems: SQLQueryString = "SELECT array_agg(s) AS stems FROM unnest(tsvector_to_array(to_tsvector('english', \(bind: token)))) AS s"
+        guard prefix else {
+            let row = try await sql.raw(stems).first()
+            return try row?.decode(column: "stems", as: [String]?.self).flatMap { $0.count == 1 ? $0 : nil }
+        }
+        let row = try await sql.raw("""
+            WITH RECURSIVE p AS (\(stems)),
+            found(term) AS (
+              SELECT min(term) FROM listing_terms WHERE term >= (SELECT stems[1] FROM p)
               UNION ALL
               SELECT (SELECT min(x.term) FROM listing_terms x WHERE x.term > found.term)
-              FROM found WHERE starts_with(found.term, \(bind: prefix))
+              FROM found WHERE starts_with(found.term, (SELECT stems[1] FROM p))
             )
-            SELECT term FROM found WHERE starts_with(term, \(bind: prefix)) LIMIT \(literal: maxTerms + 1)
-            """).all().map { try $0.decode(column: "term", as: String.self) }
+            SELECT p.stems, (SELECT array_agg(term) FROM (
+              SELECT term FROM found WHERE starts_with(term, (SELECT stems[1] FROM p)) LIMIT \(literal: maxTerms + 1)) AS f) AS terms
+            FROM p
+            """).first()
+        guard let row, try row.decode(column: "stems", as: [String]?.self)?.count == 1 else { return nil }
+        return try row.decode(column: "terms", as: [String]?.self) ?? []
     }
 
     /// Newest first, which entries a relevance tier walks by their mark (a word in a primary
