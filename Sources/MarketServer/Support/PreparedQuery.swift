@@ -15,12 +15,12 @@ import SQLKit
 /// PostgreSQL may switch a prepared statement to one generic plan for every value: right for a
 /// look-up by key or an insert, wrong for a search whose best index depends on the word.
 struct PreparedQuery: Sendable {
-    let database: any Database
+    let sql: any SQLDatabase
     let query: SQLQueryString
 
     func all() async throws -> [any SQLRow] {
-        guard let postgres = database as? any PostgresDatabase else { return try await database.sql.raw(query).all() }
-        var serializer = SQLSerializer(database: database.sql)
+        guard let postgres = sql as? any PostgresDatabase else { return try await sql.raw(query).all() }
+        var serializer = SQLSerializer(database: sql)
         query.serialize(to: &serializer)
         let statement = try NamedStatement(sql: serializer.sql, values: serializer.binds)
         return try await postgres.withConnection { connection in
@@ -35,7 +35,12 @@ struct PreparedQuery: Sendable {
 
 extension Database {
     /// `query` as a statement PostgreSQL keeps prepared on each connection (see `PreparedQuery`).
-    func prepared(_ query: SQLQueryString) -> PreparedQuery { PreparedQuery(database: self, query: query) }
+    func prepared(_ query: SQLQueryString) -> PreparedQuery { sql.prepared(query) }
+}
+
+extension SQLDatabase {
+    /// `query` as a statement PostgreSQL keeps prepared on each connection (see `PreparedQuery`).
+    func prepared(_ query: SQLQueryString) -> PreparedQuery { PreparedQuery(sql: self, query: query) }
 }
 
 /// postgres-nio prepares a statement on first use per connection and reuses it after, keyed by

@@ -63,11 +63,13 @@ struct ListingSearch {
         let asOf = query.cursor?.asOf ?? now
         let segments = Self.segments(for: query)
         // By price a word's listings are walked from the start; newest first, once the feed's own
-        // walk comes up short (`termWalk`).
-        var walk = query.sort.isByPrice ? try await termWalk(query) : nil
-        var wordsWeighed = query.sort.isByPrice
-        // The stored words the last token starts, looked up before the first read by matches.
-        var prefixWords: [String]?, prefixLooked = false
+        // walk comes up short (`termWalk`). The stored words the last token starts are looked up
+        // once, before a walk of words or the first read by matches.
+        var (prefixWords, prefixLooked, walk, wordsWeighed) = (nil as [String]?, false, nil as ListingTerms?, query.sort.isByPrice)
+        if query.sort.isByPrice, dialect.isPostgres, Self.walksTerms(query) {
+            (prefixWords, prefixLooked) = (try await lastPrefixWords(query), true)
+            walk = try await termWalk(query, prefixWords: prefixWords)
+        }
         var next = query.cursor?.segment ?? 0
         var found: [(listing: ListingRow, segment: Int)] = []
         // Featured segments are cheap (few rows, their own index), so they travel in one round trip
@@ -79,7 +81,7 @@ struct ListingSearch {
             let start = { (index: Int) in index == query.cursor?.segment ? query.cursor.map { Position(seq: $0.seq, price: $0.price) } : nil }
             let firstWindow = walk == nil ? walkWindow : termWindow
             var window = try await windowEdge(segments[last], query: query, walk: walk, from: start(last), size: firstWindow)
-            var branches: [SQLQueryString] = []
+            var branches: [SegmentRead] = []
             for index in next...last {
                 let stretch = Stretch(start: start(index), end: index == last ? window : nil)
                 branches.append(try await segmentStatement(segments[index], index: index, query: query, walk: walk,
@@ -102,7 +104,7 @@ struct ListingSearch {
                 let listings = Self.listingsLeft(past: edge, walk: walk)
                 let left = max(estimate!, Self.observedMatches(met, walked: walked, of: listings, sort: query.sort))
                 var byMatches: Bool
-                if !wordsWeighed, left >= Self.wordsWalkMatches, let words = try await termWalk(query) {
+                if !wordsWeighed, left >= Self.wordsWalkMatches, let words = try await termWalk(query, prefixWords: prefixWords) {
                     // The feed's walk came up short with many matches left: a word's own listings go on from its edge.
                     walk = words
                     (size, walked, met, byMatches) = (termWindow, 0, 0, false)
@@ -134,12 +136,17 @@ struct ListingSearch {
     /// The rows of segment statements, in one round trip, with their sellers' names. The names
     /// are joined to the page, not to the listings walked to find it: PostgreSQL otherwise hashed
     /// every user for the featured branch (7.5 of 9 ms at 1M listings).
-    private func read(_ statements: [SQLQueryString]) async throws -> [(listing: ListingRow, segment: Int)] {
-        let branches = statements.enumerated().map { "SELECT * FROM (\($1)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
-        let rows = try await sql.raw("""
+    ///
+    /// A round trip whose every statement plans alike whatever is bound (`SearchDialect.Drive.
+    /// plansAlike`) is kept prepared on PostgreSQL: planning a text search's walk took 0.6–0.9 ms
+    /// of each statement's 1–2 ms at 1M listings.
+    private func read(_ statements: [SegmentRead]) async throws -> [(listing: ListingRow, segment: Int)] {
+        let branches = statements.enumerated().map { "SELECT * FROM (\($1.sql)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
+        let page: SQLQueryString = """
             SELECT page.*, u.name AS seller_name FROM (\(branches.joined(separator: " UNION ALL "))) AS page
             LEFT JOIN users u ON u.id = page.seller_id
-            """).all()
+            """
+        let rows = statements.allSatisfy(\.plansAlike) ? try await sql.prepared(page).all() : try await sql.raw(page).all()
         return try rows.map { (listing: try ListingRow(row: $0), segment: try $0.decode(column: "segment_index", as: Int.self)) }
     }
 
@@ -170,10 +177,10 @@ struct ListingSearch {
     /// Newest first it is weighed only once the feed's own walk came up short: a word found in
     /// many listings fills a page from the feed's first window (`q=calculus`: 3 ms at 1M listings),
     /// where choosing a word to walk costs four round trips before any listing is read (5 ms).
-    private func termWalk(_ query: SearchCriteria) async throws -> ListingTerms? {
+    private func termWalk(_ query: SearchCriteria, prefixWords: [String]?) async throws -> ListingTerms? {
         guard dialect.isPostgres, let text = query.text, text.isbn == nil, !text.tokens.isEmpty, Self.walksTerms(query) else { return nil }
         let order: ListingTerms.Order = query.sort.isByPrice ? .price(descending: query.sort == .priceDesc) : .age
-        guard let walk = try await ListingTerms.walked(for: text.tokens, order: order, on: sql),
+        guard let walk = try await ListingTerms.walked(for: text.tokens, lastWords: prefixWords, order: order, on: sql),
               order != .age || walk.share <= commonShare else { return nil }
         return walk
     }
@@ -196,10 +203,16 @@ struct ListingSearch {
         return SearchFacet.selective(SearchFacet.groups(of: unpriced)).isEmpty
     }
 
+    /// A segment's SELECT, and whether its plan is the same whatever is bound.
+    struct SegmentRead {
+        let sql: SQLQueryString
+        var plansAlike = false
+    }
+
     /// One segment's SELECT, tagged with its index as `segment_index`: the stretch of its listings
     /// that `stretch` names.
     private func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, walk: ListingTerms?, prefixWords: [String]?,
-                                  stretch: Stretch, asOf: Date, limit: Int) async throws -> SQLQueryString {
+                                  stretch: Stretch, asOf: Date, limit: Int) async throws -> SegmentRead {
         var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
         // Featured listings are few: reach them through their own index, never by scanning the rest.
         var from = dialect.listings(index: segment.featured == true ? "ix_listings_featured" : nil)
@@ -208,6 +221,7 @@ struct ListingSearch {
             from = dialect.listings(index: index)
         }
         var (seqColumn, orderTable, priceKey) = ("l.seq", "l", nil as String?)
+        var plansAlike = false
 
         if let text = query.text {
             if let isbn = text.isbn {
@@ -234,6 +248,7 @@ struct ListingSearch {
                 from = shape.from
                 conditions.append(shape.condition)
                 (seqColumn, orderTable, priceKey) = (shape.seqColumn, shape.orderTable, shape.priceKey)
+                plansAlike = drive.plansAlike
             }
         }
         if let mask = query.categoryMask { conditions.append(FeedIndexes.categoryCondition(mask, column: "l.category_mask")) }
@@ -280,12 +295,12 @@ struct ListingSearch {
         guard stretch.byMatches else {
             let order = priceKey.map { "\(unsafeRaw: $0) \(unsafeRaw: query.sort == .priceAsc ? "ASC" : "DESC")" as SQLQueryString }
                 ?? Self.order(query.sort, seq: seqColumn, table: orderTable)
-            return "\(select) ORDER BY \(order) LIMIT \(literal: limit)"
+            return SegmentRead(sql: "\(select) ORDER BY \(order) LIMIT \(literal: limit)", plansAlike: plansAlike)
         }
         // OFFSET 0 keeps the order out of the subquery, so PostgreSQL plans it to find the matches
         // (through the text index) rather than to walk an index in page order.
         let outer: SQLQueryString = bounds.isEmpty ? "" : " WHERE \(bounds.joined(separator: " AND "))"
-        return "SELECT * FROM (\(select) OFFSET 0) AS rest\(outer) ORDER BY \(Self.order(query.sort, seq: "rest.seq", table: "rest")) LIMIT \(literal: limit)"
+        return SegmentRead(sql: "SELECT * FROM (\(select) OFFSET 0) AS rest\(outer) ORDER BY \(Self.order(query.sort, seq: "rest.seq", table: "rest")) LIMIT \(literal: limit)")
     }
 
     /// A place in a segment's order: the last listing a page read, or the edge of a walk's window.
@@ -427,7 +442,7 @@ struct ListingSearch {
         case .newest, .relevance:
             var top = start?.seq
             if top == nil {
-                top = try await sql.raw("SELECT max(seq) + 1 AS top FROM listings").first()?.decode(column: "top", as: Int64?.self)
+                top = try await sql.prepared("SELECT max(seq) + 1 AS top FROM listings").first()?.decode(column: "top", as: Int64?.self)
             }
             guard let top, top > Int64(size) else { return nil }
             return Position(seq: top - Int64(size), price: nil)

@@ -31,13 +31,15 @@ struct ListingTerms {
     /// text search reads it (English stems; a stop word matches nothing and constrains nothing).
     /// Of several words, the one with the fewest listings (PostgreSQL's estimate): each listing
     /// walked is checked for the others, and a common word with a rare one (`hard lamp`) walked
-    /// thousands of listings without the rare word.
-    static func walked(for tokens: [String], order: Order, on sql: any SQLDatabase) async throws -> ListingTerms? {
+    /// thousands of listings without the rare word. `lastWords` are the words the last token
+    /// starts, when it is a prefix, as the caller looked them up (`words`; nil: none to walk).
+    static func walked(for tokens: [String], lastWords: [String]?, order: Order, on sql: any SQLDatabase) async throws -> ListingTerms? {
         var best: (terms: [String], listings: Int)?
         // Newest first, the share of listings walked is wanted even for one word.
         let counts = tokens.count > 1 || order == .age
         for index in tokens.indices {
-            guard let terms = try await words(for: tokens[index], prefix: SearchDialect.isPrefix(index, of: tokens), on: sql),
+            let prefix = SearchDialect.isPrefix(index, of: tokens)
+            guard let terms = prefix ? lastWords : try await words(for: tokens[index], prefix: false, on: sql),
                   terms.count <= maxTerms else { continue }
             let listings = counts ? try await sql.estimatedRows("SELECT 1 FROM listing_terms WHERE term = ANY(\(bind: terms)::text[])") : 0
             if best == nil || listings < best!.listings { best = (terms, listings) }
@@ -53,16 +55,17 @@ struct ListingTerms {
 
     /// The stored words typed `token` stands for, read as the text search reads it: its English
     /// stem, or as a prefix every stored word starting with that stem, up to one past `maxTerms`;
-    /// nil for a stop word, which matches nothing and constrains nothing. One round trip: the
-    /// words a prefix starts with are each found by one descent of the index from the last (a
-    /// skip scan), so a word's many rows are not read.
+    /// nil for a stop word, which matches nothing and constrains nothing. One round trip, kept
+    /// prepared (its plan is the same for every word): the words a prefix starts with are each
+    /// found by one descent of the index from the last (a skip scan), so a word's many rows are
+    /// not read.
     static func words(for token: String, prefix: Bool, on sql: any SQLDatabase) async throws -> [String]? {
         let stems: SQLQueryString = "SELECT array_agg(s) AS stems FROM unnest(tsvector_to_array(to_tsvector('english', \(bind: token)))) AS s"
         guard prefix else {
-            let row = try await sql.raw(stems).first()
+            let row = try await sql.prepared(stems).first()
             return try row?.decode(column: "stems", as: [String]?.self).flatMap { $0.count == 1 ? $0 : nil }
         }
-        let row = try await sql.raw("""
+        let row = try await sql.prepared("""
             WITH RECURSIVE p AS (\(stems)),
             found(term) AS (
               SELECT min(term) FROM listing_terms WHERE term >= (SELECT stems[1] FROM p)
@@ -127,7 +130,7 @@ struct ListingTerms {
     /// a walk window (`ListingSearch.windowEdge`). Each word gives at most `size`, so the index
     /// reads at most `size` entries a word.
     func edge(_ bounds: [SQLQueryString], marks: [Bool], size: Int, on sql: any SQLDatabase) async throws -> (price: Int64?, seq: Int64)? {
-        let row = try await sql.raw("""
+        let row = try await sql.prepared("""
             SELECT x.sort_price_cents, x.seq FROM \(entries(bounds, marks: marks, limit: size))
             ORDER BY \(keys("x")) OFFSET \(literal: size - 1) LIMIT 1
             """).first()

@@ -24,6 +24,17 @@ struct SearchDialect {
         /// Walk the matches in price order (SQLite's `priced_fts`, whose row ids are places in that
         /// order, `PricedSearchIndex`).
         case priced
+
+        /// Whether the statement's plan is the same whatever words and bounds are bound: a walk in
+        /// page order bounded by its window, each listing checked on its row. Such a statement can
+        /// be kept prepared (`PreparedQuery`). A read through the text index is planned for its
+        /// words (how many listings each finds), and is not.
+        var plansAlike: Bool {
+            switch self {
+            case .listings, .terms, .featured: true
+            case .text, .matches, .priced: false
+            }
+        }
     }
 
     struct Shape {
