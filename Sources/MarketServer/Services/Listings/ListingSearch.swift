@@ -33,7 +33,7 @@ struct ListingSearch {
     var commonShare = 0.25
 
     /// Newest first, how many matches must be left past the feed's first window for a walk of a
-    /// word's own listings to be weighed. Choosing the word costs four round trips (about 1.5 ms
+    /// word's own listings to be weighed. Choosing the word costs three round trips (about 1 ms
     /// at 1M listings) before a listing is read, as much as reading about 500 matches through the
     /// text index: fewer are read so (`q=hard lamp`, none there: 8 ms, against 13 ms by the word).
     static let wordsWalkMatches = 500
@@ -175,8 +175,9 @@ struct ListingSearch {
     /// (`ListingTerms`); nil for other searches, and when no word can be walked.
     ///
     /// Newest first it is weighed only once the feed's own walk came up short: a word found in
-    /// many listings fills a page from the feed's first window (`q=calculus`: 3 ms at 1M listings),
-    /// where choosing a word to walk costs four round trips before any listing is read (5 ms).
+    /// many listings fills a page from the feed's first window (`q=calculus`: 3.1 ms at 1M
+    /// listings), where choosing a word to walk first took 5.4 ms, its round trips made before
+    /// any listing is read.
     private func termWalk(_ query: SearchCriteria, prefixWords: [String]?) async throws -> ListingTerms? {
         guard dialect.isPostgres, let text = query.text, text.isbn == nil, !text.tokens.isEmpty, Self.walksTerms(query) else { return nil }
         let order: ListingTerms.Order = query.sort.isByPrice ? .price(descending: query.sort == .priceDesc) : .age
@@ -185,7 +186,6 @@ struct ListingSearch {
         return walk
     }
 
-
     /// Whether a price sort may walk a word's own listings: not when it filters by something few
     /// listings have (a category, a condition, renting, trading), which each listing walked is
     /// checked for. A common word rarely meets such a filter more often than chance says, and
@@ -193,9 +193,9 @@ struct ListingSearch {
     /// clothing` by price: 295 ms at 1M listings); the category's own price index, or the text
     /// index asked for both, finds those. A price range bounds the word's walk itself.
     ///
-    /// Newest first a word's listings are always walked: every listing the feed's walk would
-    /// check without the word is one a word's walk skips, and each of a word's listings is one
-    /// step of its index either way.
+    /// Newest first nothing here rules a word's walk out: every listing the feed's walk would
+    /// check without the word is one a word's walk skips. `page` weighs it once the feed's first
+    /// window comes up short.
     static func walksTerms(_ query: SearchCriteria) -> Bool {
         guard query.sort.isByPrice else { return true }
         var unpriced = query
@@ -431,7 +431,7 @@ struct ListingSearch {
     /// Newest first, a window is a range of `seq` (no index read: listings are numbered in order,
     /// so the range holds at most `size` of them); by price, the edge is read from the price index.
     ///
-    /// A price sort walking one word's listings (`walk`) takes the edge from that word's entries.
+    /// A walk of one word's listings (`walk`) takes the edge from that word's entries.
     private func windowEdge(_ segment: Segment, query: SearchCriteria, walk: ListingTerms?, from start: Position?, size: Int) async throws -> Position? {
         guard dialect.isPostgres, let text = query.text, text.isbn == nil, segment.featured != true else { return nil }
         if let walk {
