@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import MarketCore
 import Vapor
 
 /// Every service, built in this one place and bound to one database (a request's, or the
@@ -28,10 +29,15 @@ struct DomainServices: Sendable {
                  mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, now: now)
     }
 
-    /// Runs `body` with the services on one connection of the pool, checked out once: a search
-    /// runs several statements in turn, and each checkout of its own costs a trip through the pool.
-    func onOneConnection<T: Sendable>(_ body: @escaping @Sendable (DomainServices) async throws -> T) async throws -> T {
-        try await database.withConnection { db in try await body(on(db)) }
+    /// A page of the feed or a search as `viewer` sees it, presented: the search and the
+    /// presenting run on one connection of the pool, checked out once, since they run several
+    /// statements in turn and each checkout of its own costs a trip through the pool.
+    func searchPage(_ query: SearchCriteria, viewer: UUID?) async throws -> (listings: [MarketCore.Listing], next: ListingCursor?) {
+        try await database.withConnection { db in
+            let services = on(db)
+            let result = try await services.listingSearch.page(query, viewer: viewer)
+            return (try await services.listingPresenter.present(result.listings), result.next)
+        }
     }
 
     // MARK: Accounts

@@ -22,10 +22,8 @@ struct TextTraderBooksController: RouteCollection {
         let query = SearchCriteria(text: text, categories: [.textbooks], sort: .newest,
                                  limit: reader.limit(), cursor: reader.token("cursor", as: ListingCursor.self))
         try reader.check()
-        let services = req.domain
-        let result = try await services.listingSearch.page(query)
-        let listings = try await services.listingPresenter.present(result.listings)
-        return TextTrader.BookPage(books: listings.map(TextTrader.Book.init), nextCursor: result.next?.token)
+        let result = try await req.domain.searchPage(query, viewer: nil)
+        return TextTrader.BookPage(books: result.listings.map(TextTrader.Book.init), nextCursor: result.next?.token)
     }
 
     func show(req: Request) async throws -> TextTrader.Book {

@@ -24,12 +24,8 @@ struct ListingsController: RouteCollection {
     func search(req: Request) async throws -> ListingPage {
         var reader = QueryReader(req)
         let query = try SearchCriteria(reading: &reader)
-        let viewer = req.auth.get(Session.self)?.userID
-        return try await req.domain.onOneConnection { services in
-            let result = try await services.listingSearch.page(query, viewer: viewer)
-            let items = try await services.listingPresenter.present(result.listings)
-            return ListingPage(items: items, nextCursor: result.next?.token)
-        }
+        let result = try await req.domain.searchPage(query, viewer: req.auth.get(Session.self)?.userID)
+        return ListingPage(items: result.listings, nextCursor: result.next?.token)
     }
 
     func create(req: Request) async throws -> Response {

@@ -36,9 +36,8 @@ struct FeedController: RouteCollection {
         var reader = QueryReader(req)
         let params = FeedParameters(reading: &reader, request: req)
         let services = req.domain
-        let result = try await services.listingSearch.page(params.query, viewer: req.auth.get(Session.self)?.userID)
-        let listings = try await services.listingPresenter.present(result.listings)
-        let cards = listings.map { ListingCard($0, now: services.now) }
+        let result = try await services.searchPage(params.query, viewer: req.auth.get(Session.self)?.userID)
+        let cards = result.listings.map { ListingCard($0, now: services.now) }
 
         var summary: String
         if cards.isEmpty {
