@@ -29,9 +29,9 @@ struct DomainServices: Sendable {
                  mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, now: now)
     }
 
-    /// A page of the feed or a search as `viewer` sees it, presented: the search and the
-    /// presenting run on one connection of the pool, checked out once, since they run several
-    /// statements in turn and each checkout of its own costs a trip through the pool.
+    /// A page of the feed, a search or a seller's listings as `viewer` sees it, presented. The
+    /// search and the presenting run on one connection of the pool, checked out once, since they
+    /// run several statements in turn and each checkout of its own costs a trip through the pool.
     func searchPage(_ query: SearchCriteria, viewer: UUID?) async throws -> (listings: [MarketCore.Listing], next: ListingCursor?) {
         try await database.withConnection { db in
             let services = on(db)

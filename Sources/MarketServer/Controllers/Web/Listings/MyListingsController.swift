@@ -21,9 +21,9 @@ struct MyListingsController: RouteCollection {
         var reader = QueryReader(req)
         let status: ListingStatus = reader.choice("status") ?? .active
         let services = req.domain
-        let result = try await services.listingSearch.page(
-            SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)))
-        let cards = try await services.listingPresenter.present(result.listings).map { ListingCard($0, now: services.now) }
+        let result = try await services.searchPage(
+            SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: nil)
+        let cards = result.listings.map { ListingCard($0, now: services.now) }
         let content = MineContent(
             tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },
             listings: ListingCard.html(of: cards), empty: status == .active ? "You have nothing for offer. Sell something!" : "None here.",
@@ -49,8 +49,8 @@ struct MyListingsController: RouteCollection {
             throw APIError.userNotFound
         }
         var reader = QueryReader(req)
-        let result = try await services.listingSearch.page(SearchCriteria(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)))
-        let cards = try await services.listingPresenter.present(result.listings).map { ListingCard($0, now: services.now) }
+        let result = try await services.searchPage(SearchCriteria(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: nil)
+        let cards = result.listings.map { ListingCard($0, now: services.now) }
         let content = SellerContent(
             name: profile.name, campus: profile.campus, memberSince: profile.memberSince.map(WebFormat.day),
             contact: profile.contact?.label, signedIn: signedIn,
