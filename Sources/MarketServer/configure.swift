@@ -84,6 +84,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     let mailSender: any MailSender = settings.smtpRelay.map { SMTPMailSender(relay: $0) } ?? LogMailSender(logger: app.logger)
     app.mailDelivery = MailDelivery(sender: mailSender, from: settings.mailFrom, interval: settings.mailRetryInterval)
     app.lifecycle.use(app.mailDelivery)
+    // Last added, so first to stop: requests under way end before the loops and databases stop.
+    app.lifecycle.use(app.inFlightRequests)
 
     try routes(app)
     // Needs the full route table, so it is added last (it runs innermost).

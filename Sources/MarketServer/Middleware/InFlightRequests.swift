@@ -5,11 +5,12 @@ import Vapor
 /// closed tab) closes its connection, but its handler runs on; the HTTP server's graceful stop
 /// waits only for connections. Shutting the application down under such a handler stopped the
 /// process with a crash dump when the handler next reached `req.db` (Fluent's databases were
-/// gone), so `stopServing` waits for the count to reach zero first.
+/// gone), so the application's shutdown waits for the count to reach zero first: this is also a
+/// lifecycle handler, the last `configure` adds, so the first to stop.
 ///
 /// First in the chain, so it counts every request, and future-based like the other global
 /// layers (no task of its own: see `SecurityHeadersMiddleware`).
-final class InFlightRequests: Middleware, Sendable {
+final class InFlightRequests: Middleware, LifecycleHandler, Sendable {
     private let count = NIOLockedValueBox(0)
 
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
@@ -17,12 +18,21 @@ final class InFlightRequests: Middleware, Sendable {
         return next.respond(to: request).always { _ in self.count.withLockedValue { $0 -= 1 } }
     }
 
-    /// Waits until no handler is running, or `limit` has passed.
-    func drained(within limit: Duration = .seconds(10)) async {
+    /// Waits until no handler is running, or `limit` has passed. The limit is long: a handler
+    /// still holding a SQLite connection when the thread pool stops leaves that connection
+    /// unclosed, which stops a debug build (the test suite) with an assertion, and CI's two
+    /// loaded cores have stalled handlers for over ten seconds.
+    func drained(within limit: Duration = .seconds(BackgroundLoop.shutdownWait)) async {
         let deadline = ContinuousClock.now + limit
         while count.withLockedValue({ $0 }) > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Before the databases close, however the application is shut down (`stopServing` first
+    /// also stops the HTTP server taking new requests).
+    func shutdownAsync(_ application: Application) async {
+        await drained()
     }
 }
 

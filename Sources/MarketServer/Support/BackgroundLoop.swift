@@ -4,8 +4,11 @@ import NIOConcurrencyHelpers
 /// A task a server component runs in the background until the application stops: the event
 /// hubs' loops, the mail outbox's delivery rounds, the feature sweep.
 final class BackgroundLoop: Sendable {
-    /// How long the application's shutdown waits for a round under way, per loop.
-    static let shutdownWait: Double = 5
+    /// How long the application's shutdown waits for a round under way, per loop (and for
+    /// requests, `InFlightRequests`). A round ends long before this unless the machine stalls:
+    /// 5 s was once too short on CI's two loaded cores, and a round cut off then crashed the
+    /// debug build (see `stop(waitingUpTo:)`).
+    static let shutdownWait: Double = 60
 
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let finished = NIOLockedValueBox(false)

@@ -22,7 +22,9 @@ struct MailOutbox {
     @discardableResult
     func deliverDue(with sender: any MailSender, from: String, logger: Logger) async throws -> Int {
         var sent = 0
-        while let claimed = try await claimNext() {
+        // A cancelled round (the application stopping) ends after the mail it is sending: the
+        // rest stays due for the next start.
+        while !Task.isCancelled, let claimed = try await claimNext() {
             let message = MailMessage(to: claimed.to_address, subject: claimed.subject, body: claimed.body)
             do {
                 try await sender.send(message, from: from, messageID: "\(claimed.id.wireString)@campusmarket", date: now)

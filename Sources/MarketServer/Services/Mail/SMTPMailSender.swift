@@ -34,6 +34,17 @@ struct SMTPMailSender: MailSender {
             }
         let deadline = channel.channel.eventLoop.scheduleTask(in: timeout) { channel.channel.close(promise: nil) }
         defer { deadline.cancel() }
+        // Closing the channel ends the conversation at once, with an error: when the deadline
+        // passes, or when the round is cancelled because the application is stopping.
+        try await withTaskCancellationHandler {
+            try await converse(over: channel, relay: relay, tls: tls, message: message, from: from, messageID: messageID, date: date)
+        } onCancel: {
+            channel.channel.close(promise: nil)
+        }
+    }
+
+    private func converse(over channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>, relay: SMTPRelay, tls: NIOSSLContext,
+                          message: MailMessage, from: String, messageID: String, date: Date) async throws {
         try await channel.executeThenClose { inbound, outbound in
             var session = SMTPSession(lines: inbound.makeAsyncIterator(), outbound: outbound)
             try await session.expect(220)
