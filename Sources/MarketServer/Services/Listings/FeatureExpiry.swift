@@ -10,14 +10,18 @@ import SQLKit
 struct FeatureExpiry {
     let database: any Database
     let now: Date
+    /// SQLite's writer queue: the sweep waits there for the write lock, as other writes do
+    /// (`WriteTransactions`), rather than spin for it on a pooled connection's thread.
+    var groupCommit: GroupCommit?
 
     /// Clears `featured_until` where it has passed; the index triggers follow. Returns how many.
     @discardableResult
     func sweep() async throws -> Int {
-        let rows = try await database.sql.raw("""
-            UPDATE listings SET featured_until = NULL
-            WHERE featured_until IS NOT NULL AND featured_until <= \(bind: now) RETURNING seq
-            """).all()
-        return rows.count
+        try await WriteTransactions(database: database, groupCommit: groupCommit, committed: nil).run { [now] db in
+            try await db.sql.raw("""
+                UPDATE listings SET featured_until = NULL
+                WHERE featured_until IS NOT NULL AND featured_until <= \(bind: now) RETURNING seq
+                """).all().count
+        }
     }
 }

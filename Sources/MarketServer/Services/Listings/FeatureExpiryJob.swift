@@ -16,7 +16,7 @@ struct FeatureExpiryJob: LifecycleHandler {
                 try? await Task.sleep(for: .seconds(interval))
                 guard let app, !Task.isCancelled else { return }
                 do {
-                    let ended = try await FeatureExpiry(database: app.db, now: app.clock.now()).sweep()
+                    let ended = try await FeatureExpiry(database: app.db, now: app.clock.now(), groupCommit: app.sqliteGroupCommit).sweep()
                     if ended > 0 { app.logger.info("ended \(ended) expired feature(s)") }
                 } catch {
                     app.logger.warning("feature expiry sweep failed: \(String(describing: error))")

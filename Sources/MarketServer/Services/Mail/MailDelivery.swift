@@ -36,7 +36,7 @@ final class MailDelivery: LifecycleHandler, Sendable {
             for await _ in wakeUps {
                 guard let app, !Task.isCancelled else { return }
                 do {
-                    try await MailOutbox(database: app.db, now: app.clock.now()).deliverDue(with: sender, from: from, logger: app.logger)
+                    try await MailOutbox(database: app.db, now: app.clock.now(), groupCommit: app.sqliteGroupCommit).deliverDue(with: sender, from: from, logger: app.logger)
                 } catch {
                     app.logger.warning("mail delivery round failed: \(String(describing: error))")
                 }

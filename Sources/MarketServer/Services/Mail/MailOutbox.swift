@@ -8,6 +8,10 @@ import SQLKit
 struct MailOutbox {
     let database: any Database
     let now: Date
+    /// SQLite's writer queue (`WriteTransactions`): a delivery round's own writes (claiming,
+    /// removing, rescheduling a mail) wait there for the write lock, suspended, rather than spin
+    /// for it on a pooled connection's thread while the writer holds it.
+    var groupCommit: GroupCommit?
 
     /// Attempts before a mail is given up (about 4 hours of retries).
     static let maxAttempts = 9
@@ -24,20 +28,21 @@ struct MailOutbox {
         var sent = 0
         // A cancelled round (the application stopping) ends after the mail it is sending: the
         // rest stays due for the next start.
-        while !Task.isCancelled, let claimed = try await claimNext() {
+        let writes = WriteTransactions(database: database, groupCommit: groupCommit, committed: nil)
+        while !Task.isCancelled, let claimed = try await writes.run({ db in try await claimNext(on: db) }) {
             let message = MailMessage(to: claimed.to_address, subject: claimed.subject, body: claimed.body)
             do {
                 try await sender.send(message, from: from, messageID: "\(claimed.id.wireString)@campusmarket", date: now)
-                try await MailOutboxRecord.query(on: database).filter(\.$id == claimed.id).delete()
+                try await writes.run { db in try await MailOutboxRecord.query(on: db).filter(\.$id == claimed.id).delete() }
                 sent += 1
             } catch {
-                try await failed(claimed, error: error, logger: logger)
+                try await writes.run { db in try await failed(claimed, error: error, logger: logger, on: db) }
             }
         }
         return sent
     }
 
-    private struct Claimed: Decodable {
+    private struct Claimed: Decodable, Sendable {
         let id: UUID
         let to_address: String
         let subject: String
@@ -47,7 +52,7 @@ struct MailOutbox {
 
     /// Takes the next due mail no other instance holds: the WHERE is checked again on the
     /// updated row, so of two instances racing for one mail only one gets it.
-    private func claimNext() async throws -> Claimed? {
+    private func claimNext(on database: any Database) async throws -> Claimed? {
         let free = SQLQueryString("failed_at IS NULL AND next_attempt_at <= \(bind: now) AND (claimed_until IS NULL OR claimed_until < \(bind: now))")
         return try await database.sql.raw("""
             UPDATE mail_outbox SET claimed_until = \(bind: now.addingTimeInterval(Self.claim)), attempts = attempts + 1
@@ -58,7 +63,7 @@ struct MailOutbox {
 
     /// Backs off 30 s, 1, 2, 4 … minutes, at most an hour; after the last attempt the mail is
     /// given up, its body cleared, and the operator told in the log.
-    private func failed(_ claimed: Claimed, error: any Error, logger: Logger) async throws {
+    private func failed(_ claimed: Claimed, error: any Error, logger: Logger, on database: any Database) async throws {
         let reason = String(describing: error).prefix(500)
         if claimed.attempts >= Self.maxAttempts {
             logger.error("gave up sending mail to \(claimed.to_address) after \(claimed.attempts) attempts: \(reason)")
