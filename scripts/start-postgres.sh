@@ -29,9 +29,11 @@ chmod 755 "$dir"
 [ "$(id -u)" = 0 ] && chown postgres "$dir"
 "${run_as[@]}" "$pg_bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
   || { cat "$dir/initdb.log" >&2; exit 1; }
-# Tuned for throwaway test data on a small machine, not for durability.
+# Tuned for throwaway test data on a small machine, not for durability. PG_SHARED_BUFFERS sets
+# PostgreSQL's own cache (PostgreSQL's default, 128MB, unless set): the benchmarks size it to hold
+# their database, since this kind of machine pages idle file cache out within minutes.
 "${run_as[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=1000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" >&2 \
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=1000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=${PG_SHARED_BUFFERS:-128MB}" >&2 \
   || { cat "$dir/server.log" >&2; exit 1; }
 "$pg_bin/psql" -h 127.0.0.1 -p "$port" -U postgres -qc "CREATE DATABASE campusmarket" >&2
 # Created once here, as the superuser: tests migrate many schemas at once, and concurrent
