@@ -57,8 +57,9 @@ final class TestSMTPServer: Sendable {
     var received: [Received] { state.withLockedValue { $0.received } }
     var url: String { "smtp://127.0.0.1:\(port)" }
 
-    /// Waits up to `seconds` for `count` messages.
-    func waitForMessages(_ count: Int, seconds: Double = 10) async throws -> [Received] {
+    /// Waits up to `seconds` for `count` messages: long, as it returns once they are here (a
+    /// delivery round took over 10 s with the whole suite on PostgreSQL on two cores).
+    func waitForMessages(_ count: Int, seconds: Double = 60) async throws -> [Received] {
         let deadline = Date().addingTimeInterval(seconds)
         while received.count < count, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         return received
