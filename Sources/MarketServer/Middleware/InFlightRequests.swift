@@ -20,8 +20,8 @@ final class InFlightRequests: Middleware, LifecycleHandler, Sendable {
 
     /// Waits until no handler is running, or `limit` has passed. The limit is long: a handler
     /// still holding a SQLite connection when the thread pool stops leaves that connection
-    /// unclosed, which stops a debug build (the test suite) with an assertion, and CI's two
-    /// loaded cores have stalled handlers for over ten seconds.
+    /// unclosed, which stops a debug build (the test suite) with an assertion, and two cores
+    /// running the whole suite have stalled work past ten seconds (a mail round, once).
     func drained(within limit: Duration = .seconds(BackgroundLoop.shutdownWait)) async {
         let deadline = ContinuousClock.now + limit
         while count.withLockedValue({ $0 }) > 0, ContinuousClock.now < deadline {

@@ -6,8 +6,8 @@ import NIOConcurrencyHelpers
 final class BackgroundLoop: Sendable {
     /// How long the application's shutdown waits for a round under way, per loop (and for
     /// requests, `InFlightRequests`). A round ends long before this unless the machine stalls:
-    /// 5 s was once too short on CI's two loaded cores, and a round cut off then crashed the
-    /// debug build (see `stop(waitingUpTo:)`).
+    /// with the whole suite on two cores a mail round once took over 10 s, and a round cut off
+    /// by the wait crashes the debug build (see `stop(waitingUpTo:)`).
     static let shutdownWait: Double = 60
 
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
