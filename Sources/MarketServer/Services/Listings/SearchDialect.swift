@@ -81,8 +81,6 @@ struct SearchDialect {
             // Reading every match, the index intersects the words' lists, prefix included: the
             // whole words alone can be the commonest (`used climb*`: 660 ms for `used`).
             if case .matches = drive { prefixAfterWords = false }
-            // The index holds no weights: the first tier asks `primary_vector`, which holds only
-            // the primary fields' words (`SearchIndex.createPrimaryVector`), without them.
             // Walking listings in page order (a walk window, `ListingSearch.windowEdge`), each is
             // checked against the query: given the index form, PostgreSQL read every match of the
             // words instead (25 ms for `desk*` under a price sort, against 1.5 ms for the window).
@@ -91,6 +89,8 @@ struct SearchDialect {
             case .listings, .terms:
                 condition = "ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))"
             case .text, .matches, .featured, .priced:
+                // The index holds no weights: the first tier asks `primary_vector`, which holds only
+                // the primary fields' words (`SearchIndex.createPrimaryVector`), without them.
                 let indexed = prefixAfterWords ? 0..<(tokens.count - 1) : tokens.indices
                 condition = Self.indexMatch(tokens, indexed, prefixWords: prefixWords, facets: facets, tier: tier)
                 if prefixAfterWords { condition = "\(condition) AND ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))" }

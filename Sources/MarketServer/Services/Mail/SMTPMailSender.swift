@@ -37,13 +37,14 @@ struct SMTPMailSender: MailSender {
         // Closing the channel ends the conversation at once, with an error: when the deadline
         // passes, or when the round is cancelled because the application is stopping.
         try await withTaskCancellationHandler {
-            try await converse(over: channel, relay: relay, tls: tls, message: message, from: from, messageID: messageID, date: date)
+            try await converse(over: channel, tls: tls, message: message, from: from, messageID: messageID, date: date)
         } onCancel: {
             channel.channel.close(promise: nil)
         }
     }
 
-    private func converse(over channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>, relay: SMTPRelay, tls: NIOSSLContext,
+    /// The conversation on a connected `channel`, through to QUIT.
+    private func converse(over channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>, tls: NIOSSLContext,
                           message: MailMessage, from: String, messageID: String, date: Date) async throws {
         try await channel.executeThenClose { inbound, outbound in
             var session = SMTPSession(lines: inbound.makeAsyncIterator(), outbound: outbound)
