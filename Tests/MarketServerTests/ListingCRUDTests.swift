@@ -132,7 +132,9 @@ struct ListingCRUDTests {
             let removal = try response.decode(ListingRemoval.self)
             #expect(removal.result == "archived")
             #expect(removal.message.contains("archived"))
-            let read = try await app.send(.GET, "/api/v1/listings/\(listing.id)").decode(MarketCore.Listing.self)
+            // Archived, it is its seller's alone (`ListingVisibility`).
+            #expect(try await app.send(.GET, "/api/v1/listings/\(listing.id)").status == .notFound)
+            let read = try await app.send(.GET, "/api/v1/listings/\(listing.id)", token: owner.token).decode(MarketCore.Listing.self)
             #expect(read.status == .archived)
             #expect(read.isFeatured == false)
             #expect(try await app.titles("").isEmpty)

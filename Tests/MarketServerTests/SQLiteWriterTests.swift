@@ -40,10 +40,10 @@ struct SQLiteWriterTests {
                                  date: Date(timeIntervalSince1970: 1_790_000_000.25), flag: true, none: nil)
             let onPool = Values(int: 2, double: -0.125, text: "", data: Data(), uuid: UUID(),
                                 date: Date(timeIntervalSince1970: 0), flag: false, none: 7)
-            try await commits.run { tx in try await insert(inBatch, on: tx.sql) }
+            try await commits.run { tx, _ in try await insert(inBatch, on: tx.sql) }
             try await insert(onPool, on: app.db.sql)
             #expect(try await read(on: app.db.sql) == [inBatch, onPool])
-            #expect(try await commits.run { tx in try await read(on: tx.sql) } == [inBatch, onPool])
+            #expect(try await commits.run { tx, _ in try await read(on: tx.sql) } == [inBatch, onPool])
         }
     }
 
@@ -53,7 +53,7 @@ struct SQLiteWriterTests {
             let commits = try #require(app.sqliteGroupCommit)
             try await app.db.sql.raw("CREATE TABLE notes (body TEXT)").run()
             try await app.db.sql.raw("INSERT INTO notes VALUES ('first')").run()
-            let select = { @Sendable (tx: any Database) async throws -> [String] in
+            let select = { @Sendable (tx: any Database, _: PendingWrites) async throws -> [String] in
                 try await tx.sql.raw("SELECT * FROM notes").all().flatMap(\.allColumns)
             }
             #expect(try await commits.run(select) == ["body"])
@@ -69,7 +69,7 @@ struct SQLiteWriterTests {
             try await app.db.sql.raw("CREATE TABLE seats (n INTEGER UNIQUE)").run()
             try await app.db.sql.raw("INSERT INTO seats VALUES (1)").run()
             let error = await #expect(throws: (any Error).self) {
-                try await commits.run { tx in
+                try await commits.run { tx, _ in
                     try await tx.sql.raw("INSERT INTO seats VALUES (2)").run()
                     try await tx.sql.raw("INSERT INTO seats VALUES (1)").run()
                 }
@@ -85,7 +85,7 @@ struct SQLiteWriterTests {
         try await withTestApp { app in
             _ = try await app.deal()
             let commits = try #require(app.sqliteGroupCommit)
-            let sellers = try await commits.run { tx in
+            let sellers = try await commits.run { tx, _ in
                 try await ListingRecord.query(on: tx).with(\.$seller).all().map(\.seller.name)
             }
             #expect(sellers == ["Sam Seller"])

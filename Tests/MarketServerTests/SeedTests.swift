@@ -26,7 +26,7 @@ struct SeedTests {
     @Test("seeded listings pass the same validation as listings students create")
     func valid() throws {
         var factory = SeedListingFactory(random: SeededGenerator(seed: 9))
-        let columns = SeedListingFactory.columns
+        let columns = ListingRecord.insertColumns
         for _ in 0..<2_000 {
             let values = factory.row(seller: (UUID(), "uw.edu"), createdAt: Date(), now: Date()).values
             func value<T>(_ column: String, as: T.Type) -> T? { values[columns.firstIndex(of: column)!] as? T }

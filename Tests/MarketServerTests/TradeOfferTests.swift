@@ -109,11 +109,11 @@ struct TradeOfferTests {
             // Hold the write queue, so the offer and a failing write queue behind it and run as one batch.
             let (gate, opener) = AsyncStream.makeStream(of: Void.self)
             let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
-            let holder = Task { try await commits.run { _ in startedSignal.yield(); for await _ in gate { break } } }
+            let holder = Task { try await commits.run { _, _ in startedSignal.yield(); for await _ in gate { break } } }
             for await _ in started { break }
             let made = Task { try await offer(app, for: deal.listing.id, [mine.id], token: deal.buyer.token) }
             try await Task.sleep(for: .milliseconds(200))  // the offer is queued first, so the batch's first run makes it
-            let failing = Task { try await commits.run { _ in throw Refused() } }
+            let failing = Task { try await commits.run { _, _ in throw Refused() } }
             try await Task.sleep(for: .milliseconds(100))
             opener.yield()
             try await holder.value

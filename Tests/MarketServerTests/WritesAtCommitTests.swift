@@ -4,11 +4,11 @@ import Foundation
 import SQLKit
 import Testing
 
-/// Writes nothing in a transaction reads back (`Database.writeAtCommit`): on PostgreSQL they go
-/// with the transaction's last statement, on SQLite at once. Rows nothing reads back before the
-/// commit (`Database.insertAtCommit`) wait for the end on both: on SQLite, for the end of the
-/// `GroupCommit` batch. Either way they land exactly when the transaction commits, and one that
-/// breaks a constraint undoes the whole transaction.
+/// What a write transaction defers (`WriteTransaction.writeAtCommit`, `insertAtCommit`) has one
+/// meaning on both databases: it is written at the transaction's end, so the body never reads it
+/// back (before, SQLite ran a deferred write at once and PostgreSQL at the end, and a body that
+/// read one back passed on SQLite only); it lands exactly when the transaction commits, and one
+/// that breaks a constraint undoes the whole transaction.
 @Suite("Writes left to the commit")
 struct WritesAtCommitTests {
     /// A test app's database with an empty `items` table (its name unique), and its write transactions.
@@ -23,16 +23,25 @@ struct WritesAtCommitTests {
         try await db.sql.raw("SELECT name FROM items ORDER BY name").all().map { try $0.decode(column: "name", as: String.self) }
     }
 
-    @Test("they land with the commit; on PostgreSQL not before the transaction's last statement")
+    @Test("a deferred write is not read back inside its transaction, on either database; it lands with the commit")
     func landWithTheCommit() async throws {
         try await withItems { db, writes in
             let seenInside = try await writes.run { tx in
                 try await tx.sql.raw("INSERT INTO items (name) VALUES ('now')").run()
-                try await tx.writeAtCommit("INSERT INTO items (name) VALUES (\(bind: "at commit"))")
-                return try await names(on: tx)
+                tx.writeAtCommit("INSERT INTO items (name) VALUES (\(bind: "at commit"))")
+                return try await names(on: tx.db)
             }
-            #expect(seenInside == (TestDatabase.isPostgres ? ["now"] : ["at commit", "now"]))
+            #expect(seenInside == ["now"])
             #expect(try await names(on: db) == ["at commit", "now"])
+        }
+    }
+
+    @Test("the next transaction reads what the one before it deferred")
+    func nextTransactionReadsIt() async throws {
+        try await withItems { _, writes in
+            try await writes.run { tx in tx.writeAtCommit("INSERT INTO items (name) VALUES (\(bind: "first"))") }
+            let seen = try await writes.run { tx in try await names(on: tx.db) }
+            #expect(seen == ["first"])
         }
     }
 
@@ -43,8 +52,8 @@ struct WritesAtCommitTests {
             await #expect(throws: (any Error).self) {
                 try await writes.run { tx in
                     try await tx.sql.raw("INSERT INTO items (name) VALUES ('first')").run()
-                    try await tx.writeAtCommit("INSERT INTO items (name) VALUES (\(bind: "second"))")
-                    try await tx.writeAtCommit("INSERT INTO items (name) VALUES (\(bind: "taken"))")
+                    tx.writeAtCommit("INSERT INTO items (name) VALUES (\(bind: "second"))")
+                    tx.writeAtCommit("INSERT INTO items (name) VALUES (\(bind: "taken"))")
                 }
             }
             #expect(try await names(on: db) == ["taken"])
@@ -56,17 +65,17 @@ struct WritesAtCommitTests {
         struct Refused: Error {}
         try await withItems { db, writes in
             let seenInside = try await writes.run { tx in
-                try await tx.insertAtCommit(into: "items", ["name"], values: "(\(bind: "first"))")
-                try await tx.insertAtCommit(into: "items", ["name"], values: "(\(bind: "second"))")
-                return try await names(on: tx)
+                tx.ending.add(insert: RowInsert(table: "items", columns: ["name"], values: "(\(bind: "first"))"))
+                tx.ending.add(insert: RowInsert(table: "items", columns: ["name"], values: "(\(bind: "second"))"))
+                return try await names(on: tx.db)
             }
             #expect(seenInside.isEmpty)
             #expect(try await names(on: db) == ["first", "second"])
 
             // Queued together, on SQLite they likely share a batch (and its one INSERT per table).
-            async let kept: Void = writes.run { tx in try await tx.insertAtCommit(into: "items", ["name"], values: "(\(bind: "kept"))") }
+            async let kept: Void = writes.run { tx in tx.ending.add(insert: RowInsert(table: "items", columns: ["name"], values: "(\(bind: "kept"))")) }
             async let refused: Void = writes.run { tx in
-                try await tx.insertAtCommit(into: "items", ["name"], values: "(\(bind: "refused"))")
+                tx.ending.add(insert: RowInsert(table: "items", columns: ["name"], values: "(\(bind: "refused"))"))
                 throw Refused()
             }
             try await kept
@@ -74,15 +83,6 @@ struct WritesAtCommitTests {
             do { try await refused; refusal = .success(()) } catch { refusal = .failure(error) }
             #expect(throws: Refused.self) { try refusal.get() }
             #expect(try await names(on: db) == ["first", "kept", "second"])
-        }
-    }
-
-    @Test("outside a write transaction they run at once")
-    func outsideRunAtOnce() async throws {
-        try await withItems { db, _ in
-            try await db.writeAtCommit("INSERT INTO items (name) VALUES (\(bind: "alone"))")
-            try await db.insertAtCommit(into: "items", ["name"], values: "(\(bind: "row"))")
-            #expect(try await names(on: db) == ["alone", "row"])
         }
     }
 }

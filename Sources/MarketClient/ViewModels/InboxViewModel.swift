@@ -6,7 +6,7 @@ import Observation
 /// keeps it current from the live event stream while the screen is shown.
 @MainActor
 @Observable
-public final class InboxViewModel: ScreenModel {
+public final class InboxViewModel: PagedScreen {
     public private(set) var conversations = PagedList<Conversation>()
     public private(set) var unreadCount = 0
     public var isLoading = false
@@ -19,18 +19,10 @@ public final class InboxViewModel: ScreenModel {
         self.client = client
     }
 
-    public func refresh() async { await load(after: nil) }
-
-    public func loadMore() async {
-        guard let cursor = conversations.nextCursor, !isLoading else { return }
-        await load(after: cursor)
-    }
-
-    private func load(after cursor: String?) async {
-        let page: ConversationPage? = await perform {
-            try await client.send(ConversationEndpoint.list(PageRequest(limit: 30, cursor: cursor)))
+    public func load(more: Bool) async {
+        if let page = await loadPage(into: \.conversations, more: more, limit: 30, { try await client.send(ConversationEndpoint.list($0)) as ConversationPage }) {
+            unreadCount = page.unreadCount
         }
-        if let page { unreadCount = conversations.show(page, fetchedAfter: cursor) }
     }
 
     /// Follows the live stream until the calling task is cancelled (SwiftUI: `.task { await inbox.listen() }`).

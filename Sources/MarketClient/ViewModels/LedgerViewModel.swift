@@ -6,7 +6,7 @@ import Observation
 /// sale and hand-typed expense, with totals by currency, month and category.
 @MainActor
 @Observable
-public final class LedgerViewModel: ScreenModel {
+public final class LedgerViewModel: PagedScreen {
     public private(set) var entries = PagedList<LedgerEntry>()
     public private(set) var totals: [LedgerTotal] = []
     public private(set) var byMonth: [LedgerTotal] = []
@@ -21,19 +21,13 @@ public final class LedgerViewModel: ScreenModel {
         self.client = client
     }
 
-    public func refresh() async {
-        guard let ledger: Ledger = await perform({ try await client.send(MoneyEndpoint.ledger(PageRequest(limit: 50))) }) else { return }
-        entries.replace(with: ledger.entries, nextCursor: ledger.nextCursor)
+    public func load(more: Bool) async {
+        guard let ledger = await loadPage(into: \.entries, more: more, limit: 50, { try await client.send(MoneyEndpoint.ledger($0)) as Ledger }),
+              !more else { return }
+        // The sums are over the whole ledger: the first page's are current.
         totals = ledger.totals
         byMonth = ledger.byMonth
         byCategory = ledger.byCategory
-    }
-
-    public func loadMore() async {
-        guard let cursor = entries.nextCursor, !isLoading else { return }
-        if let ledger: Ledger = await perform({ try await client.send(MoneyEndpoint.ledger(PageRequest(limit: 50, cursor: cursor))) }) {
-            entries.append(ledger.entries, nextCursor: ledger.nextCursor)
-        }
     }
 }
 
@@ -41,7 +35,7 @@ public final class LedgerViewModel: ScreenModel {
 /// deleting one, and the total spent.
 @MainActor
 @Observable
-public final class ExpensesViewModel: ScreenModel {
+public final class ExpensesViewModel: PagedScreen {
     public private(set) var expenses = PagedList<Expense>()
     /// Total spent, per currency, over every expense (not only the loaded page).
     public private(set) var totals: [ExpenseTotal] = []
@@ -66,16 +60,8 @@ public final class ExpensesViewModel: ScreenModel {
         date = now()
     }
 
-    public func refresh() async {
-        guard let page: ExpensePage = await perform({ try await client.send(MoneyEndpoint.expenses(PageRequest(limit: 50))) }) else { return }
-        expenses.replace(with: page.items, nextCursor: page.nextCursor)
-        totals = page.totals
-    }
-
-    public func loadMore() async {
-        guard let cursor = expenses.nextCursor, !isLoading else { return }
-        if let page: ExpensePage = await perform({ try await client.send(MoneyEndpoint.expenses(PageRequest(limit: 50, cursor: cursor))) }) {
-            expenses.append(page.items, nextCursor: page.nextCursor)
+    public func load(more: Bool) async {
+        if let page = await loadPage(into: \.expenses, more: more, limit: 50, { try await client.send(MoneyEndpoint.expenses($0)) as ExpensePage }) {
             totals = page.totals
         }
     }

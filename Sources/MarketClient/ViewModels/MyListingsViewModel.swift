@@ -6,7 +6,7 @@ import Observation
 /// order refers to it, as the server says) and feature.
 @MainActor
 @Observable
-public final class MyListingsViewModel: ScreenModel {
+public final class MyListingsViewModel: PagedScreen {
     /// Which of my listings to show.
     public var status: ListingStatus = .active
     public private(set) var listings = PagedList<Listing>()
@@ -24,20 +24,9 @@ public final class MyListingsViewModel: ScreenModel {
         self.me = me
     }
 
-    private func query(cursor: String? = nil) -> ListingQuery {
-        ListingQuery(seller: me, status: status, sort: .newest, page: PageRequest(limit: 30, cursor: cursor))
-    }
-
-    public func refresh() async {
-        if let page: ListingPage = await perform({ try await client.send(ListingEndpoint.search(query())) }) {
-            listings.replace(with: page.items, nextCursor: page.nextCursor)
-        }
-    }
-
-    public func loadMore() async {
-        guard let cursor = listings.nextCursor, !isLoading else { return }
-        if let page: ListingPage = await perform({ try await client.send(ListingEndpoint.search(query(cursor: cursor))) }) {
-            listings.append(page.items, nextCursor: page.nextCursor)
+    public func load(more: Bool) async {
+        await loadPage(into: \.listings, more: more, limit: 30) { [me, status] page in
+            try await client.send(ListingEndpoint.search(ListingQuery(seller: me, status: status, sort: .newest, page: page))) as ListingPage
         }
     }
 

@@ -5,7 +5,7 @@ import Observation
 /// In-app notifications, newest first, with the unread count for a badge.
 @MainActor
 @Observable
-public final class NotificationsViewModel: ScreenModel {
+public final class NotificationsViewModel: PagedScreen {
     public private(set) var notifications = PagedList<MarketNotification>()
     public private(set) var unreadCount = 0
     public var unreadOnly = false
@@ -19,18 +19,11 @@ public final class NotificationsViewModel: ScreenModel {
         self.client = client
     }
 
-    public func refresh() async { await load(after: nil) }
-
-    public func loadMore() async {
-        guard let cursor = notifications.nextCursor, !isLoading else { return }
-        await load(after: cursor)
-    }
-
-    private func load(after cursor: String?) async {
-        let page: NotificationPage? = await perform {
-            try await client.send(NotificationEndpoint.list(unreadOnly: unreadOnly, PageRequest(limit: 30, cursor: cursor)))
+    public func load(more: Bool) async {
+        let page = await loadPage(into: \.notifications, more: more, limit: 30) {
+            try await client.send(NotificationEndpoint.list(unreadOnly: unreadOnly, $0)) as NotificationPage
         }
-        if let page { unreadCount = notifications.show(page, fetchedAfter: cursor) }
+        if let page { unreadCount = page.unreadCount }
     }
 
     /// Only the badge (cheap enough to poll).

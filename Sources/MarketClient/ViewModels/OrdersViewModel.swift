@@ -5,7 +5,7 @@ import Observation
 /// My orders, as buyer, as seller or both, newest first.
 @MainActor
 @Observable
-public final class OrdersViewModel: ScreenModel {
+public final class OrdersViewModel: PagedScreen {
     /// nil: both sides.
     public var role: OrderRole?
     public var status: OrderStatus?
@@ -21,21 +21,10 @@ public final class OrdersViewModel: ScreenModel {
         self.role = role
     }
 
-    public func refresh() async {
-        if let page: OrderPage = await perform({ try await client.send(OrderEndpoint.list(filter())) }) {
-            orders.replace(with: page.items, nextCursor: page.nextCursor)
+    public func load(more: Bool) async {
+        await loadPage(into: \.orders, more: more, limit: 30) { [role, status] page in
+            try await client.send(OrderEndpoint.list(OrderFilter(role: role, status: status, page: page))) as OrderPage
         }
-    }
-
-    public func loadMore() async {
-        guard let cursor = orders.nextCursor, !isLoading else { return }
-        if let page: OrderPage = await perform({ try await client.send(OrderEndpoint.list(filter(cursor: cursor))) }) {
-            orders.append(page.items, nextCursor: page.nextCursor)
-        }
-    }
-
-    private func filter(cursor: String? = nil) -> OrderFilter {
-        OrderFilter(role: role, status: status, page: PageRequest(limit: 30, cursor: cursor))
     }
 }
 
@@ -96,7 +85,7 @@ public final class OrderDetailViewModel: ScreenModel {
 /// Activity (Teebay's bought, sold, borrowed and lent lists, plus trades).
 @MainActor
 @Observable
-public final class ActivityViewModel: ScreenModel {
+public final class ActivityViewModel: PagedScreen {
     public var kind: ActivityKind = .bought
     public private(set) var orders = PagedList<Order>()
     public var isLoading = false
@@ -109,15 +98,7 @@ public final class ActivityViewModel: ScreenModel {
         self.client = client
     }
 
-    public func refresh() async {
-        if let page: OrderPage = await perform({ try await client.send(OrderEndpoint.activity(kind, PageRequest(limit: 30))) }) {
-            orders.replace(with: page.items, nextCursor: page.nextCursor)
-        }
-    }
-
-    public func loadMore() async {
-        guard let cursor = orders.nextCursor, !isLoading else { return }
-        let page: OrderPage? = await perform { try await client.send(OrderEndpoint.activity(kind, PageRequest(limit: 30, cursor: cursor))) }
-        if let page { orders.append(page.items, nextCursor: page.nextCursor) }
+    public func load(more: Bool) async {
+        await loadPage(into: \.orders, more: more, limit: 30) { [kind] page in try await client.send(OrderEndpoint.activity(kind, page)) as OrderPage }
     }
 }

@@ -89,16 +89,3 @@ public struct PagedList<Item: Sendable & Identifiable>: Sendable {
 
     mutating func prepend(_ item: Item) { items.insert(item, at: 0) }
 }
-
-extension PagedList where Item: Codable & Equatable {
-    /// Shows a page of a list with an unread total (the first page, fetched with no cursor,
-    /// replaces what is shown; a later one is appended) and returns the total.
-    mutating func show(_ page: UnreadPage<Item>, fetchedAfter cursor: String?) -> Int {
-        if cursor == nil {
-            replace(with: page.items, nextCursor: page.nextCursor)
-        } else {
-            append(page.items, nextCursor: page.nextCursor)
-        }
-        return page.unreadCount
-    }
-}

@@ -86,9 +86,8 @@ struct SeedCommand: AsyncCommand {
     }
 
     private static func insert(_ rows: [SeedListingFactory.Row], into sql: any SQLDatabase) async throws {
-        let columns = SeedListingFactory.columns.joined(separator: ", ")
         let values = rows.map { row -> SQLQueryString in "(\(binds: row.values))" }.joined(separator: ", ")
-        try await sql.raw("INSERT INTO listings (\(unsafeRaw: columns)) VALUES \(values)").run()
+        try await sql.raw("\(ListingRecord.insertHead) VALUES \(values)").run()
     }
 }
 

@@ -5,14 +5,11 @@ import MarketCore
 struct SeedListingFactory {
     var random: SeededGenerator
 
-    /// The values of one `listings` row, in `SeedListingFactory.columns` order.
+    /// The values of one `listings` row, in `ListingRecord.insertColumns` order.
     struct Row: Sendable {
         var values: [any Encodable & Sendable]
     }
 
-    static let columns = ["id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
-                          "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
-                          "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at"]
 
     mutating func row(seller: (id: UUID, campus: String), createdAt: Date, now: Date) -> Row {
         let isTextbook = chance(0.3)
@@ -108,4 +105,12 @@ struct SeedListingFactory {
         let stem = "978" + (0..<9).map { _ in String(int(0...9)) }.joined()
         return (0...9).lazy.compactMap { ISBN.normalize(stem + String($0)) }.first!
     }
+}
+
+/// The seeder writes listings a thousand at a time with one INSERT each.
+extension ListingRecord: HandInserted {
+    static let insertColumns = ["id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
+                                "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
+                                "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at"]
+    static let notInserted: Set<String> = ["seq"]  // the database numbers rows
 }

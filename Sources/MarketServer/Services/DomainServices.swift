@@ -33,7 +33,8 @@ struct DomainServices: Sendable {
     /// search and the presenting run on one connection of the pool, checked out once, since they
     /// run several statements in turn and each checkout of its own costs a trip through the pool.
     func searchPage(_ query: SearchCriteria, viewer: UUID?) async throws -> (listings: [MarketCore.Listing], next: ListingCursor?) {
-        try await database.withConnection { db in
+        try ListingVisibility.check(query, viewer: viewer)
+        return try await database.withConnection { db in
             let services = on(db)
             let result = try await services.listingSearch.page(query, viewer: viewer)
             return (try await services.listingPresenter.present(result.listings), result.next)

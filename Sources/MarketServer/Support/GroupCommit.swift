@@ -21,7 +21,7 @@ final class GroupCommit: Sendable {
     private struct Job: Sendable {
         /// Runs the body inside the batch's transaction, in a savepoint of its own if `isolated`;
         /// returns what tells the caller once the batch has committed (nil) or failed (its error).
-        let run: @Sendable (_ db: any Database, _ isolated: Bool) async throws -> @Sendable ((any Error)?) -> Void
+        let run: @Sendable (_ db: any Database, _ batch: PendingWrites, _ isolated: Bool) async throws -> @Sendable ((any Error)?) -> Void
         /// Tells the caller the batch failed before its body ran.
         let fail: @Sendable (any Error) -> Void
     }
@@ -29,25 +29,24 @@ final class GroupCommit: Sendable {
     private let state = NIOLockedValueBox<(queue: [Job], draining: Bool)>(([], false))
     private let writer: SQLiteWriter
 
-    /// True while a batch's jobs run. The batch's transaction took the write lock before the
-    /// first of them (`BEGIN IMMEDIATE`), so what they read stays current until the commit, and
-    /// a job needs no lock statement of its own to keep it so (`ListingLock`).
-    @TaskLocal static var holdsWriteLock = false
-
     init(writer: SQLiteWriter) {
         self.writer = writer
     }
 
-    func run<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    /// Runs `body` in the next batch's transaction, which took the write lock before its first
+    /// job (`BEGIN IMMEDIATE`): what a job reads stays current until the commit, so it needs no
+    /// lock statement of its own (`ListingLock.Mode.heldByBatch`). `body` is handed the batch's
+    /// end writes (`PendingWrites`), to which it may add its own.
+    func run<T: Sendable>(_ body: @escaping @Sendable (any Database, PendingWrites) async throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let job = Job(run: { db, isolated in
+            let job = Job(run: { db, batch, isolated in
                 func tell(_ value: T) -> @Sendable ((any Error)?) -> Void {
                     { error in if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: value) } }
                 }
                 // Not isolated, a body's error rolls back the whole transaction.
-                if !isolated { return tell(try await body(db)) }
+                if !isolated { return tell(try await body(db, batch)) }
                 do {
-                    return tell(try await Self.inSavepoint(db, body))
+                    return tell(try await Self.inSavepoint(db) { try await body($0, batch) })
                 } catch let error as SavepointLost {
                     throw error.underlying  // the batch cannot commit: roll it all back
                 } catch {
@@ -90,11 +89,7 @@ final class GroupCommit: Sendable {
                 // What the jobs leave to the end (`PendingWrites`: history steps, notifications,
                 // live events) is written once per table for the whole batch, before its commit.
                 let leftovers = PendingWrites()
-                try await PendingWrites.$batch.withValue(leftovers) {
-                    try await Self.$holdsWriteLock.withValue(true) {
-                        for job in batch { done.append(try await job.run(tx, isolated)) }
-                    }
-                }
+                for job in batch { done.append(try await job.run(tx, leftovers, isolated)) }
                 try await leftovers.flush(on: tx)
                 try tx.commit()
             } catch {

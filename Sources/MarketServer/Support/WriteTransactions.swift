@@ -14,18 +14,28 @@ struct WriteTransactions: Sendable {
     /// Told after each commit: events written in the transaction can go out.
     let committed: (any EventHub)?
 
-    func run<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        let transaction = { @Sendable (db: any Database) async throws -> T in try await PendingWrites.collecting(on: db, body) }
+    /// Runs `body` in a transaction (`WriteTransaction`) and returns once it has committed.
+    func run<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) async throws -> T) async throws -> T {
         let result: T
         if let groupCommit {
-            result = try await groupCommit.run(transaction)
+            result = try await groupCommit.run { db, batch in
+                let tx = WriteTransaction(db: db, locking: .heldByBatch, ending: PendingWrites())
+                let value = try await body(tx)
+                try await tx.ending.flushWrites(on: db, joining: batch)
+                return value
+            }
         } else {
             // PostgreSQL may end one of two transactions that wait on each other (a deadlock, or a
             // serialization failure); the body is run again from the start, as the server advises.
             var attempt = 1
             while true {
                 do {
-                    result = try await database.transaction(transaction)
+                    result = try await database.transaction { db in
+                        let tx = WriteTransaction(db: db, locking: .rowLock, ending: PendingWrites())
+                        let value = try await body(tx)
+                        try await tx.ending.flush(on: db)
+                        return value
+                    }
                     break
                 } catch where attempt < 3 && DatabaseConflict.isRetryable(error) {
                     attempt += 1

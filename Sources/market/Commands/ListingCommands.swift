@@ -24,15 +24,10 @@ struct Search: AsyncParsableCommand {
                                      maxPriceCents: try Parse.amount(maxPrice, option: "--max-price"),
                                      sort: sort, page: PageRequest(limit: limit, cursor: cursor))
             let page: ListingPage = try await context.client.send(ListingEndpoint.search(try query.validated().orThrow()))
-            context.output.show(page) {
-                guard !page.items.isEmpty else { return context.output.say("No listings match.") }
-                var table = Table(["ID", "TITLE", "OFFERS", "CONDITION", "SELLER"])
-                for listing in page.items {
-                    table.add(listing.id.wireString, Format.short((listing.isFeatured ? "★ " : "") + listing.title),
-                              Format.offers(listing), listing.condition.rawValue, listing.seller.name)
-                }
-                context.output.say(table.render(context.output))
-                if let next = page.nextCursor { context.output.say(context.output.dim("More: --cursor \(next)")) }
+            context.output.list(page, page.items, empty: "No listings match.", columns: ["ID", "TITLE", "OFFERS", "CONDITION", "SELLER"]) {
+                [$0.id.wireString, Format.short(($0.isFeatured ? "★ " : "") + $0.title), Format.offers($0), $0.condition.rawValue, $0.seller.name]
+            } footer: {
+                page.nextCursor.map { [context.output.dim("More: --cursor \($0)")] } ?? []
             }
         }
     }

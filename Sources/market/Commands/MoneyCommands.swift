@@ -16,14 +16,10 @@ struct Notifications: AsyncParsableCommand {
             try context.requireSignIn()
             if readAll { try await context.client.send(NotificationEndpoint.markAllRead) }
             let page: NotificationPage = try await context.client.send(NotificationEndpoint.list(unreadOnly: unread, PageRequest(limit: limit)))
-            context.output.show(page) {
-                guard !page.items.isEmpty else { return context.output.say(unread ? "No unread notifications." : "No notifications yet.") }
-                var table = Table(["", "WHEN", "MESSAGE"])
-                for item in page.items {
-                    table.add(item.readAt == nil ? "●" : " ", Format.time(item.createdAt), item.message)
-                }
-                context.output.say(table.render(context.output))
-                context.output.say(context.output.dim("\(page.unreadCount) unread"))
+            context.output.list(page, page.items, empty: unread ? "No unread notifications." : "No notifications yet.", columns: ["", "WHEN", "MESSAGE"]) {
+                [$0.readAt == nil ? "●" : " ", Format.time($0.createdAt), $0.message]
+            } footer: {
+                [context.output.dim("\(page.unreadCount) unread")]
             }
         }
     }
@@ -39,17 +35,14 @@ struct LedgerCommand: AsyncParsableCommand {
         try await global.run { context in
             try context.requireSignIn()
             let ledger: Ledger = try await context.client.send(MoneyEndpoint.ledger(PageRequest(limit: limit)))
-            context.output.show(ledger) {
-                guard !ledger.entries.isEmpty else { return context.output.say("Nothing in your ledger yet.") }
-                var table = Table(["WHEN", "WHAT", "CATEGORY", "AMOUNT"], alignments: [.left, .left, .left, .right])
-                for entry in ledger.entries {
-                    let signed = entry.kind == .expense ? -entry.amountCents : entry.amountCents
-                    table.add(Format.time(entry.occurredAt), Format.short(entry.title), entry.category, Format.money(signed, entry.currency))
-                }
-                context.output.say(table.render(context.output))
-                for total in ledger.totals {
-                    context.output.say("\(total.currency): spent \(Format.money(total.spentCents, total.currency)), "
-                        + "earned \(Format.money(total.earnedCents, total.currency)), net \(context.output.bold(Format.money(total.netCents, total.currency)))")
+            context.output.list(ledger, ledger.entries, empty: "Nothing in your ledger yet.", columns: ["WHEN", "WHAT", "CATEGORY", "AMOUNT"],
+                                alignments: [.left, .left, .left, .right]) { entry in
+                let signed = entry.kind == .expense ? -entry.amountCents : entry.amountCents
+                return [Format.time(entry.occurredAt), Format.short(entry.title), entry.category, Format.money(signed, entry.currency)]
+            } footer: {
+                ledger.totals.map { total in
+                    "\(total.currency): spent \(Format.money(total.spentCents, total.currency)), "
+                        + "earned \(Format.money(total.earnedCents, total.currency)), net \(context.output.bold(Format.money(total.netCents, total.currency)))"
                 }
             }
         }
@@ -69,17 +62,11 @@ struct Expenses: AsyncParsableCommand {
             try await global.run { context in
                 try context.requireSignIn()
                 let page: ExpensePage = try await context.client.send(MoneyEndpoint.expenses(PageRequest(limit: limit)))
-                context.output.show(page) {
-                    guard !page.items.isEmpty else { return context.output.say("No expenses yet: market expenses add \"Lab goggles\" 12.50") }
-                    var table = Table(["ID", "DATE", "TITLE", "AMOUNT"], alignments: [.left, .left, .left, .right])
-                    for expense in page.items {
-                        table.add(expense.id.wireString, Format.time(expense.dateOfPurchase), Format.short(expense.expenseTitle),
-                                  Format.money(expense.amountInCents, expense.currency))
-                    }
-                    context.output.say(table.render(context.output))
-                    for total in page.totals {
-                        context.output.say("Total: \(context.output.bold(Format.money(total.totalSpentInCents, total.currency)))")
-                    }
+                context.output.list(page, page.items, empty: "No expenses yet: market expenses add \"Lab goggles\" 12.50",
+                                    columns: ["ID", "DATE", "TITLE", "AMOUNT"], alignments: [.left, .left, .left, .right]) {
+                    [$0.id.wireString, Format.time($0.dateOfPurchase), Format.short($0.expenseTitle), Format.money($0.amountInCents, $0.currency)]
+                } footer: {
+                    page.totals.map { "Total: \(context.output.bold(Format.money($0.totalSpentInCents, $0.currency)))" }
                 }
             }
         }

@@ -84,7 +84,7 @@ struct Orders: AsyncParsableCommand {
         try await global.run { context in
             try context.requireSignIn()
             let page: OrderPage = try await context.client.send(OrderEndpoint.list(OrderFilter(role: role, status: status, page: PageRequest(limit: limit))))
-            context.output.show(page) { OrderPrinter(output: context.output).table(page.items, empty: "No orders yet.") }
+            OrderPrinter(output: context.output).list(page, empty: "No orders yet.")
         }
     }
 }
@@ -100,7 +100,7 @@ struct Activity: AsyncParsableCommand {
         try await global.run { context in
             try context.requireSignIn()
             let page: OrderPage = try await context.client.send(OrderEndpoint.activity(kind, PageRequest(limit: limit)))
-            context.output.show(page) { OrderPrinter(output: context.output).table(page.items, empty: "Nothing \(kind.rawValue) yet.") }
+            OrderPrinter(output: context.output).list(page, empty: "Nothing \(kind.rawValue) yet.")
         }
     }
 }
@@ -151,13 +151,11 @@ struct OrderPrinter {
         output.say(output.dim("Order \(order.id.wireString) · placed \(Format.time(order.createdAt))"))
     }
 
-    func table(_ orders: [Order], empty: String) {
-        guard !orders.isEmpty else { return output.say(empty) }
-        var table = Table(["ID", "LISTING", "TYPE", "STATUS", "TOTAL", "PLACED"], alignments: [.left, .left, .left, .left, .right, .left])
-        for order in orders {
-            table.add(order.id.wireString, Format.short(order.listingTitle, 30), order.type.rawValue, order.status.label,
-                      Format.money(order.totalCents, order.currency), Format.time(order.createdAt))
+    func list(_ page: OrderPage, empty: String) {
+        output.list(page, page.items, empty: empty, columns: ["ID", "LISTING", "TYPE", "STATUS", "TOTAL", "PLACED"],
+                    alignments: [.left, .left, .left, .left, .right, .left]) {
+            [$0.id.wireString, Format.short($0.listingTitle, 30), $0.type.rawValue, $0.status.label,
+             Format.money($0.totalCents, $0.currency), Format.time($0.createdAt)]
         }
-        output.say(table.render(output))
     }
 }

@@ -29,6 +29,20 @@ struct Output {
         if let data = try? encoder.encode(value) { print(String(decoding: data, as: UTF8.self)) }
     }
 
+    /// What every listing command prints: `value` as JSON in --json mode; for a person, `empty`
+    /// when there are no `items`, else one row of `columns` for each, then the `footer` lines.
+    func list<Value: Encodable, Item>(_ value: Value, _ items: [Item], empty: String, columns: [String],
+                                      alignments: [Table.Alignment]? = nil, row: (Item) -> [String],
+                                      footer: () -> [String] = { [] }) {
+        show(value) {
+            guard !items.isEmpty else { return say(empty) }
+            var table = Table(columns, alignments: alignments)
+            for item in items { table.rows.append(row(item)) }
+            say(table.render(self))
+            footer().forEach(say)
+        }
+    }
+
     /// A line for a person (nothing in --json mode, where only the data is printed).
     func say(_ line: String) {
         if !json { print(line) }
@@ -80,8 +94,6 @@ struct Table {
         self.headers = headers
         self.alignments = alignments ?? headers.map { _ in .left }
     }
-
-    mutating func add(_ cells: String...) { rows.append(cells) }
 
     func render(_ output: Output) -> String {
         let widths = headers.indices.map { column in

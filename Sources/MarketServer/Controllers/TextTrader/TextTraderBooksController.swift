@@ -22,12 +22,13 @@ struct TextTraderBooksController: RouteCollection {
         let query = SearchCriteria(text: text, categories: [.textbooks], sort: .newest,
                                  limit: reader.limit(), cursor: reader.token("cursor", as: ListingCursor.self))
         try reader.check()
-        let result = try await req.domain.searchPage(query, viewer: nil)
+        // Signed in, the books of sellers the reader blocked are left out, as in the feed.
+        let result = try await req.domain.searchPage(query, viewer: req.auth.get(Session.self)?.userID)
         return TextTrader.BookPage(books: result.listings.map(TextTrader.Book.init), nextCursor: result.next?.token)
     }
 
     func show(req: Request) async throws -> TextTrader.Book {
-        TextTrader.Book(try await book(req.uuidParameter("bookID"), req: req, viewerSignedIn: req.auth.has(Session.self)).listing)
+        TextTrader.Book(try await book(req.uuidParameter("bookID"), req: req, viewer: req.auth.get(Session.self)?.userID).listing)
     }
 
     func create(req: Request) async throws -> Response {
@@ -45,7 +46,7 @@ struct TextTraderBooksController: RouteCollection {
         let session = try req.requireSession()
         let id = try req.uuidParameter("bookID")
         let input = try req.jsonBody(TextTrader.BookInput.self)
-        let current = try await book(id, req: req, viewerSignedIn: true)
+        let current = try await book(id, req: req, viewer: session.userID)
         let services = req.domain
         let record = try await services.listings.editable(current.record.requireID(), by: session.user)
         let draft = try APIError.draft(input.validated(defaultCurrency: req.application.settings.defaultCurrency, keeping: current.listing))
@@ -56,7 +57,7 @@ struct TextTraderBooksController: RouteCollection {
     /// Deleted, or archived when an order or offer refers to it; the message says which.
     func remove(req: Request) async throws -> TextTrader.ErrorBody {
         let session = try req.requireSession()
-        let current = try await book(req.uuidParameter("bookID"), req: req, viewerSignedIn: true)
+        let current = try await book(req.uuidParameter("bookID"), req: req, viewer: session.userID)
         switch try await req.domain.listings.remove(current.record.requireID(), by: session.user) {
         case .deleted: return TextTrader.ErrorBody(message: "The book was deleted.")
         case .archived: return TextTrader.ErrorBody(message: "The book was archived, not deleted, because orders or offers refer to it. It no longer appears in the list.")
@@ -64,15 +65,15 @@ struct TextTraderBooksController: RouteCollection {
     }
 
     /// The listing with this id when it is a book (in the textbooks category); 404 otherwise.
-    private func book(_ id: UUID, req: Request, viewerSignedIn: Bool) async throws -> (record: ListingRecord, listing: MarketCore.Listing) {
+    private func book(_ id: UUID, req: Request, viewer: UUID?) async throws -> (record: ListingRecord, listing: MarketCore.Listing) {
         let services = req.domain
         let record: ListingRecord
         do {
-            record = try await services.listings.find(id)
+            record = try await services.listings.visible(id, to: viewer)
         } catch let error as APIError where error.code == APIError.listingNotFound.code {
             throw APIError.bookNotFound
         }
-        let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: viewerSignedIn)
+        let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: viewer != nil)
         guard listing.categories.contains(.textbooks) else { throw APIError.bookNotFound }
         return (record, listing)
     }

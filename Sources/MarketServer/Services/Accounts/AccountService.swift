@@ -112,7 +112,10 @@ struct AccountService {
         } else if now.timeIntervalSince(session.signedInAt) > Self.recentSignIn {
             throw APIError.reauthenticationRequired
         }
-        try await database.transaction { db in
+        // A write transaction like an order's: it cancels orders and closes offers, whose
+        // notifications and history it writes at its end.
+        try await services.writes.run { [services, now] tx in
+            let db = tx.db
             let services = services.on(db)
             user.email = "deleted-\(userID.wireString)@deleted.invalid"
             user.username = nil
@@ -128,8 +131,8 @@ struct AccountService {
             // Open orders and pending offers end first, so the listings they held are released
             // (then archived when they are the deleted user's). Completed orders stay in the
             // other party's history.
-            try await services.orderLifecycle.cancelAll(of: userID, on: db)
-            try await services.tradeOffers.closeAll(of: userID, on: db)
+            try await services.orderLifecycle.cancelAll(of: userID, in: tx)
+            try await services.tradeOffers.closeAll(of: userID, in: tx)
             try await services.listings.archiveAll(of: userID)
             try await services.loginThrottle.clear(accountKey: Self.throttleKey(userID))
         }

@@ -11,22 +11,17 @@ import SQLKit
 /// Before writing, a transaction takes a lock per recipient (held to its commit): two
 /// transactions writing events for one person then commit in `seq` order, so a stream that
 /// resumes after `seq` N can never miss an event numbered below N that committed later.
-/// Inside `WriteTransactions` the events wait in a `PendingWrites` batch and are written just
-/// before the commit, locks in one sorted order: a transaction then never waits on anything
+/// The events wait with the transaction's other end writes (`WriteTransaction`, `PendingWrites`)
+/// and are written just before the commit, locks in one sorted order: a transaction then never waits on anything
 /// while it holds them, so they cannot take part in a deadlock (a rental waiting on another's
 /// overlapping row while that one waits for the owner's lock).
 struct EventLog: Sendable {
     let channel: String
 
     /// Records one event for each of `users` (at most a handful: a message goes to both sides).
-    func record(_ kind: LiveEventKind, _ payload: some Encodable, for users: [UUID], at now: Date, on db: any Database) async throws {
+    func record(_ kind: LiveEventKind, _ payload: some Encodable, for users: [UUID], at now: Date, in tx: WriteTransaction) throws {
         let json = String(decoding: try JSONEncoder.api.encode(payload), as: UTF8.self)
-        let rows = Set(users).map { PendingWrites.Row(userID: $0, kind: kind, payload: json, at: now) }
-        if let batch = PendingWrites.current {
-            batch.add(rows, channel: channel)
-        } else {
-            try await Self.write(rows, channel: channel, on: db)
-        }
+        tx.ending.add(Set(users).map { PendingWrites.Row(userID: $0, kind: kind, payload: json, at: now) }, channel: channel)
     }
 
     /// Writes `rows` now: on PostgreSQL under their recipients' locks, with a notification each,

@@ -33,7 +33,7 @@ final class LocalEventHub: EventHub {
                 do {
                     let now = clock.now()
                     if now.timeIntervalSince(lastSweep) > 60 {
-                        try await writes.run { db in try await EventLog.sweep(before: now.addingTimeInterval(-retention), on: db) }
+                        try await writes.run { tx in try await EventLog.sweep(before: now.addingTimeInterval(-retention), on: tx.db) }
                         lastSweep = now
                     }
                     // Nobody listening: nothing to read. The next stream sets where to start.

@@ -17,8 +17,8 @@ struct FeatureExpiry {
     /// Clears `featured_until` where it has passed; the index triggers follow. Returns how many.
     @discardableResult
     func sweep() async throws -> Int {
-        try await WriteTransactions(database: database, groupCommit: groupCommit, committed: nil).run { [now] db in
-            try await db.sql.raw("""
+        try await WriteTransactions(database: database, groupCommit: groupCommit, committed: nil).run { [now] tx in
+            try await tx.sql.raw("""
                 UPDATE listings SET featured_until = NULL
                 WHERE featured_until IS NOT NULL AND featured_until <= \(bind: now) RETURNING seq
                 """).all().count

@@ -54,19 +54,19 @@ struct ListingService {
     /// delete that its order's foreign key would refuse.
     func remove(_ id: UUID, by user: UserRecord) async throws -> Removal {
         _ = try await owned(id, by: user)
-        let (removal, files) = try await writes.run { db -> (Removal, [String]) in
-            guard try await ListingLock.lock(id, on: db) != nil else { throw APIError.listingNotFound }
-            if try await hasOpenOrders(id, on: db) {
+        let (removal, files) = try await writes.run { tx -> (Removal, [String]) in
+            guard try await tx.lockListing(id) != nil else { throw APIError.listingNotFound }
+            if try await hasOpenOrders(id, on: tx.db) {
                 throw APIError(.conflict, code: "listing_has_open_orders",
                                message: "This listing has orders in progress. Decline or complete them before removing it.")
             }
-            if try await hasTransactions(id, on: db) {
-                try await archive(ListingRecord.query(on: db).filter(\.$id == id))
+            if try await hasTransactions(id, on: tx.db) {
+                try await archive(ListingRecord.query(on: tx.db).filter(\.$id == id))
                 return (.archived, [])
             }
-            let records = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == id).all()
-            try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == id).delete()
-            try await ListingRecord.query(on: db).filter(\.$id == id).delete()
+            let records = try await ListingPhotoRecord.query(on: tx.db).filter(\.$listing.$id == id).all()
+            try await ListingPhotoRecord.query(on: tx.db).filter(\.$listing.$id == id).delete()
+            try await ListingRecord.query(on: tx.db).filter(\.$id == id).delete()
             return (.deleted, records.map(\.fileName))
         }
         for file in Set(files) { try await photos.removeIfUnreferenced(file, on: database) }
@@ -91,6 +91,15 @@ struct ListingService {
 
     func find(_ id: UUID) async throws -> ListingRecord {
         guard let listing = try await ListingRecord.query(on: database).filter(\.$id == id).first() else {
+            throw APIError.listingNotFound
+        }
+        return listing
+    }
+
+    /// The listing when `viewer` may see it (`ListingVisibility`); 404 otherwise.
+    func visible(_ id: UUID, to viewer: UUID?) async throws -> ListingRecord {
+        let listing = try await find(id)
+        guard ListingVisibility.canSee(status: listing.status, sellerID: listing.$seller.id, viewer: viewer) else {
             throw APIError.listingNotFound
         }
         return listing

@@ -29,14 +29,14 @@ struct MailOutbox {
         // A cancelled round (the application stopping) ends after the mail it is sending: the
         // rest stays due for the next start.
         let writes = WriteTransactions(database: database, groupCommit: groupCommit, committed: nil)
-        while !Task.isCancelled, let claimed = try await writes.run({ db in try await claimNext(on: db) }) {
+        while !Task.isCancelled, let claimed = try await writes.run({ tx in try await claimNext(on: tx.db) }) {
             let message = MailMessage(to: claimed.to_address, subject: claimed.subject, body: claimed.body)
             do {
                 try await sender.send(message, from: from, messageID: "\(claimed.id.wireString)@campusmarket", date: now)
-                try await writes.run { db in try await MailOutboxRecord.query(on: db).filter(\.$id == claimed.id).delete() }
+                try await writes.run { tx in try await MailOutboxRecord.query(on: tx.db).filter(\.$id == claimed.id).delete() }
                 sent += 1
             } catch {
-                try await writes.run { db in try await failed(claimed, error: error, logger: logger, on: db) }
+                try await writes.run { tx in try await failed(claimed, error: error, logger: logger, on: tx.db) }
             }
         }
         return sent

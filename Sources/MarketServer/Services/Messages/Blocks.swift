@@ -16,8 +16,8 @@ struct Blocks {
         guard let user = try await UserRecord.query(on: database).filter(\.$id == blockedID).first() else { throw APIError.userNotFound }
         if let existing = try await list(for: userID).items.first(where: { $0.id == blockedID }) { return existing }
         do {
-            try await writes.run { [now] db in
-                try await db.sql.raw("""
+            try await writes.run { [now] tx in
+                try await tx.sql.raw("""
                     INSERT INTO user_blocks (id, blocker_id, blocked_id, created_at)
                     VALUES (\(bind: UUID()), \(bind: userID), \(bind: blockedID), \(bind: now))
                     """).run()
@@ -29,8 +29,8 @@ struct Blocks {
     }
 
     func unblock(_ blockedID: UUID, by userID: UUID) async throws {
-        try await writes.run { db in
-            try await db.sql.raw("DELETE FROM user_blocks WHERE blocker_id = \(bind: userID) AND blocked_id = \(bind: blockedID)").run()
+        try await writes.run { tx in
+            try await tx.sql.raw("DELETE FROM user_blocks WHERE blocker_id = \(bind: userID) AND blocked_id = \(bind: blockedID)").run()
         }
     }
 

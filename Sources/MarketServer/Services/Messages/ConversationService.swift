@@ -57,10 +57,10 @@ struct ConversationService {
         }
         let id: UUID, created: Bool
         do {
-            (id, created) = try await writes.run(open)
+            (id, created) = try await writes.run { tx in try await open(tx.db) }
         } catch where DatabaseConflict.isConflict(error) {
             // Both sides of an order opened it at once: the other one's insert won.
-            (id, created) = try await writes.run(open)
+            (id, created) = try await writes.run { tx in try await open(tx.db) }
         }
         return (try await conversation(id, for: viewer), created)
     }
@@ -125,30 +125,30 @@ struct ConversationService {
     /// Stores a message and announces it to both sides. A `clientId` already used by this
     /// sender returns the stored message (`created` false) instead of storing it again.
     func send(_ draft: MessageDraft, in conversationID: UUID, by userID: UUID) async throws -> (ConversationMessage, created: Bool) {
-        try await writes.run { [now, throttle, events] db in
-            let parties = try await Self.participants(of: conversationID, member: userID, on: db)
-            try await throttle.lock(userID, on: db)
-            if let clientId = draft.clientId, let earlier = try await Self.message(sender: userID, clientId: clientId, on: db) {
+        try await writes.run { [now, throttle, events] tx in
+            let parties = try await Self.participants(of: conversationID, member: userID, on: tx.db)
+            try await throttle.lock(userID, on: tx.db)
+            if let clientId = draft.clientId, let earlier = try await Self.message(sender: userID, clientId: clientId, on: tx.db) {
                 guard earlier.conversationId == conversationID, earlier.text == draft.text else { throw APIError.clientIdReused }
                 return (earlier.message, false)
             }
-            if try await Blocks.between(parties.buyer, parties.seller, on: db) { throw APIError.messagingBlocked }
-            try await throttle.checkMessage(by: userID, on: db)
+            if try await Blocks.between(parties.buyer, parties.seller, on: tx.db) { throw APIError.messagingBlocked }
+            try await throttle.checkMessage(by: userID, on: tx.db)
             let id = UUID()
-            guard let seq = try await db.sql.raw("""
+            guard let seq = try await tx.sql.raw("""
                 INSERT INTO messages (id, conversation_id, sender_id, client_id, text, created_at)
                 VALUES (\(bind: id), \(bind: conversationID), \(bind: userID), \(bind: draft.clientId), \(bind: draft.text), \(bind: now))
                 RETURNING seq
                 """).first(decodingColumn: "seq", as: Int64.self) else { throw APIError.conversationNotFound }
             // The sender has read their own message.
             let readColumn = userID == parties.buyer ? "buyer_read_seq" : "seller_read_seq"
-            try await db.sql.raw("""
+            try await tx.sql.raw("""
                 UPDATE conversations SET last_message_seq = \(bind: seq), last_activity_at = \(bind: now), \(ident: readColumn) = \(bind: seq)
                 WHERE id = \(bind: conversationID)
                 """).run()
             let message = ConversationMessage(id: id, conversationId: conversationID, senderId: userID, senderName: parties.senderName(userID),
                                               text: draft.text, clientId: draft.clientId, sentAt: now)
-            try await events.record(.message, message, for: [parties.buyer, parties.seller], at: now, on: db)
+            try events.record(.message, message, for: [parties.buyer, parties.seller], at: now, in: tx)
             return (message, true)
         }
     }
@@ -156,10 +156,10 @@ struct ConversationService {
     /// Marks the conversation read by `userID` up to `messageID` (the newest message when nil).
     /// Reading never moves backwards; the other side hears of it when it moves forwards.
     func markRead(_ conversationID: UUID, upTo messageID: UUID?, by userID: UUID) async throws -> Conversation {
-        try await writes.run { [now, events] db in
-            let parties = try await Self.participants(of: conversationID, member: userID, on: db)
+        try await writes.run { [now, events] tx in
+            let parties = try await Self.participants(of: conversationID, member: userID, on: tx.db)
             let target: SQLQueryString = messageID.map { "AND id = \(bind: $0)" } ?? ""
-            guard let row = try await db.sql.raw("""
+            guard let row = try await tx.sql.raw("""
                 SELECT seq, id FROM messages WHERE conversation_id = \(bind: conversationID) \(target) ORDER BY seq DESC LIMIT 1
                 """).first() else {
                 if messageID != nil { throw APIError.validation(["upTo": "is not a message of this conversation"]) }
@@ -167,13 +167,13 @@ struct ConversationService {
             }
             let seq = try row.decode(column: "seq", as: Int64.self), upTo = try row.decode(column: "id", as: UUID.self)
             let readColumn = userID == parties.buyer ? "buyer_read_seq" : "seller_read_seq"
-            let moved = try await db.sql.raw("""
+            let moved = try await tx.sql.raw("""
                 UPDATE conversations SET \(ident: readColumn) = \(bind: seq) WHERE id = \(bind: conversationID) AND \(ident: readColumn) < \(bind: seq)
                 RETURNING id
                 """).all()
             guard !moved.isEmpty else { return }
             let read = ConversationRead(conversationId: conversationID, readerId: userID, upTo: upTo, readAt: now)
-            try await events.record(.conversationRead, read, for: [parties.buyer, parties.seller], at: now, on: db)
+            try events.record(.conversationRead, read, for: [parties.buyer, parties.seller], at: now, in: tx)
         }
         return try await conversation(conversationID, for: userID)
     }

@@ -9,11 +9,9 @@ import SQLKit
 struct InAppNotificationSender: NotificationSender {
     let events: EventLog
 
-    func send(_ notification: OutgoingNotification, at now: Date, on db: any Database) async throws {
+    func send(_ notification: OutgoingNotification, at now: Date, in tx: WriteTransaction) async throws {
         let id = UUID()
-        try await db.insertAtCommit(
-            into: "notifications", ["id", "user_id", "kind", "message", "order_id", "trade_offer_id", "listing_id", "order_status", "created_at"],
-            values: """
+        tx.insertAtCommit(NotificationRecord.self, values: """
                 (\(bind: id), \(bind: notification.userID), \(bind: notification.kind.rawValue), \(bind: notification.message),
                  \(bind: notification.orderID), \(bind: notification.tradeOfferID), \(bind: notification.listingID),
                  \(bind: notification.orderStatus?.rawValue), \(bind: now))
@@ -21,6 +19,11 @@ struct InAppNotificationSender: NotificationSender {
         let stored = MarketNotification(id: id, kind: notification.kind, message: notification.message, orderId: notification.orderID,
                                         tradeOfferId: notification.tradeOfferID, listingId: notification.listingID,
                                         orderStatus: notification.orderStatus, createdAt: now, readAt: nil)
-        try await events.record(.notification, stored, for: [notification.userID], at: now, on: db)
+        try events.record(.notification, stored, for: [notification.userID], at: now, in: tx)
     }
+}
+
+extension NotificationRecord: HandInserted {
+    static let insertColumns = ["id", "user_id", "kind", "message", "order_id", "trade_offer_id", "listing_id", "order_status", "created_at"]
+    static let notInserted: Set<String> = ["seq", "read_at"]  // numbered by the database; read later
 }

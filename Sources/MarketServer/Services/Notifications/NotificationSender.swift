@@ -7,7 +7,7 @@ import Vapor
 /// may only write to that database: a notification is then stored exactly when its cause is.
 /// A push or email sender would write an outbox row here for a worker to send after commit.
 protocol NotificationSender: Sendable {
-    func send(_ notification: OutgoingNotification, at now: Date, on db: any Database) async throws
+    func send(_ notification: OutgoingNotification, at now: Date, in tx: WriteTransaction) async throws
 }
 
 extension Application {

@@ -8,7 +8,7 @@ struct Notifier: Sendable {
     let senders: [any NotificationSender]
     let now: Date
 
-    func send(_ notification: OutgoingNotification, on db: any Database) async throws {
-        for sender in senders { try await sender.send(notification, at: now, on: db) }
+    func send(_ notification: OutgoingNotification, in tx: WriteTransaction) async throws {
+        for sender in senders { try await sender.send(notification, at: now, in: tx) }
     }
 }

@@ -32,25 +32,25 @@ struct OrderLifecycle {
         }
         // A wrong code must be counted even though the step fails, so the transaction returns
         // the outcome and the error is thrown after it commits.
-        let outcome: Outcome = try await writes.run { db in
-            guard let listing = try await ListingLock.lock(unlocked.$listing.id, on: db),
-                  let order = try await OrderRecord.find(orderID, on: db) else { throw APIError.orderNotFound }
+        let outcome: Outcome = try await writes.run { tx in
+            guard let listing = try await tx.lockListing(unlocked.$listing.id),
+                  let order = try await OrderRecord.find(orderID, on: tx.db) else { throw APIError.orderNotFound }
             guard let target = action.target(from: try order.orderStatus, fulfillment: try order.orderFulfillment) else {
                 throw Self.illegal(action, order)
             }
             if action == .complete {
                 if let locked = order.codeLockedUntil, locked > now { throw lockedOut(until: locked) }
                 if !ConfirmationCode.matches(confirmationCode ?? "", order.confirmationCode) {
-                    return try await countWrongCode(order, on: db)
+                    return try await countWrongCode(order, on: tx.db)
                 }
             }
-            try await recorder.move(order, to: target, by: userID, listingTitle: listing.title, on: db)
+            try await recorder.move(order, to: target, by: userID, listingTitle: listing.title, in: tx)
             switch target {
             case .declined, .cancelled:
-                try await OrderListings.release(order, now: now, on: db)
+                try await OrderListings.release(order, now: now, on: tx.db)
             case .completed:
-                try await OrderListings.markSold(order, now: now, on: db)
-                for entry in try LedgerEntryRecord.forCompleted(order, listing: listing, now: now) { try await entry.create(on: db) }
+                try await OrderListings.markSold(order, now: now, on: tx.db)
+                for entry in try LedgerEntryRecord.forCompleted(order, listing: listing, now: now) { try await entry.create(on: tx.db) }
             default:
                 break
             }
@@ -67,15 +67,15 @@ struct OrderLifecycle {
     }
 
     /// Cancels every open order `userID` is a party to (account deletion), releasing what they held.
-    func cancelAll(of userID: UUID, on db: any Database) async throws {
-        let open = try await OrderRecord.query(on: db)
+    func cancelAll(of userID: UUID, in tx: WriteTransaction) async throws {
+        let open = try await OrderRecord.query(on: tx.db)
             .group(.or) { $0.filter(\.$buyer.$id == userID).filter(\.$seller.$id == userID) }
             .filter(\.$status ~~ OrderStatus.allCases.filter(\.isOpen).map(\.rawValue))
             .with(\.$listing)
             .all()
         for order in open {
-            try await recorder.move(order, to: .cancelled, by: userID, listingTitle: order.listing.title, on: db)
-            try await OrderListings.release(order, now: now, on: db)
+            try await recorder.move(order, to: .cancelled, by: userID, listingTitle: order.listing.title, in: tx)
+            try await OrderListings.release(order, now: now, on: tx.db)
         }
     }
 

@@ -12,8 +12,8 @@ struct PendingTradeOffers: Sendable {
 
     /// Declines every pending offer for, or offering, any of `listingIDs` (except `kept`). One
     /// query finds them (usually none: this runs on every purchase).
-    func decline(involving listingIDs: [UUID], except kept: UUID? = nil, because reason: String, on db: any Database) async throws {
-        let rows = try await db.prepared("""
+    func decline(involving listingIDs: [UUID], except kept: UUID? = nil, because reason: String, in tx: WriteTransaction) async throws {
+        let rows = try await tx.db.prepared("""
             SELECT o.id, o.offerer_id, o.listing_id, l.title FROM trade_offers o JOIN listings l ON l.id = o.listing_id
             WHERE o.status = \(bind: TradeOfferStatus.pending.rawValue)
               AND (o.listing_id IN (\(binds: listingIDs))
@@ -25,7 +25,7 @@ struct PendingTradeOffers: Sendable {
             let title = try row.decode(column: "title", as: String.self)
             try await close(offerID, listingID: try row.decode(column: "listing_id", as: UUID.self), to: .declined,
                             kind: .tradeOfferDeclined, notify: try row.decode(column: "offerer_id", as: UUID.self),
-                            message: "Your trade offer for “\(title)” was declined: \(reason).", on: db)
+                            message: "Your trade offer for “\(title)” was declined: \(reason).", in: tx)
         }
     }
 
@@ -42,11 +42,11 @@ struct PendingTradeOffers: Sendable {
 
     /// Moves one offer to `status` and tells `recipient`.
     func close(_ offerID: UUID, listingID: UUID, to status: TradeOfferStatus, kind: NotificationKind, notify recipient: UUID,
-               message: String, on db: any Database) async throws {
-        try await db.sql.raw("""
+               message: String, in tx: WriteTransaction) async throws {
+        try await tx.sql.raw("""
             UPDATE trade_offers SET status = \(bind: status.rawValue), decided_at = \(bind: now) WHERE id = \(bind: offerID)
             """).run()
         try await notifier.send(OutgoingNotification(
-            userID: recipient, kind: kind, message: message, tradeOfferID: offerID, listingID: listingID), on: db)
+            userID: recipient, kind: kind, message: message, tradeOfferID: offerID, listingID: listingID), in: tx)
     }
 }

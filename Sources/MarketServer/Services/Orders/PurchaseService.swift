@@ -16,8 +16,8 @@ struct PurchaseService {
         let draft = try APIError.draft(request.validated())
         let buyerID = try buyer.requireID()
         do {
-            return try await writes.run { db in
-                guard let (listing, inPendingOffers) = try await ListingLock.lockTellingOffers(listingID, on: db) else {
+            return try await writes.run { tx in
+                guard let (listing, inPendingOffers) = try await ListingLock.lockTellingOffers(listingID, in: tx) else {
                     throw APIError.listingNotFound
                 }
                 guard listing.sellerID != buyerID else { throw APIError.ownListing("buy") }
@@ -26,29 +26,29 @@ struct PurchaseService {
                 }
                 guard try listing.listingStatus == .active else { throw APIError.listingUnavailable(status: listing.status) }
                 // Only a listing that is also for rent can have rentals to wait for.
-                if listing.rentPriceCents != nil, try await !LiveRentals(listingID: listingID).periods(overlapping: now, .distantFuture, limit: 1, on: db).isEmpty {
+                if listing.rentPriceCents != nil, try await !LiveRentals(listingID: listingID).periods(overlapping: now, .distantFuture, limit: 1, on: tx.db).isEmpty {
                     throw APIError(.conflict, code: "has_upcoming_rentals",
                                    message: "This listing is booked for rentals that have not ended yet, so it cannot be sold now.")
                 }
                 var deliveryFee: Int64 = 0
                 if let id = draft.quoteId {
-                    deliveryFee = try await useQuote(id, for: listing, buyerID: buyerID, on: db)
+                    deliveryFee = try await useQuote(id, for: listing, buyerID: buyerID, on: tx.db)
                 }
                 let order = OrderRecord(type: .purchase, listingID: listingID, buyerID: buyerID, sellerID: listing.sellerID,
                                         fulfillment: draft.fulfillment, totalCents: Int(price + deliveryFee),
                                         deliveryFeeCents: Int(deliveryFee), currency: listing.currency, now: now)
                 order.quoteID = draft.quoteId
-                // Nothing after this reads the listing's status: on PostgreSQL it is written with the commit.
-                try await db.writeAtCommit("""
+                // Nothing after this reads the listing's status: it is written at the transaction's end.
+                tx.writeAtCommit("""
                     UPDATE listings SET status = \(bind: ListingStatus.reserved.rawValue), updated_at = \(bind: now) WHERE id = \(bind: listingID)
                     """)
                 try await recorder.create(order, by: buyerID, notify: OutgoingNotification(
                     userID: listing.sellerID, kind: .purchaseRequested,
                     message: "\(buyer.name) wants to buy “\(listing.title)”. Accept or decline the order.",
-                    orderID: order.id, listingID: listingID, orderStatus: .pending), on: db)
+                    orderID: order.id, listingID: listingID, orderStatus: .pending), in: tx)
                 // The listing is off the market: trades for it, or offering it, can no longer happen.
                 if inPendingOffers {
-                    try await pendingOffers.decline(involving: [listingID], because: "“\(listing.title)” was bought", on: db)
+                    try await pendingOffers.decline(involving: [listingID], because: "“\(listing.title)” was bought", in: tx)
                 }
                 return (order, listing)
             }

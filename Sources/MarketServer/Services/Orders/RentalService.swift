@@ -22,15 +22,15 @@ struct RentalService {
         let (start, end) = (period.start, period.end)
         let renterID = try renter.requireID()
         do {
-            return try await writes.run { db in
-                guard let listing = try await ListingLock.lock(listingID, on: db) else { throw APIError.listingNotFound }
+            return try await writes.run { tx in
+                guard let listing = try await tx.lockListing(listingID) else { throw APIError.listingNotFound }
                 guard listing.sellerID != renterID else { throw APIError.ownListing("rent") }
                 guard let price = listing.rentPriceCents,
                       let unit = try listing.rentUnit.map({ try StoredValue.decode($0, as: RentUnit.self, column: "listings.rent_unit") }) else {
                     throw APIError(.conflict, code: "not_for_rent", message: "This listing is not for rent.")
                 }
                 guard try listing.listingStatus == .active else { throw APIError.listingUnavailable(status: listing.status) }
-                if let clash = try await firstClash(listingID, start, end, on: db) { throw APIError.periodUnavailable(booked: Self.describe(clash)) }
+                if let clash = try await firstClash(listingID, start, end, on: tx.db) { throw APIError.periodUnavailable(booked: Self.describe(clash)) }
                 let units = RentalPricing.units(from: start, to: end, unit: unit)
                 let order = OrderRecord(type: .rental, listingID: listingID, buyerID: renterID, sellerID: listing.sellerID,
                                   fulfillment: .pickup, totalCents: units * Int(price), currency: listing.currency, now: now)
@@ -40,7 +40,7 @@ struct RentalService {
                 try await recorder.create(order, by: renterID, notify: OutgoingNotification(
                     userID: listing.sellerID, kind: .rentalRequested,
                     message: "\(renter.name) wants to rent “\(listing.title)” for \(units) \(unit.rawValue)\(units == 1 ? "" : "s").",
-                    orderID: order.id, listingID: listingID, orderStatus: .pending), on: db)
+                    orderID: order.id, listingID: listingID, orderStatus: .pending), in: tx)
                 return (order, listing)
             }
         } catch where DatabaseConflict.isConflict(error) {

@@ -27,18 +27,18 @@ struct TradeOfferService {
         guard usable.count == offeredIDs.count else {
             throw APIError.validation(["offeredListingIds": "must all be your own active listings"])
         }
-        return try await writes.run { db in
+        return try await writes.run { tx in
             // Made inside: a body may run twice (`GroupCommit`, a PostgreSQL deadlock), and Fluent
             // refuses to create one model object twice.
             let record = TradeOfferRecord(listingID: listingID, offererID: offererID, sellerID: listing.$seller.id,
                                           cashTopUpCents: draft.cashTopUpCents, currency: listing.currency, now: now)
-            try await record.create(on: db)
-            for id in offeredIDs { try await TradeOfferItemRecord(offerID: record.requireID(), listingID: id).create(on: db) }
+            try await record.create(on: tx.db)
+            for id in offeredIDs { try await TradeOfferItemRecord(offerID: record.requireID(), listingID: id).create(on: tx.db) }
             let things = usable.map { "“\($0.title)”" }.joined(separator: ", ")
             try await recorder.notifier.send(OutgoingNotification(
                 userID: listing.$seller.id, kind: .tradeOfferReceived,
                 message: "\(offerer.name) offers \(things) for “\(listing.title)”.",
-                tradeOfferID: record.id, listingID: listingID), on: db)
+                tradeOfferID: record.id, listingID: listingID), in: tx)
             return record
         }
     }
@@ -47,13 +47,13 @@ struct TradeOfferService {
         let userID = try user.requireID()
         let unlocked = try await offer(offerID, for: userID, as: .seller)
         do {
-            return try await writes.run { db in
-                let offeredIDs = try await TradeOfferItemRecord.query(on: db).filter(\.$offer.$id == offerID).all().map(\.$listing.id)
+            return try await writes.run { tx in
+                let offeredIDs = try await TradeOfferItemRecord.query(on: tx.db).filter(\.$offer.$id == offerID).all().map(\.$listing.id)
                 // Lock in one global order (by id) so two accepts sharing listings cannot deadlock.
                 let ids = ([unlocked.$listing.id] + offeredIDs).sorted { $0.uuidString < $1.uuidString }
                 var listings: [UUID: ListingRow] = [:]
-                for id in ids { listings[id] = try await ListingLock.lock(id, on: db) }
-                guard let offer = try await TradeOfferRecord.find(offerID, on: db), try offer.offerStatus == .pending else {
+                for id in ids { listings[id] = try await tx.lockListing(id) }
+                guard let offer = try await TradeOfferRecord.find(offerID, on: tx.db), try offer.offerStatus == .pending else {
                     throw Self.notPending(unlocked)
                 }
                 for id in ids {
@@ -63,11 +63,11 @@ struct TradeOfferService {
                     }
                 }
                 let target = listings[offer.$listing.id]!  // checked just above
-                try await ListingRecord.query(on: db).filter(\.$id ~~ ids)
+                try await ListingRecord.query(on: tx.db).filter(\.$id ~~ ids)
                     .set(\.$status, to: ListingStatus.reserved.rawValue).set(\.$updatedAt, to: now).update()
                 offer.status = TradeOfferStatus.accepted.rawValue
                 offer.decidedAt = now
-                try await offer.save(on: db)
+                try await offer.save(on: tx.db)
                 let order = OrderRecord(type: .trade, listingID: offer.$listing.id, buyerID: offer.$offerer.id, sellerID: offer.$seller.id,
                                   fulfillment: .pickup, totalCents: Int(offer.cashTopUpCents), currency: offer.currency,
                                   status: .accepted, now: now)
@@ -75,8 +75,8 @@ struct TradeOfferService {
                 try await recorder.create(order, by: userID, notify: OutgoingNotification(
                     userID: offer.$offerer.id, kind: .tradeOfferAccepted,
                     message: "\(user.name) accepted your trade offer for “\(target.title)”.",
-                    orderID: order.id, tradeOfferID: offerID, listingID: offer.$listing.id), on: db)
-                try await pendingOffers.decline(involving: ids, except: offerID, because: "a listing in it was traded", on: db)
+                    orderID: order.id, tradeOfferID: offerID, listingID: offer.$listing.id), in: tx)
+                try await pendingOffers.decline(involving: ids, except: offerID, because: "a listing in it was traded", in: tx)
                 return offer
             }
         } catch where DatabaseConflict.isConflict(error) {
@@ -93,15 +93,15 @@ struct TradeOfferService {
     }
 
     /// Withdraws or declines every pending offer `userID` made or received (account deletion).
-    func closeAll(of userID: UUID, on db: any Database) async throws {
-        let pending = try await TradeOfferRecord.query(on: db)
+    func closeAll(of userID: UUID, in tx: WriteTransaction) async throws {
+        let pending = try await TradeOfferRecord.query(on: tx.db)
             .group(.or) { $0.filter(\.$offerer.$id == userID).filter(\.$seller.$id == userID) }
             .filter(\.$status == TradeOfferStatus.pending.rawValue).with(\.$listing).all()
         for offer in pending {
             let made = offer.$offerer.id == userID
             try await pendingOffers.close(try offer.requireID(), listingID: offer.$listing.id, to: made ? .withdrawn : .declined,
                              kind: made ? .tradeOfferWithdrawn : .tradeOfferDeclined, notify: made ? offer.$seller.id : offer.$offerer.id,
-                             message: "A trade offer for “\(offer.listing.title)” was closed because an account was deleted.", on: db)
+                             message: "A trade offer for “\(offer.listing.title)” was closed because an account was deleted.", in: tx)
         }
     }
 
@@ -121,13 +121,13 @@ struct TradeOfferService {
                        kind: NotificationKind, verb: String) async throws -> TradeOfferRecord {
         let userID = try user.requireID()
         let unlocked = try await offer(offerID, for: userID, as: role)
-        return try await writes.run { db in
-            _ = try await ListingLock.lock(unlocked.$listing.id, on: db)
-            guard let offer = try await TradeOfferRecord.query(on: db).filter(\.$id == offerID).with(\.$listing).first(),
+        return try await writes.run { tx in
+            _ = try await tx.lockListing(unlocked.$listing.id)
+            guard let offer = try await TradeOfferRecord.query(on: tx.db).filter(\.$id == offerID).with(\.$listing).first(),
                   try offer.offerStatus == .pending else { throw Self.notPending(unlocked) }
             let recipient = role == .seller ? offer.$offerer.id : offer.$seller.id
             try await pendingOffers.close(offerID, listingID: offer.$listing.id, to: status, kind: kind, notify: recipient,
-                             message: "\(user.name) \(verb) the trade offer for “\(offer.listing.title)”.", on: db)
+                             message: "\(user.name) \(verb) the trade offer for “\(offer.listing.title)”.", in: tx)
             offer.status = status.rawValue
             offer.decidedAt = now
             return offer

@@ -36,8 +36,9 @@ struct ListingsController: RouteCollection {
     }
 
     func show(req: Request) async throws -> MarketCore.Listing {
-        let listing = try await req.domain.listings.find(try req.uuidParameter("listingID"))
-        return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: req.auth.has(Session.self))
+        let viewer = req.auth.get(Session.self)?.userID
+        let listing = try await req.domain.listings.visible(try req.uuidParameter("listingID"), to: viewer)
+        return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: viewer != nil)
     }
 
     func replace(req: Request) async throws -> MarketCore.Listing {

@@ -174,11 +174,9 @@ struct ListingPageController: RouteCollection {
         let services = req.domain
         let id = try req.uuidParameter("listingID")
         let session = req.auth.get(Session.self)
-        let record = try await services.listings.find(id)
+        let record = try await services.listings.visible(id, to: session?.userID)
         let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: session != nil)
         let isOwner = session?.user.id == listing.seller.id
-        // A removed listing is only its seller's to see.
-        if listing.status == .archived, !isOwner { throw APIError.listingNotFound }
 
         var booked: [BookedPeriod] = []
         if listing.rentPriceCents != nil {

@@ -22,7 +22,7 @@ struct MyListingsController: RouteCollection {
         let status: ListingStatus = reader.choice("status") ?? .active
         let services = req.domain
         let result = try await services.searchPage(
-            SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: nil)
+            SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: session.userID)
         let cards = result.listings.map { ListingCard($0, now: services.now) }
         let content = MineContent(
             tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },

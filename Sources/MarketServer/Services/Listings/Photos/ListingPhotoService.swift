@@ -17,12 +17,12 @@ struct ListingPhotoService {
         _ = try await listings.owned(listingID, by: user)
         let fileName = try stage(bytes)
         do {
-            return try await writes.run { db in
-                _ = try await ListingLock.lock(listingID, on: db)
-                let count = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == listingID).count()
+            return try await writes.run { tx in
+                _ = try await tx.lockListing(listingID)
+                let count = try await ListingPhotoRecord.query(on: tx.db).filter(\.$listing.$id == listingID).count()
                 guard count < PhotoStore.maxPerListing else { throw APIError.tooManyPhotos }
                 let record = try makeRecord(fileName, listingID: listingID, position: count)
-                try await record.create(on: db)
+                try await record.create(on: tx.db)
                 return record
             }
         } catch {
@@ -56,23 +56,23 @@ struct ListingPhotoService {
         for name in fileNames where !PhotoStore.isValidName(name) || !FileManager.default.fileExists(atPath: store.path(for: name)) {
             throw APIError.validation(["photos": "name photos this server stored"])
         }
-        let dropped = try await writes.run { db -> [String] in
-            _ = try await ListingLock.lock(listingID, on: db)
-            let existing = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == listingID).all()
+        let dropped = try await writes.run { tx -> [String] in
+            _ = try await tx.lockListing(listingID)
+            let existing = try await ListingPhotoRecord.query(on: tx.db).filter(\.$listing.$id == listingID).all()
             var kept: [String: ListingPhotoRecord] = [:]
             var dropped: [String] = []
             for record in existing {
                 if fileNames.contains(record.fileName), kept[record.fileName] == nil { kept[record.fileName] = record } else {
-                    try await record.delete(on: db)
+                    try await record.delete(on: tx.db)
                     dropped.append(record.fileName)
                 }
             }
             for (position, name) in fileNames.enumerated() {
                 if let record = kept.removeValue(forKey: name) {
                     record.position = position
-                    try await record.save(on: db)
+                    try await record.save(on: tx.db)
                 } else if !fileNames[..<position].contains(name) {
-                    try await makeRecord(name, listingID: listingID, position: position).create(on: db)
+                    try await makeRecord(name, listingID: listingID, position: position).create(on: tx.db)
                 }
             }
             return dropped
