@@ -4,7 +4,7 @@ import MarketCore
 import SwiftUI
 #endif
 
-// The README's SwiftUI sketch. On Apple platforms it compiles against SwiftUI; on Linux
+// The SDK guide's (docs/sdk.md) SwiftUI sketch. On Apple platforms it compiles against SwiftUI; on Linux
 // against `SwiftUIStandIn.swift`, which declares just the SwiftUI names it uses, so the
 // view model's side of every binding is checked on both.
 // README:begin

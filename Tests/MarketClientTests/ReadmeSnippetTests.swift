@@ -4,13 +4,13 @@ import MarketCore
 import MarketTestSupport
 import Testing
 
-/// The README's SDK samples are this code: the session sample runs against a live server, the
+/// The SDK guide's samples (docs/sdk.md) are this code: the session sample runs against a live server, the
 /// SwiftUI sketch (`ReadmeFeedScreen.swift`) compiles with the suite, and the test fails if the
-/// README's copies drift from them.
-@Suite("README")
+/// guide's copies drift from them.
+@Suite("SDK guide samples")
 @MainActor
 struct ReadmeSnippetTests {
-    @Test("the SDK sample in the README compiles, runs against a live server, and is the README's text")
+    @Test("the SDK sample in docs/sdk.md compiles, runs against a live server, and is the guide's text")
     func sdkSample() async throws {
         try await withLiveMarket { market in
             let seller = try await market.person("Seller")
@@ -40,7 +40,7 @@ struct ReadmeSnippetTests {
         #expect(try Self.readmeBlock(after: "## The SDK") == Self.marked(in: #filePath))
     }
 
-    @Test("the SwiftUI sketch in the README is the one that compiles with the suite")
+    @Test("the SwiftUI sketch in docs/sdk.md is the one that compiles with the suite")
     func swiftUISketch() throws {
         let sketch = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ReadmeFeedScreen.swift")
         #expect(try Self.readmeBlock(after: "### A SwiftUI screen") == Self.marked(in: sketch.path))
@@ -54,9 +54,9 @@ struct ReadmeSnippetTests {
         return dedent(Array(source[(begin + 1)..<end]))
     }
 
-    /// The first ```swift block after `heading` in the README.
+    /// The first ```swift block after `heading` in the SDK guide (docs/sdk.md, which the README links).
     static func readmeBlock(after heading: String) throws -> [String] {
-        let readme = try String(contentsOf: PackageRoot.url.appendingPathComponent("README.md"), encoding: .utf8).components(separatedBy: "\n")
+        let readme = try String(contentsOf: PackageRoot.url.appendingPathComponent("docs/sdk.md"), encoding: .utf8).components(separatedBy: "\n")
         guard let start = readme.firstIndex(of: heading),
               let open = readme[start...].firstIndex(of: "```swift"),
               let close = readme[(open + 1)...].firstIndex(of: "```") else { throw MarkersMissing() }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import MarketCore
 import Testing
 
@@ -41,5 +42,25 @@ struct ListingRulesTests {
         #expect(errors.fields["offers"] != nil)
         let trade = ListingInput(title: "Lamp", categories: ["furniture"], condition: "good", openToTrade: true)
         #expect((try? trade.validated(defaultCurrency: "EUR").get())?.currency == "EUR")
+    }
+
+    @Test("a listing offers buying, renting or trading to anyone but its seller, only while it is on the market")
+    func offersToViewers() {
+        let seller = UUID(), buyer = UUID()
+        func listing(sale: Int? = 2_500, rent: Int? = nil, trade: Bool = false, status: ListingStatus = .active) -> Listing {
+            Listing(id: UUID(), title: "Lamp", description: "", categories: [.furniture], condition: .good, salePriceCents: sale,
+                    rentPriceCents: rent, rentUnit: rent == nil ? nil : .day, openToTrade: trade, currency: "USD", textbook: nil,
+                    status: status, seller: SellerSummary(id: seller, name: "Sam"), campus: nil, isFeatured: false, featuredUntil: nil,
+                    photos: [], createdAt: Date(), updatedAt: Date())
+        }
+        #expect(listing().offers(.buy, to: buyer))
+        #expect(listing().offers(.buy, to: nil), "signed out, the way in is offered: sign in first")
+        #expect(!listing().offers(.buy, to: seller))
+        #expect(!listing().offers(.rent, to: buyer) && !listing().offers(.trade, to: buyer))
+        #expect(listing(sale: nil, rent: 300, trade: true).offers(.rent, to: buyer))
+        #expect(listing(sale: nil, rent: 300, trade: true).offers(.trade, to: buyer))
+        for status in [ListingStatus.reserved, .sold, .archived] {
+            #expect(!listing(status: status).offers(.buy, to: buyer))
+        }
     }
 }

@@ -370,13 +370,13 @@ struct ListingSearchTests {
         var few = plain, many = plain, split = plain
         // On PostgreSQL, newest first, a few listings' words are each in many of them: two plans walk
         // the words' own listings whatever their share, one never does.
-        (few.planThreshold, few.walkWindow, few.commonShare) = (1_000, 1, 1)
-        (many.planThreshold, many.walkWindow, many.commonShare) = (1, 1_000, 1)
-        (split.planThreshold, split.walkWindow, split.commonShare) = (1_000, 3, 0)
+        (few.plan.planThreshold, few.plan.walkWindow, few.plan.commonShare) = (1_000, 1, 1)
+        (many.plan.planThreshold, many.plan.walkWindow, many.plan.commonShare) = (1, 1_000, 1)
+        (split.plan.planThreshold, split.plan.walkWindow, split.plan.commonShare) = (1_000, 3, 0)
         for (criteria, expected) in cases {
             for search in [few, many, split] {
                 #expect(try await allPages(criteria, search) == expected,
-                        "plan threshold \(search.planThreshold), walk window \(search.walkWindow), common share \(search.commonShare)")
+                        "plan threshold \(search.plan.planThreshold), walk window \(search.plan.walkWindow), common share \(search.plan.commonShare)")
             }
         }
     }
@@ -432,54 +432,6 @@ struct ListingSearchTests {
             #expect((first.items + second.items + third.items).map(\.title) == ["Item 5", "Item 4", "Item 3", "Item 2", "Item 1"])
             #expect(third.nextCursor == nil)
         }
-    }
-
-    @Test("a walk weighs the matches its own windows met: newest first, their rate times the listings left; by price, none")
-    func observedMatchesFollowTheWalk() {
-        let left = ListingSearch.listingsLeft(past: ListingSearch.Position(seq: 998_000, price: 4_500), walk: nil)
-        #expect(ListingSearch.observedMatches(10, walked: 2_000, of: left, sort: .relevance) == 4_990)
-        #expect(ListingSearch.observedMatches(3, walked: 8_000, of: left, sort: .newest) == 374)
-        #expect(ListingSearch.observedMatches(0, walked: 2_000, of: left, sort: .newest) == 0)
-        #expect(ListingSearch.observedMatches(10, walked: 2_000, of: left, sort: .priceAsc) == 0)
-        #expect(ListingSearch.observedMatches(10, walked: 2_000, of: left, sort: .priceDesc) == 0)
-    }
-
-    @Test("newest first, the listings a walk has left past a place are those numbered below it; of one word's, its share of them")
-    func listingsLeftPastAPlace() {
-        let edge = ListingSearch.Position(seq: 600_000, price: nil)
-        #expect(ListingSearch.listingsLeft(past: edge, walk: nil) == 600_000)
-        let word = ListingTerms(terms: ["desk"], order: .age, share: 0.02)
-        #expect(ListingSearch.listingsLeft(past: edge, walk: word) == 12_000)
-    }
-
-    @Test("a walk that met none where the estimate expected 30 or more stops trusting it; by price, or having met some, it does not")
-    func walkContradictsTheEstimate() {
-        let left = 958_000.0
-        // q=notes priced 50–250 at 1M listings: 27k estimated, none met in the first 2,000.
-        #expect(ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, of: left, sort: .relevance))
-        #expect(ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, of: left, sort: .newest))
-        #expect(!ListingSearch.walkContradicts(27_000, met: 1, walked: 2_000, of: left, sort: .newest))
-        #expect(!ListingSearch.walkContradicts(10_000, met: 0, walked: 2_000, of: left, sort: .newest), "about 21 expected: not enough to tell")
-        #expect(!ListingSearch.walkContradicts(27_000, met: 0, walked: 2_000, of: left, sort: .priceAsc))
-        // Walking one word's listings, only its own are left: 2,700 expected among its 19,160, none in 250.
-        #expect(ListingSearch.walkContradicts(2_700, met: 0, walked: 250, of: 19_160, sort: .newest))
-    }
-
-    @Test("a read by matches asks the index only for filters few listings meet, unless many matches are expected or it is by price")
-    func broadFiltersLeftToTheRows() {
-        let query = SearchCriteria(text: "desk", categories: [.furniture], offer: .buy, minPriceCents: 1_000, maxPriceCents: 20_000,
-                                   condition: .good)
-        let groups = SearchFacet.groups(of: query)
-        #expect(groups.contains([.offer(.buy)]) && groups.contains((2...8).map(SearchFacet.priceBand)))
-        #expect(SearchFacet.selective(groups) == [[.category(.furniture)], [.condition(.good)]])
-        let narrow = SearchCriteria(text: "desk", categories: [.furniture, .notes], offer: .rent, minPriceCents: 1_000, maxPriceCents: 2_500)
-        #expect(SearchFacet.selective(SearchFacet.groups(of: narrow)) == SearchFacet.groups(of: narrow))
-        #expect(SearchFacet.selective([[.category(.textbooks), .category(.notes), .category(.furniture), .category(.toys)]]).isEmpty)
-
-        #expect(!ListingSearch.asksBroadFacets(.relevance, expecting: 1_000))
-        #expect(!ListingSearch.asksBroadFacets(.newest, expecting: ListingSearch.broadFacetMatches - 1))
-        #expect(ListingSearch.asksBroadFacets(.relevance, expecting: ListingSearch.broadFacetMatches))
-        #expect(ListingSearch.asksBroadFacets(.priceAsc, expecting: 10) && ListingSearch.asksBroadFacets(.priceDesc, expecting: 10))
     }
 
     @Test("edits and deletions are reflected in search at once (the index follows every write)")

@@ -99,13 +99,13 @@ struct ListingTermsTests {
 
     @Test("a price sort walks a word's listings unless it filters by what few listings have; a price range bounds the walk itself; newest first it always does")
     func whenWordsAreWalked() {
-        #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", categories: [.furniture], condition: .good, sort: .newest)))
-        #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", offer: .rent, sort: .relevance)))
-        #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", sort: .priceAsc)))
-        #expect(ListingSearch.walksTerms(SearchCriteria(text: "desk", offer: .buy, minPriceCents: 100, maxPriceCents: 200, sort: .priceAsc)))
-        #expect(!ListingSearch.walksTerms(SearchCriteria(text: "desk", categories: [.furniture], sort: .priceDesc)))
-        #expect(!ListingSearch.walksTerms(SearchCriteria(text: "desk", condition: .new, sort: .priceDesc)))
-        #expect(!ListingSearch.walksTerms(SearchCriteria(text: "desk", offer: .rent, sort: .priceDesc)))
+        #expect(SearchPlan.walksTerms(SearchCriteria(text: "desk", categories: [.furniture], condition: .good, sort: .newest)))
+        #expect(SearchPlan.walksTerms(SearchCriteria(text: "desk", offer: .rent, sort: .relevance)))
+        #expect(SearchPlan.walksTerms(SearchCriteria(text: "desk", sort: .priceAsc)))
+        #expect(SearchPlan.walksTerms(SearchCriteria(text: "desk", offer: .buy, minPriceCents: 100, maxPriceCents: 200, sort: .priceAsc)))
+        #expect(!SearchPlan.walksTerms(SearchCriteria(text: "desk", categories: [.furniture], sort: .priceDesc)))
+        #expect(!SearchPlan.walksTerms(SearchCriteria(text: "desk", condition: .new, sort: .priceDesc)))
+        #expect(!SearchPlan.walksTerms(SearchCriteria(text: "desk", offer: .rent, sort: .priceDesc)))
     }
 
     @Test("reading by matches on PostgreSQL, a price-band group of more than half the bands is left to the rows")

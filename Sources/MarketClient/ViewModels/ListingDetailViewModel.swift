@@ -58,9 +58,15 @@ public final class ListingDetailViewModel: ScreenModel {
     }
 
     public var isOwnListing: Bool { listing.map { $0.seller.id == me } ?? false }
-    public var canBuy: Bool { listing?.status == .active && listing?.salePriceCents != nil && !isOwnListing && me != nil }
-    public var canRent: Bool { listing?.status == .active && listing?.rentPriceCents != nil && !isOwnListing && me != nil }
-    public var canOfferTrade: Bool { listing?.status == .active && listing?.openToTrade == true && !isOwnListing && me != nil }
+    public var canBuy: Bool { offers(.buy) }
+    public var canRent: Bool { offers(.rent) }
+    public var canOfferTrade: Bool { offers(.trade) }
+
+    /// Signed in, whether the listing offers `kind` to me (`Listing.offers`, the web page's rule too).
+    private func offers(_ kind: OfferKind) -> Bool {
+        guard let me, let listing else { return false }
+        return listing.offers(kind, to: me)
+    }
 
     /// What buying costs now: the price plus the quoted delivery fee.
     public var purchaseTotalCents: Int? {

@@ -7,7 +7,7 @@ import Vapor
 ///
 /// A future-based `Middleware`, as are the other global ones that need no `await`: Vapor runs
 /// each `AsyncMiddleware` in a task of its own, so every request crossed from the event loop to
-/// Swift's threads and back once per layer (`docs/benchmarks.md`, "middleware without tasks").
+/// Swift's threads and back once per layer (`docs/benchmarks-history.md`, "middleware without tasks").
 struct SecurityHeadersMiddleware: Middleware {
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",

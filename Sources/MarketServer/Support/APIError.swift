@@ -1,7 +1,7 @@
 import MarketCore
 import Vapor
 
-/// A failure the API reports with the DESIGN.md error model. Services throw these; the
+/// A failure the API reports with its one error model (docs/api.md). Services throw these; the
 /// error middleware renders them as `{"error": {code, message, fields}}` and writes the HTTP
 /// headers that go with them (`Retry-After`, `WWW-Authenticate`). Errors more than one place
 /// raises are built by the named constructors in `APIError+Catalogue.swift`.

@@ -8,7 +8,7 @@ import NIOPosix
 /// reply (NIO's switch, which Vapor's project template also offers).
 ///
 /// On PostgreSQL this makes a purchase about 20% faster; on SQLite it made 32 concurrent buyers
-/// 10–25% slower (docs/benchmarks.md, "Async code on the event loops"). SQLite's writes go
+/// 10–25% slower (docs/benchmarks-history.md, "Async code on the event loops"). SQLite's writes go
 /// through one queue (`GroupCommit`): resumed on a loop, that queue waits behind the loop's HTTP
 /// work, and every write waits on it. So SQLite keeps Swift's own pool.
 ///

@@ -85,7 +85,7 @@ struct ListingTerms {
     /// field, or only elsewhere): the first tier's listings have every word in a primary field;
     /// the second's, searched for one word, have it in none (whatever it starts with, for a
     /// prefix). Otherwise both.
-    static func marks(for tier: ListingSearch.Tier, words: Int) -> [Bool] {
+    static func marks(for tier: SearchPlan.Tier, words: Int) -> [Bool] {
         switch tier {
         case .primary: [true]
         case .secondary where words == 1: [false]

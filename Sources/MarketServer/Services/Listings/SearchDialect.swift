@@ -67,7 +67,7 @@ struct SearchDialect {
     /// `facets` are the search's filters the index holds as words (`SearchFacet`): asked of the
     /// index with the words, except where listings are walked and each checked against its row.
     /// `prefixWords`, when known, are the stored words the last token starts (PostgreSQL).
-    func textSearch(tokens: [String], tier: ListingSearch.Tier, facets: [[SearchFacet]], drive: Drive,
+    func textSearch(tokens: [String], tier: SearchPlan.Tier, facets: [[SearchFacet]], drive: Drive,
                     prefixWords: [String]? = nil) -> Shape {
         if isPostgres {
             func query(_ indices: Range<Int>, weight: String) -> String { Self.tsquery(tokens, indices, weight: weight) }
@@ -134,7 +134,7 @@ struct SearchDialect {
     /// `white:*` and 3.3 ms as `white`, at 1M listings. The words are stored lexemes, asked as
     /// they are (`::tsquery`), since the dictionary would stem a stem again.
     static func indexMatch(_ tokens: [String], _ indices: Range<Int>, prefixWords: [String]?, facets: [[SearchFacet]],
-                           tier: ListingSearch.Tier) -> SQLQueryString {
+                           tier: SearchPlan.Tier) -> SQLQueryString {
         var (words, exact) = (indices, [String]())
         if let last = indices.last, isPrefix(last, of: tokens), let prefixWords, !prefixWords.isEmpty {
             words = indices.lowerBound..<last
@@ -164,7 +164,7 @@ struct SearchDialect {
 
     /// The FTS5 query: all tokens in the text columns (never the facet words); for the primary
     /// tier, all of them in title, author, ISBN or course; and the facets.
-    func ftsMatch(tokens: [String], tier: ListingSearch.Tier, facets: [[SearchFacet]]) -> String {
+    func ftsMatch(tokens: [String], tier: SearchPlan.Tier, facets: [[SearchFacet]]) -> String {
         let phrases = tokens.indices.map { "\"\(tokens[$0])\"" + (Self.isPrefix($0, of: tokens) ? "*" : "") }.joined(separator: " ")
         let anywhere = "{\(SearchIndex.textColumns.joined(separator: " "))} : (\(phrases))"
         let primary = "{title author isbn course_code} : (\(phrases))"

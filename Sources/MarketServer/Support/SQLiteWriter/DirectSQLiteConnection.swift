@@ -9,7 +9,7 @@ import VaporCSQLite
 /// A SQLite connection driven directly, on the thread that calls it. sqlite-nio runs each
 /// statement as a job on its thread pool and hands every row and the result back to an event
 /// loop: a purchase's ten statements cost some twenty thread switches, about half its time on
-/// one connection (docs/benchmarks.md, "What is left, and why"). This connection runs a statement
+/// one connection (docs/benchmarks-history.md, "What is left, and why"). This connection runs a statement
 /// where it is called and keeps it prepared for the next time: an UPDATE of `listings` costs
 /// about 200 µs to prepare (22 indexes, triggers, a generated column) and 30 to run.
 ///

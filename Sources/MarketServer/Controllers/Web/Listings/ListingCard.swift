@@ -4,7 +4,7 @@ import MarketCore
 /// A listing as the feed, a seller's page and "my listings" show it: ready-made words, written
 /// as the list item's HTML here rather than in a Leaf partial. A feed page holds 24 cards of a
 /// dozen fields each, and LeafKit's interpreter spent more time on them than the search took
-/// (docs/benchmarks.md, "web app's pages"); templates place the list with `#unsafeHTML`.
+/// (docs/benchmarks-history.md, "web app's pages"); templates place the list with `#unsafeHTML`.
 struct ListingCard {
     var id: String
     var title: String

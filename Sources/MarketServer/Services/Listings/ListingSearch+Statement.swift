@@ -1,0 +1,170 @@
+import Foundation
+import MarketCore
+import SQLKit
+
+/// The SQL of one segment's stretch (`SearchPlan.Stretch`): the SELECT each database runs, with
+/// the filters, the window's bounds and the page order. Which read it is, `SearchPlan` decides;
+/// how each database words a text match, `SearchDialect`.
+extension ListingSearch {
+    /// A segment's SELECT, and whether its plan is the same whatever is bound.
+    struct SegmentRead {
+        let sql: SQLQueryString
+        var plansAlike = false
+    }
+
+    /// One segment's SELECT, tagged with its index as `segment_index`: the stretch of its listings
+    /// that `stretch` names.
+    func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, walk: ListingTerms?, prefixWords: [String]?,
+                                  stretch: Stretch, asOf: Date, limit: Int) async throws -> SegmentRead {
+        var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
+        // Featured listings are few: reach them through their own index, never by scanning the rest.
+        var from = dialect.listings(index: segment.featured == true ? "ix_listings_featured" : nil)
+        let feed = FeedIndexes(categoryMask: query.categoryMask)
+        if segment.featured != true, query.text == nil, let index = try await browsingIndex(feed, query: query) {
+            from = dialect.listings(index: index)
+        }
+        var (seqColumn, orderTable, priceKey) = ("l.seq", "l", nil as String?)
+        var plansAlike = false
+
+        if let text = query.text {
+            if let isbn = text.isbn {
+                conditions.append("l.isbn = \(bind: isbn)")
+            } else {
+                var facets = SearchFacet.groups(of: query, prices: SearchPlan.prices(of: stretch, sort: query.sort))
+                if stretch.byMatches, !stretch.broadFacets { facets = SearchFacet.selective(facets) }
+                if stretch.byMatches, dialect.isPostgres { facets = SearchFacet.withoutWideBands(facets) }
+                let drive: SearchDialect.Drive
+                switch SearchPlan.read(segment, stretch: stretch, walkingWords: walk != nil, sort: query.sort, isPostgres: dialect.isPostgres) {
+                case .featured: drive = .featured
+                case .matches: drive = .matches
+                case .words: drive = .terms(from: walk!.listings(termBounds(query, from: stretch.start, to: stretch.end), marks: marks(segment.tier, query)))
+                case .listings(let byPrice): drive = .listings(index: byPrice ? feed.byPrice : feed.byAge)
+                case .priced: drive = .priced
+                case .text: drive = .text
+                }
+                let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: facets, drive: drive, prefixWords: prefixWords)
+                from = shape.from
+                conditions.append(shape.condition)
+                (seqColumn, orderTable, priceKey) = (shape.seqColumn, shape.orderTable, shape.priceKey)
+                plansAlike = drive.plansAlike
+            }
+        }
+        if let mask = query.categoryMask { conditions.append(FeedIndexes.categoryCondition(mask, column: "l.category_mask")) }
+        switch query.offer {
+        case .buy: conditions.append("l.sale_price_cents IS NOT NULL")
+        case .rent: conditions.append("l.rent_price_cents IS NOT NULL")
+        case .trade: conditions.append("l.open_to_trade = \(bind: true)")
+        case nil: break
+        }
+        if let condition = query.condition { conditions.append("l.condition = \(bind: condition.rawValue)") }
+        if let seller = query.sellerID { conditions.append("l.seller_id = \(bind: seller)") }
+        if !query.excludedSellers.isEmpty { conditions.append("l.seller_id NOT IN (\(binds: query.excludedSellers))") }
+        if let campus = query.campus { conditions.append("l.campus = \(bind: campus)") }
+        switch segment.featured {
+        case true?: conditions.append("l.featured_until > \(bind: asOf)")
+        case false?: conditions.append("(l.featured_until IS NULL OR l.featured_until <= \(bind: asOf))")
+        case nil: break
+        }
+
+        // Reading by matches, prices and places in the order are checked past the OFFSET 0 fence
+        // (below). Given them, PostgreSQL walked or joined a B-tree instead: `q=hard lamp` dearest
+        // first under 1.00 walked the price index through 27k listings for none (122 ms at 1M
+        // listings), and `q=soccer` newest first priced 5–55 read 268k entries of it to intersect
+        // with 8k matches (111 ms), where the text index answers at once. The price bands asked of
+        // the index bound the read where they keep many out (`SearchFacet.selective`).
+        let bounded = stretch.byMatches ? "rest" : "l"
+        var bounds = Self.priceRange(query, table: bounded)
+        if query.sort.isByPrice {
+            // Price sorts list what has a price (trade-only listings have none).
+            bounds.append("\(unsafeRaw: bounded).sort_price_cents IS NOT NULL")
+        }
+        if let start = stretch.start { bounds.append(beyond(start, sort: query.sort, table: bounded)) }
+        // FTS5 starts its walk of the row ids at the page's start only when told so in row ids.
+        if let priceKey, let start = stretch.start, let price = start.price {
+            bounds.append("\(unsafeRaw: priceKey) \(unsafeRaw: query.sort == .priceAsc ? ">" : "<") \(bind: PricedSearchIndex.key(price: price, seq: start.seq))")
+        }
+        if let end = stretch.end { bounds.append(within(end, sort: query.sort, table: bounded)) }
+        if !stretch.byMatches { conditions += bounds }
+
+        let select: SQLQueryString = """
+            SELECT \(unsafeRaw: ListingRow.selectList), \(literal: index) AS segment_index FROM \(from)
+            WHERE \(conditions.joined(separator: " AND "))
+            """
+        guard stretch.byMatches else {
+            let order = priceKey.map { "\(unsafeRaw: $0) \(unsafeRaw: query.sort == .priceAsc ? "ASC" : "DESC")" as SQLQueryString }
+                ?? Self.order(query.sort, seq: seqColumn, table: orderTable)
+            return SegmentRead(sql: "\(select) ORDER BY \(order) LIMIT \(literal: limit)", plansAlike: plansAlike)
+        }
+        // OFFSET 0 keeps the order out of the subquery, so PostgreSQL plans it to find the matches
+        // (through the text index) rather than to walk an index in page order.
+        let outer: SQLQueryString = bounds.isEmpty ? "" : " WHERE \(bounds.joined(separator: " AND "))"
+        return SegmentRead(sql: "SELECT * FROM (\(select) OFFSET 0) AS rest\(outer) ORDER BY \(Self.order(query.sort, seq: "rest.seq", table: "rest")) LIMIT \(literal: limit)")
+    }
+
+    /// The price range `query` asks for, as conditions on the price of `table` (a listing, or a
+    /// `ListingTerms` entry).
+    static func priceRange(_ query: SearchCriteria, table: String = "l") -> [SQLQueryString] {
+        var conditions: [SQLQueryString] = []
+        if let minimum = query.minPriceCents { conditions.append("\(unsafeRaw: table).sort_price_cents >= \(bind: Int64(minimum))") }
+        if let maximum = query.maxPriceCents { conditions.append("\(unsafeRaw: table).sort_price_cents <= \(bind: Int64(maximum))") }
+        return conditions
+    }
+
+    /// The `ListingTerms` entries (`y`) in the price range, after `start` and up to `end`.
+    func termBounds(_ query: SearchCriteria, from start: Position?, to end: Position?) -> [SQLQueryString] {
+        var bounds = Self.priceRange(query, table: "y")
+        if let start { bounds.append(beyond(start, sort: query.sort, table: "y")) }
+        if let end { bounds.append(within(end, sort: query.sort, table: "y")) }
+        return bounds
+    }
+
+    /// The `ListingTerms` entries `tier` walks, by their primary-field mark.
+    func marks(_ tier: Tier, _ query: SearchCriteria) -> [Bool] {
+        ListingTerms.marks(for: tier, words: query.text?.tokens.count ?? 0)
+    }
+
+    /// `ORDER BY` for `sort`, on the columns of `table` (newest by `seq`, which FTS5 may name differently).
+    static func order(_ sort: ListingSort, seq: String, table: String) -> SQLQueryString {
+        switch sort {
+        case .newest, .relevance: return "\(unsafeRaw: seq) DESC"
+        case .priceAsc: return "\(unsafeRaw: table).sort_price_cents ASC, \(unsafeRaw: table).seq ASC"
+        case .priceDesc: return "\(unsafeRaw: table).sort_price_cents DESC, \(unsafeRaw: table).seq DESC"
+        }
+    }
+
+    /// The listings after `position` in `sort`'s order. By price, PostgreSQL is given a row
+    /// comparison, which it takes to the index as a range: written with OR, only the price bounded
+    /// the walk, and a window's edge among the 55k listings priced 100 walked them all (202 ms).
+    /// SQLite bounds the walk from the OR form as it is.
+    func beyond(_ position: Position, sort: ListingSort, table: String = "l") -> SQLQueryString {
+        switch sort {
+        case .newest, .relevance:
+            return "\(unsafeRaw: table).seq < \(bind: position.seq)"
+        case .priceAsc, .priceDesc:
+            guard let price = position.price else { return "\(unsafeRaw: table).sort_price_cents IS NOT NULL" }
+            let beyond = sort == .priceAsc ? ">" : "<"
+            if dialect.isPostgres {
+                return "(\(unsafeRaw: table).sort_price_cents, \(unsafeRaw: table).seq) \(unsafeRaw: beyond) (\(bind: price), \(bind: position.seq))"
+            }
+            let (priceColumn, seqColumn) = ("\(table).sort_price_cents", "\(table).seq")
+            return """
+                (\(unsafeRaw: priceColumn) \(unsafeRaw: beyond) \(bind: price) OR \
+                (\(unsafeRaw: priceColumn) = \(bind: price) AND \(unsafeRaw: seqColumn) \(unsafeRaw: beyond) \(bind: position.seq)))
+                """
+        }
+    }
+
+    /// The listings up to `edge` in `sort`'s order, edge included: `beyond`'s complement, as a
+    /// range the index walk stops at (windows are PostgreSQL's only).
+    func within(_ edge: Position, sort: ListingSort, table: String = "l") -> SQLQueryString {
+        switch sort {
+        case .newest, .relevance:
+            return "\(unsafeRaw: table).seq >= \(bind: edge.seq)"
+        case .priceAsc, .priceDesc:
+            guard let price = edge.price else { return "\(unsafeRaw: table).sort_price_cents IS NOT NULL" }
+            let within = sort == .priceAsc ? "<=" : ">="
+            return "(\(unsafeRaw: table).sort_price_cents, \(unsafeRaw: table).seq) \(unsafeRaw: within) (\(bind: price), \(bind: edge.seq))"
+        }
+    }
+
+}

@@ -1,0 +1,228 @@
+import Foundation
+import MarketCore
+
+/// The decisions behind a search page, apart from the SQL that carries them out
+/// (`ListingSearch` runs them; `ListingSearch+Statement.swift` and `SearchDialect` write the
+/// SQL): which segments a page reads, how each stretch of a segment is read, how wide a walk
+/// window grows, and when a walk gives way to reading the rest by its matches. Every function
+/// here is pure, so `SearchPlanTests` checks the cases docs/benchmarks-history.md measured
+/// without a database.
+///
+/// Ranking rule (also in openapi.yaml): results come in segments, each read in index order —
+/// 1. featured listings that match the query and filters, then 2. the other matches. With a
+/// query sorted by relevance, each of those splits again: listings whose title, author, ISBN or
+/// course code contain every word come before listings that match only through their
+/// description; within a segment, newest first. Price sorts order each segment by price.
+///
+/// Why tiers rather than bm25 scores: scoring every match of a common word costs tens of
+/// milliseconds at a million listings (74 ms for a word matching 54k rows, measured), while each
+/// tier is a scan in row-id order that stops after one page (0.1–0.2 ms), and pages stay stable.
+struct SearchPlan: Sendable {
+    /// How many rows a probe counts before choosing the plan for many (SQLite's browsing index,
+    /// `ListingSearch.browsingIndex`); tests lower it to run both plans on a few listings.
+    var planThreshold = 5_000
+    /// How many listings a PostgreSQL text search walks in page order before it weighs walking
+    /// on against reading the rest by their matches (`ListingSearch.windowEdge`); tests lower it
+    /// to split pages across every kind of read.
+    var walkWindow = 2_000
+    /// Newest first, a word in more of the listings than this is walked with every listing: each
+    /// of a word's listings is a jump in the table, where the feed's walk reads listings in the
+    /// table's order, so the word's walk pays off only when it skips most of them (`q=ca`, a
+    /// prefix of 30 words found in nearly every listing, took 11 ms to merge their lists against
+    /// 1 ms walking the feed at 1M listings). By price, the share is not counted. Tests set it
+    /// to walk a few listings' words, or never.
+    var commonShare = 0.25
+
+    /// Newest first, how many matches must be left past the feed's first window for a walk of a
+    /// word's own listings to be weighed. Choosing the word costs three round trips (about 1 ms
+    /// at 1M listings) before a listing is read, as much as reading about 500 matches through the
+    /// text index: fewer are read so (`q=hard lamp`, none there: 8 ms, against 13 ms by the word).
+    static let wordsWalkMatches = 500
+
+    /// How many matches PostgreSQL must expect for a read by matches, newest first or by
+    /// relevance, to ask its index for the filters most listings meet too. Their lists cost as
+    /// much to read as thousands of rows, so they pay off only when they keep many matches out.
+    /// Measured at 1M listings, leaving them to the rows made `q=desk&category=furniture&
+    /// condition=good` with a 10–200 price range (about 1,000 matches expected) 24 → 16 ms and
+    /// `q=sturdy&category=textbooks&maxPriceCents=5000` (7,568) 35 → 23 ms, but `q=notes` priced
+    /// 50–250 (22,211 expected, none there: notes are cheap) 95 → 314 ms, since every one of the
+    /// 55k listings saying "notes" was then read. Under a price sort the bands left are always
+    /// asked: a word's listings crowd at a few prices, so the bands a walk has not passed often
+    /// keep nearly all of them out (`q=monitor&sort=price_asc` under 50: 17 → 57–70 ms without).
+    static let broadFacetMatches = 10_000
+
+    /// How many matches a walk must have been expected to meet, and met none, to stop trusting the
+    /// estimate: at 30 expected, meeting none by chance is about e⁻³⁰.
+    static let contradiction = 30.0
+
+    /// A walk of a word's own listings starts with a smaller window: they hold matches densely,
+    /// and each is a jump in the table.
+    var termWindow: Int { max(1, walkWindow / 8) }
+
+    /// The first window of a walk: the feed's, or a word's own listings' (`walkingWords`).
+    func firstWindow(walkingWords: Bool) -> Int { walkingWords ? termWindow : walkWindow }
+
+    // MARK: Segments
+
+    enum Tier { case any, primary, secondary }
+
+    struct Segment: Equatable {
+        let featured: Bool?  // nil: featured and not alike (featuring applies to active listings)
+        let tier: Tier
+    }
+
+    /// The segments of a page, in page order: featured first (active listings only), and by
+    /// relevance the title-first tier before the rest (an ISBN is one exact match: no tiers).
+    static func segments(for query: SearchCriteria) -> [Segment] {
+        let tiers: [Tier] = (query.sort == .relevance && query.text?.isbn == nil) ? [.primary, .secondary] : [.any]
+        guard query.status == .active else { return tiers.map { Segment(featured: nil, tier: $0) } }
+        return tiers.map { Segment(featured: true, tier: $0) } + tiers.map { Segment(featured: false, tier: $0) }
+    }
+
+    /// A place in a segment's order: the last listing a page read, or the edge of a walk's window.
+    struct Position: Equatable {
+        let seq: Int64
+        let price: Int64?
+    }
+
+    /// The stretch of a segment one statement reads.
+    struct Stretch {
+        /// Listings after this one (the last a page read, or a walk window's edge); nil: from the first.
+        var start: Position?
+        /// Up to and including this one (a walk window's edge); nil: to the last.
+        var end: Position?
+        /// Read by the text index's matches and sorted, rather than walked in page order.
+        var byMatches = false
+        /// Reading by matches, the index is also asked for the filters most listings meet
+        /// (`SearchFacet.selective`): worth it only when the words find many listings.
+        var broadFacets = true
+    }
+
+    // MARK: How a stretch is read
+
+    /// How one statement of a text search reaches its listings (`SearchDialect.Drive` says how
+    /// each database writes it).
+    enum Read: Equatable {
+        /// The featured listings' own small index.
+        case featured
+        /// Every match through the text index, sorted (past a walk window).
+        case matches
+        /// One word's own listings in page order (PostgreSQL's `ListingTerms`).
+        case words
+        /// Listings in page order, each checked (PostgreSQL's walk window).
+        case listings(byPrice: Bool)
+        /// Matches in price order (SQLite's `priced_fts`).
+        case priced
+        /// Matches in row-id order, newest first.
+        case text
+    }
+
+    /// How a text search (other than an ISBN's, one equality) reads `stretch` of `segment`.
+    static func read(_ segment: Segment, stretch: Stretch, walkingWords: Bool, sort: ListingSort, isPostgres: Bool) -> Read {
+        if segment.featured == true { return .featured }
+        if stretch.byMatches { return .matches }
+        if walkingWords { return .words }
+        if isPostgres, stretch.end != nil { return .listings(byPrice: sort.isByPrice) }
+        if sort.isByPrice, !isPostgres { return .priced }
+        return .text
+    }
+
+    /// Whether a price sort may walk a word's own listings: not when it filters by something few
+    /// listings have (a category, a condition, renting, trading), which each listing walked is
+    /// checked for. A common word rarely meets such a filter more often than chance says, and
+    /// the walk then read tens of thousands of listings it could not use (`q=used&category=
+    /// clothing` by price: 295 ms at 1M listings); the category's own price index, or the text
+    /// index asked for both, finds those. A price range bounds the word's walk itself.
+    ///
+    /// Newest first nothing here rules a word's walk out: every listing the feed's walk would
+    /// check without the word is one a word's walk skips. It is weighed once the feed's first
+    /// window comes up short (`weighsWords`).
+    static func walksTerms(_ query: SearchCriteria) -> Bool {
+        guard query.sort.isByPrice else { return true }
+        var unpriced = query
+        (unpriced.minPriceCents, unpriced.maxPriceCents) = (nil, nil)
+        return SearchFacet.selective(SearchFacet.groups(of: unpriced)).isEmpty
+    }
+
+    /// Whether a read by matches expecting `matches` asks the index for broad filters too.
+    static func asksBroadFacets(_ sort: ListingSort, expecting matches: Int) -> Bool {
+        sort.isByPrice || matches >= broadFacetMatches
+    }
+
+    /// The prices the listings of `stretch` can have, by a price sort (nil: any, or not by price).
+    static func prices(of stretch: Stretch, sort: ListingSort) -> ClosedRange<Int64>? {
+        guard sort.isByPrice else { return nil }
+        let (first, last) = (stretch.start?.price, stretch.end?.price)
+        let (lowest, highest) = sort == .priceAsc ? (first ?? 0, last ?? .max) : (last ?? 0, first ?? .max)
+        guard first != nil || last != nil, lowest <= highest else { return nil }
+        return lowest...highest
+    }
+
+    // MARK: A walk that came up short
+
+    /// The next window after one that held `hits` of the `asked` matches: sized by the rate it
+    /// found them, or four times as wide when it found none.
+    static func widened(_ size: Int, hits: Int, asked: Int) -> Int {
+        hits == 0 ? size * 4 : size / hits * asked * 3 / 2
+    }
+
+    /// The matches left to read past a window: the larger of PostgreSQL's estimate and what the
+    /// walk's own windows met (`observedMatches`).
+    static func matchesLeft(estimate: Int, met: Int, walked: Int, of listings: Double, sort: ListingSort) -> Int {
+        max(estimate, observedMatches(met, walked: walked, of: listings, sort: sort))
+    }
+
+    /// Whether to weigh a walk of a word's own listings: once per page, when many matches are left.
+    static func weighsWords(left: Int, weighedAlready: Bool) -> Bool {
+        !weighedAlready && left >= wordsWalkMatches
+    }
+
+    /// Whether the rest of the segment is read by its matches instead of another window of
+    /// `size`: the walk contradicts the estimate, or the window would pass the walk's reach.
+    func readsRestByMatches(estimate: Int, left: Int, met: Int, walked: Int, of listings: Double, size: Int,
+                            sort: ListingSort, byTerms: Bool) -> Bool {
+        Self.walkContradicts(estimate, met: met, walked: walked, of: listings, sort: sort)
+            || size > walkReach(left, sort: sort, byTerms: byTerms) - walked
+    }
+
+    /// How far a PostgreSQL text search walks before reading `matches` by the text index would
+    /// cost less. Measured at 1M listings: a match read through the text index costs about
+    /// 2.2 µs; a listing walked newest first 0.7 µs (the table is in that order), by price
+    /// 5–10 µs (each a jump in the table). So three listings per match newest first, and one per
+    /// two matches by price. A word's own listings (`byTerms`) are each a jump too, but each may
+    /// match, and reading by matches reads them all: one per match, and at least their first
+    /// window (a common word with a rare one, `q=hard lamp`, walked a second window of `hard`'s
+    /// listings, 3 ms at 1M, before reading the matches of both in 1.3 ms).
+    func walkReach(_ matches: Int, sort: ListingSort, byTerms: Bool) -> Int {
+        byTerms ? max(termWindow, matches) : max(walkWindow, sort.isByPrice ? matches / 2 : matches * 3)
+    }
+
+    /// What the walk's own windows say is left to match: the rate they met matches at, times the
+    /// `listings` left (`listingsLeft`). PostgreSQL's estimate takes words and filters as
+    /// independent, and they often meet more than that (`q=calculus&category=textbooks` with a
+    /// price range: 1,239 estimated, 5,308 there), so a walk that was finding matches switched to
+    /// reading thousands of them (20 → 55 ms at 1M). By price the listings left are not counted,
+    /// and 0 leaves the reach to the estimate.
+    static func observedMatches(_ met: Int, walked: Int, of listings: Double, sort: ListingSort) -> Int {
+        guard !sort.isByPrice, met > 0, walked > 0 else { return 0 }
+        return Int(Double(met) / Double(walked) * listings)
+    }
+
+    /// About how many listings a walk newest first has left past `edge`: counted for free, as
+    /// listings are numbered in order (a deleted one only makes the count high); of a word's own
+    /// listings, that word's `share` of them.
+    static func listingsLeft(past edge: Position, share: Double?) -> Double {
+        Double(edge.seq) * (share ?? 1)
+    }
+
+    /// Whether the walk so far contradicts PostgreSQL's estimate of the matches left: newest first,
+    /// it met none where the estimate, spread over the listings left, expected `contradiction`
+    /// or more. The estimate takes words and filters as independent; a common word with a price
+    /// range its listings seldom fall in (`q=notes` priced 50–250 at 1M listings: 27k estimated,
+    /// none there) walked 42k listings a tier before reading by matches. By price the listings
+    /// left are not counted (`observedMatches`), and the reach alone decides.
+    static func walkContradicts(_ estimate: Int, met: Int, walked: Int, of listings: Double, sort: ListingSort) -> Bool {
+        guard !sort.isByPrice, met == 0, listings > 0 else { return false }
+        return Double(estimate) * Double(walked) / listings >= contradiction
+    }
+}

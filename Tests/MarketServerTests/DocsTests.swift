@@ -1,0 +1,87 @@
+import Foundation
+import MarketTestSupport
+import Testing
+
+/// The README is a front page and the docs a map that stays true: links resolve, the
+/// architecture page names only files that exist, and no comment cites a document the
+/// repository does not hold.
+@Suite("Docs")
+struct DocsTests {
+    static let root = PackageRoot.url
+
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    static var markdownFiles: [String] {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.map { "docs/\($0)" }.sorted()
+    }
+
+    @Test("the README is a front page: under 150 lines")
+    func readmeIsShort() throws {
+        let lines = try Self.text("README.md").split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lines < 150, "README.md has \(lines) lines")
+    }
+
+    @Test("every relative link and image in the README and docs/ resolves", arguments: markdownFiles)
+    func linksResolve(_ file: String) throws {
+        let text = try Self.text(file)
+        let base = Self.root.appendingPathComponent(file).deletingLastPathComponent()
+        var targets = text.matches(of: /\]\(([^)\s]+)\)/).map { String($0.1) }
+        targets += text.matches(of: /src="([^"]+)"/).map { String($0.1) }
+        let relative = targets.filter { !$0.hasPrefix("http") && !$0.hasPrefix("#") && !$0.hasPrefix("mailto:") }
+        #expect(!relative.isEmpty || file.hasPrefix("docs/benchmarks"), "\(file) links nowhere")
+        for target in relative {
+            let path = String(target.split(separator: "#", maxSplits: 1)[0])
+            #expect(FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path), "\(file): \(target) does not resolve")
+        }
+    }
+
+    @Test("docs/ARCHITECTURE.md names only files and folders that exist")
+    func architecturePathsExist() throws {
+        let text = try Self.text("docs/ARCHITECTURE.md")
+        let names = Set(try Self.repositoryFileNames())
+        let quoted = text.matches(of: /`([^`\s]+)`/).map { String($0.1) }
+        let extensions = [".swift", ".md", ".leaf", ".yaml", ".sh", ".py", ".css", ".js"]
+        var checked = 0
+        for token in quoted {
+            let looksLikePath = token.contains("/") && !token.contains("<") && !token.hasPrefix("/api") && !token.hasPrefix("/texttrader")
+            let looksLikeFile = extensions.contains { token.hasSuffix($0) }
+            guard (looksLikePath || looksLikeFile), !token.contains("<") else { continue }
+            checked += 1
+            let path = token.hasSuffix("/") ? String(token.dropLast()) : token
+            if token.contains("/") {
+                #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path), "ARCHITECTURE.md names \(token), which does not exist")
+            } else {
+                #expect(names.contains(path), "ARCHITECTURE.md names \(token), and no file has that name")
+            }
+        }
+        #expect(checked >= 30, "only \(checked) paths found: did the page lose its map?")
+    }
+
+    @Test("no source file cites a document the repository does not hold")
+    func citationsResolve() throws {
+        for name in try Self.repositoryFiles(under: "Sources") where name.hasSuffix(".swift") {
+            let text = try Self.text(name)
+            #expect(!text.contains("DESIGN.md"), "\(name) cites DESIGN.md, which is not in the repository")
+            for match in text.matches(of: /docs\/([A-Za-z-]+\.md)/) {
+                #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("docs/\(match.1)").path),
+                        "\(name) cites docs/\(match.1), which does not exist")
+            }
+        }
+    }
+
+    /// Paths under `folder`, relative to the repository's root.
+    static func repositoryFiles(under folder: String) throws -> [String] {
+        let start = root.appendingPathComponent(folder)
+        let all = FileManager.default.enumerator(atPath: start.path)?.allObjects as? [String] ?? []
+        return all.map { "\(folder)/\($0)" }
+    }
+
+    static func repositoryFileNames() throws -> [String] {
+        let top = try FileManager.default.contentsOfDirectory(atPath: root.path)
+        return try top + ["Sources", "Tests", "tests", "Resources", "Public", "bench", "scripts", "docs"].flatMap { try repositoryFiles(under: $0) }
+            .map { ($0 as NSString).lastPathComponent }
+    }
+}
