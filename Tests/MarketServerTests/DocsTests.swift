@@ -72,6 +72,14 @@ struct DocsTests {
         }
     }
 
+    @Test("no source file is over 300 lines: one concept to a file, small enough to read at once")
+    func sourceFilesAreSmall() throws {
+        for name in try Self.repositoryFiles(under: "Sources") where name.hasSuffix(".swift") {
+            let lines = try Self.text(name).split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect(lines <= 300, "\(name) has \(lines) lines")
+        }
+    }
+
     /// Paths under `folder`, relative to the repository's root.
     static func repositoryFiles(under folder: String) throws -> [String] {
         let start = root.appendingPathComponent(folder)

@@ -1,6 +1,6 @@
 import SQLKit
 
-/// One row a transaction inserts at its end (`Database.insertAtCommit`), kept as parts so that
+/// One row a transaction inserts at its end (`WriteTransaction.insertAtCommit`), kept as parts so that
 /// rows for one table, from many orders in a batch, go to the database as one INSERT.
 struct RowInsert: Sendable {
     let table: String
