@@ -7,7 +7,8 @@
 # other schemathesis check except "positive_data_acceptance": the API validates more than
 # JSON Schema can say (an email must look like one, a new password needs the current one),
 # so schema-valid input may rightly be refused with 422; and "use_after_free": a listing that
-# transactions refer to is archived, not deleted (the DELETE answer says so), and stays readable.
+# transactions refer to is archived, not deleted (the DELETE answer says so), and stays readable
+# to its seller.
 set -euo pipefail
 base="${1:?base URL}"
 examples="${2:-100}"
