@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 @testable import MarketServer
 import NIOCore
 import NIOPosix
@@ -37,7 +38,7 @@ struct OperatorErrorTests {
         let output = Pipe()
         process.standardError = errors
         process.standardOutput = output
-        try process.run()
+        try ProcessLaunch.run(process)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         if process.isRunning { process.terminate() }

@@ -1,5 +1,6 @@
 import Foundation
 import MarketServer
+import MarketTestSupport
 import NIOCore
 import NIOPosix
 import Testing
@@ -54,7 +55,7 @@ struct ServerProcesses {
                          return FileHandle(forWritingAtPath: directory + "/server\(index).log")! }()
                 process.standardOutput = log
                 process.standardError = log
-                try process.run()
+                try ProcessLaunch.run(process)
                 processes.append(process)
                 let url = "http://127.0.0.1:\(port)"
                 try await waitUntilHealthy(url, process: process, log: directory + "/server\(index).log")
