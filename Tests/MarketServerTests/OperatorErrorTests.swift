@@ -1,5 +1,4 @@
 import Foundation
-import MarketTestSupport
 @testable import MarketServer
 import NIOCore
 import NIOPosix
@@ -38,7 +37,7 @@ struct OperatorErrorTests {
         let output = Pipe()
         process.standardError = errors
         process.standardOutput = output
-        try ProcessLaunch.run(process)
+        try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         if process.isRunning { process.terminate() }

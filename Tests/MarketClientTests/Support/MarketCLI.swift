@@ -45,7 +45,7 @@ struct MarketCLI {
         defer { for file in files { try? FileManager.default.removeItem(at: file) } }
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try ProcessLaunch.run(process) } catch { continuation.resume(throwing: error) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
         }
         return Result(status: status, stdout: try String(contentsOf: files[1], encoding: .utf8),
                       stderr: try String(contentsOf: files[2], encoding: .utf8))

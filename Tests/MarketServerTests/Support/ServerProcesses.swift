@@ -1,6 +1,5 @@
 import Foundation
 import MarketServer
-import MarketTestSupport
 import NIOCore
 import NIOPosix
 import Testing
@@ -55,7 +54,7 @@ struct ServerProcesses {
                          return FileHandle(forWritingAtPath: directory + "/server\(index).log")! }()
                 process.standardOutput = log
                 process.standardError = log
-                try ProcessLaunch.run(process)
+                try process.run()
                 processes.append(process)
                 let url = "http://127.0.0.1:\(port)"
                 try await waitUntilHealthy(url, process: process, log: directory + "/server\(index).log")
