@@ -53,6 +53,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateListingTerms())  // PostgreSQL: each listing's words by price, for price sorts of a word
     app.migrations.add(CreatePricedSearchIndex()) // SQLite: the text index again, row ids in price order, for price sorts of a word
     app.migrations.add(UpdateListingTermsAddAge()) // PostgreSQL: each listing's words newest first too, for other sorts of a word
+    app.migrations.add(CreateTrustAndSafety()) // verified campuses, reports, the audit log, reviews
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
@@ -78,6 +79,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.asyncCommands.use(CreateAPIKeyCommand(), as: "create-api-key")
     app.asyncCommands.use(ListAPIKeysCommand(), as: "list-api-keys")
     app.asyncCommands.use(RevokeAPIKeyCommand(), as: "revoke-api-key")
+    app.asyncCommands.use(UsersCommand(), as: "users")
     app.lifecycle.use(FeatureExpiryJob())
     app.eventHub = try DatabaseSetup.eventHub(for: settings)
     app.lifecycle.use(app.eventHub)

@@ -27,6 +27,7 @@ func routes(_ app: Application) throws {
     try web.register(collection: PasskeyPagesController())
     try web.register(collection: AppleWebFlowController())
     try web.register(collection: MessagePagesController())
+    try web.register(collection: CampusPagesController())
     // Apple's cross-site post back: no CSRF token can be in it; the flow cookie is its check.
     try app.register(collection: AppleWebFlowController.Callback())
 
@@ -45,6 +46,10 @@ func routes(_ app: Application) throws {
     try api.register(collection: ConversationsController())
     try api.register(collection: BlocksController())
     try api.register(collection: EventsController())
+    try api.register(collection: CampusController())
+    try api.register(collection: ReportsController())
+    try api.register(collection: ModerationController())
+    try api.register(collection: ReviewsController())
 
     // Text Trader's fixed contract: an operator-issued `x-api-key` on every call, `{"message"}`
     // errors, and the same sessions and services as the API above.

@@ -64,3 +64,28 @@ struct ListingRulesTests {
         }
     }
 }
+
+/// A client built today keeps working when the server adds a status or a kind tomorrow.
+@Suite("Enums the server may grow")
+struct OpenEnumTests {
+    @Test("an unknown listing status, order status or notification kind decodes as .unknown, not a failed page")
+    func unknownValues() throws {
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode([ListingStatus].self, from: Data(#"["active","teleported"]"#.utf8)) == [.active, .unknown])
+        #expect(try decoder.decode([OrderStatus].self, from: Data(#"["completed","disputed"]"#.utf8)) == [.completed, .unknown])
+        #expect(try decoder.decode([NotificationKind].self, from: Data(#"["review_received","price_dropped"]"#.utf8)) == [.reviewReceived, .unknown])
+        // "unknown" itself is not a value the server speaks: never among allCases, never parsed as input.
+        #expect(!ListingStatus.allCases.contains(.unknown))
+        #expect(ListingStatus(known: "unknown") == nil && ListingStatus(known: "hidden") == .hidden)
+        #expect(!OrderStatus.unknown.isOpen && !OrderStatus.unknown.isLive)
+    }
+
+    @Test("a page carrying a status this client does not know still decodes")
+    func pageWithUnknownStatus() throws {
+        let json = #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","kind":"price_dropped","message":"Cheaper now","createdAt":"2026-11-25T10:00:00Z"}"#
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let notification = try decoder.decode(MarketNotification.self, from: Data(json.utf8))
+        #expect(notification.kind == .unknown && notification.message == "Cheaper now")
+    }
+}

@@ -25,7 +25,9 @@ struct OrderLifecycleTests {
             #expect(final.history.map(\.status) == [.pending, .accepted, .readyForPickup, .completed])
             #expect(final.history.map(\.at) == (0...3).map { order.createdAt.addingTimeInterval(Double($0) * 60) })
             #expect(final.actions.isEmpty)
-            #expect(try await app.listing(deal.listing.id).status == .sold)
+            #expect(try await app.listing(deal.listing.id, token: deal.buyer.token).status == .sold)
+            // Sold, it is its seller's and its buyer's to see, nobody else's.
+            #expect(try await app.send(.GET, "/api/v1/listings/\(deal.listing.id)").status == .notFound)
         }
     }
 

@@ -75,8 +75,10 @@ struct TradeOfferTests {
             #expect(order.tradeOfferId == offer.id)
             try await app.act(.ready, on: orderID, token: deal.seller.token)
             #expect(try await app.act(.complete, on: orderID, token: deal.seller.token, code: order.confirmationCode).status == .ok)
-            #expect(try await app.listing(deal.listing.id).status == .sold)
-            #expect(try await app.listing(mine.id).status == .sold)
+            // Sold, each is seen by the two parties: the one who gave it and the one who got it.
+            #expect(try await app.listing(deal.listing.id, token: deal.buyer.token).status == .sold)
+            #expect(try await app.listing(mine.id, token: deal.seller.token).status == .sold)
+            #expect(try await app.send(.GET, "/api/v1/listings/\(mine.id)").status == .notFound)
             #expect(try await app.send(.GET, "/api/v1/me/activity?kind=traded", token: deal.buyer.token).decode(OrderPage.self).items.map(\.id) == [orderID])
         }
     }

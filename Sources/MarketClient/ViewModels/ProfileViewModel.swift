@@ -2,14 +2,18 @@ import Foundation
 import MarketCore
 import Observation
 
-/// The profile screen: name, username, campus and contact; a new email or password with the
-/// current password; signing out; deleting the account (with the password).
+/// The profile screen: name, username and contact; a new email or password with the current
+/// password; the campus (verified by a link mailed to a campus address); signing out; deleting
+/// the account (with the password).
 @MainActor
 @Observable
 public final class ProfileViewModel: ScreenModel {
     public var name = ""
     public var username = ""
-    public var campus = ""
+    /// The campus address to verify (`requestVerification`).
+    public var campusEmail = ""
+    /// What the server said after mailing the link ("We mailed a link to…").
+    public private(set) var verificationMessage: String?
     public var email = ""
     public var contactKind: ContactMethod.Kind = .email
     public var contactValue = ""
@@ -45,7 +49,6 @@ public final class ProfileViewModel: ScreenModel {
         }
         request.name = changed(name, user.name)
         request.username = changed(username, user.username)
-        request.campus = changed(campus, user.campus)
         request.email = changed(email, user.email)
         let contactTyped = contactValue.trimmingCharacters(in: .whitespaces)
         if !contactTyped.isEmpty, contactKind != user.contact?.kind || contactTyped != user.contact?.value {
@@ -60,6 +63,20 @@ public final class ProfileViewModel: ScreenModel {
         currentPassword = ""
         newPassword = ""
         savedAt = Date()
+        return true
+    }
+
+    /// The campus as people see it: "Verified student · University of Michigan".
+    public var campusLabel: String? { session.user?.campus?.label }
+
+    /// Mails a verification link to `campusEmail`; opening it verifies the account.
+    @discardableResult
+    public func requestVerification() async -> Bool {
+        let request = CampusEmailRequest(email: campusEmail.trimmingCharacters(in: .whitespaces))
+        guard let status: CampusVerificationStatus = await perform({ try await session.client.send(TrustEndpoint.requestCampusEmail(request)) }) else {
+            return false
+        }
+        verificationMessage = status.message
         return true
     }
 
@@ -80,7 +97,6 @@ public final class ProfileViewModel: ScreenModel {
         guard let user else { return }
         name = user.name
         username = user.username ?? ""
-        campus = user.campus ?? ""
         email = user.email
         contactKind = user.contact?.kind ?? .email
         contactValue = user.contact?.value ?? ""

@@ -20,7 +20,6 @@ public struct ProfileChanges: Sendable, Equatable {
     public var email: String?
     public var username: String?
     public var contact: ContactMethod?
-    public var campus: String?
     public var newPassword: String?
     /// The current password, which the server checks before a new password or email is set.
     public var currentPassword: String?
@@ -62,8 +61,6 @@ extension LoginRequest {
 }
 
 extension UpdateProfileRequest {
-    public static let campusLength = 2...100
-
     public func validated() -> Result<ProfileChanges, FieldErrorList> {
         var errors = FieldErrors()
         var changes = ProfileChanges()
@@ -83,12 +80,6 @@ extension UpdateProfileRequest {
             let value = contact.value.trimmingCharacters(in: .whitespacesAndNewlines)
             if let problem = ContactMethod.valueProblem(kind: contact.kind, value: value) { errors.note("contact.value", problem) }
             changes.contact = ContactMethod(kind: contact.kind, value: value)
-        }
-        if let campus {
-            changes.campus = campus.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !Self.campusLength.contains(changes.campus!.count) {
-                errors.note("campus", "must be \(Self.campusLength.lowerBound)–\(Self.campusLength.upperBound) characters")
-            }
         }
         if let newPassword {
             if let problem = AccountRules.passwordProblem(newPassword) { errors.note("newPassword", problem) }

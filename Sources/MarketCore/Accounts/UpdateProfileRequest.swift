@@ -6,13 +6,11 @@ public struct UpdateProfileRequest: Codable, Sendable, Equatable {
     public var email: String?
     public var username: String?
     public var contact: ContactMethod?
-    public var campus: String?
     public var currentPassword: String?
     public var newPassword: String?
 
-    public init(name: String? = nil, email: String? = nil, username: String? = nil, contact: ContactMethod? = nil, campus: String? = nil,
+    public init(name: String? = nil, email: String? = nil, username: String? = nil, contact: ContactMethod? = nil,
                 currentPassword: String? = nil, newPassword: String? = nil) {
-        self.campus = campus
         self.name = name
         self.email = email
         self.username = username

@@ -7,16 +7,22 @@ public struct UserProfile: Codable, Sendable, Equatable, Identifiable {
     public var name: String
     public var username: String?
     public var contact: ContactMethod?
-    /// Where the student trades; new listings take it. Defaults to the email's domain.
-    public var campus: String?
+    /// Where the student trades, from their verified campus address (or, unverified, their
+    /// email's); new listings take it. nil when no configured campus matches.
+    public var campus: CampusMembership?
+    /// moderator, admin: granted by the operator.
+    public var roles: [UserRole]
+    /// Whether listing, buying, renting, offering and messaging need a verified campus address
+    /// first, and this account has none (the server answers 403 `verification_required`).
+    public var verificationRequired: Bool
     public var createdAt: Date
     /// Whether the account can sign in with a password (an Apple-only account cannot).
     public var hasPassword: Bool
     /// Whether Sign in with Apple is linked.
     public var appleLinked: Bool
 
-    public init(id: UUID, email: String, name: String, username: String?, contact: ContactMethod?, campus: String? = nil, createdAt: Date,
-                hasPassword: Bool = true, appleLinked: Bool = false) {
+    public init(id: UUID, email: String, name: String, username: String?, contact: ContactMethod?, campus: CampusMembership? = nil, createdAt: Date,
+                hasPassword: Bool = true, appleLinked: Bool = false, roles: [UserRole] = [], verificationRequired: Bool = false) {
         self.id = id
         self.email = email
         self.name = name
@@ -26,5 +32,7 @@ public struct UserProfile: Codable, Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.hasPassword = hasPassword
         self.appleLinked = appleLinked
+        self.roles = roles
+        self.verificationRequired = verificationRequired
     }
 }

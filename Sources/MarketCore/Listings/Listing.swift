@@ -65,17 +65,19 @@ public struct ListingPhoto: Codable, Sendable, Equatable, Identifiable {
 }
 
 /// The seller as shown with a listing. Lists carry `id` and `name`; a listing's detail page
-/// adds the public profile, and `contact` only for signed-in viewers.
+/// adds the public profile (campus, rating), and `contact` only for signed-in viewers.
 public struct SellerSummary: Codable, Sendable, Equatable {
     public var id: UUID
     public var name: String
-    public var campus: String?
+    public var campus: CampusMembership?
+    public var rating: RatingSummary?
     public var memberSince: Date?
     public var activeListingsCount: Int?
     public var contact: ContactMethod?
 
-    public init(id: UUID, name: String, campus: String? = nil, memberSince: Date? = nil,
-                activeListingsCount: Int? = nil, contact: ContactMethod? = nil) {
+    public init(id: UUID, name: String, campus: CampusMembership? = nil, memberSince: Date? = nil,
+                activeListingsCount: Int? = nil, contact: ContactMethod? = nil, rating: RatingSummary? = nil) {
+        self.rating = rating
         self.id = id
         self.name = name
         self.campus = campus

@@ -46,6 +46,10 @@ extension ListingStatus {
         case .reserved: "Reserved"
         case .sold: "Sold"
         case .archived: "Archived"
+        case .hidden: "Hidden while a moderator reviews reports"
+        case .removed: "Removed by a moderator"
+        case .suspended: "Off the market: account suspended"
+        case .unknown: "Unavailable"
         }
     }
 }

@@ -30,8 +30,17 @@ public enum RentUnit: String, Codable, Sendable, CaseIterable {
     public var seconds: Int { self == .hour ? 3_600 : 86_400 }
 }
 
-public enum ListingStatus: String, Codable, Sendable, CaseIterable {
+public enum ListingStatus: String, OpenEnum {
     case active, reserved, sold, archived
+    /// Reported by enough people: off the market until a moderator decides.
+    case hidden
+    /// Taken down by a moderator.
+    case removed
+    /// Its seller's account is suspended.
+    case suspended
+    case unknown
+
+    public static var allCases: [ListingStatus] { [.active, .reserved, .sold, .archived, .hidden, .removed, .suspended] }
 }
 
 /// How a listing can be had: the feed's `offer` filter.

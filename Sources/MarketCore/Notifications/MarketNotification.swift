@@ -1,6 +1,6 @@
 import Foundation
 
-public enum NotificationKind: String, Codable, Sendable, CaseIterable {
+public enum NotificationKind: String, OpenEnum {
     case purchaseRequested = "purchase_requested"
     case rentalRequested = "rental_requested"
     case tradeOfferReceived = "trade_offer_received"
@@ -8,6 +8,18 @@ public enum NotificationKind: String, Codable, Sendable, CaseIterable {
     case tradeOfferDeclined = "trade_offer_declined"
     case tradeOfferWithdrawn = "trade_offer_withdrawn"
     case orderStatusChanged = "order_status_changed"
+    /// A report you made was decided.
+    case reportDecided = "report_decided"
+    /// A moderator removed your listing, or warned you: the message says why.
+    case moderatorAction = "moderator_action"
+    /// Someone reviewed you after an order.
+    case reviewReceived = "review_received"
+    case unknown
+
+    public static var allCases: [NotificationKind] {
+        [.purchaseRequested, .rentalRequested, .tradeOfferReceived, .tradeOfferAccepted, .tradeOfferDeclined, .tradeOfferWithdrawn,
+         .orderStatusChanged, .reportDecided, .moderatorAction, .reviewReceived]
+    }
 }
 
 /// Something that happened to one of your orders or offers.

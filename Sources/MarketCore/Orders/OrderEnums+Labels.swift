@@ -9,6 +9,7 @@ extension OrderStatus {
         case .completed: "Completed"
         case .declined: "Declined"
         case .cancelled: "Cancelled"
+        case .unknown: "Updated (open the order for details)"
         }
     }
 }

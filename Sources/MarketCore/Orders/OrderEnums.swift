@@ -4,22 +4,25 @@ public enum OrderType: String, Codable, Sendable, CaseIterable {
 }
 
 /// pending → accepted → ready_for_pickup | out_for_delivery → completed, or declined / cancelled.
-public enum OrderStatus: String, Codable, Sendable, CaseIterable {
+public enum OrderStatus: String, OpenEnum {
     case pending, accepted
     case readyForPickup = "ready_for_pickup"
     case outForDelivery = "out_for_delivery"
     case completed, declined, cancelled
+    case unknown
+
+    public static var allCases: [OrderStatus] { [.pending, .accepted, .readyForPickup, .outForDelivery, .completed, .declined, .cancelled] }
 
     /// Still in progress: something can happen next.
     public var isOpen: Bool {
         switch self {
         case .pending, .accepted, .readyForPickup, .outForDelivery: true
-        case .completed, .declined, .cancelled: false
+        case .completed, .declined, .cancelled, .unknown: false
         }
     }
 
     /// Holds the item (a sale) or the period (a rental): every status but declined and cancelled.
-    public var isLive: Bool { self != .declined && self != .cancelled }
+    public var isLive: Bool { self != .declined && self != .cancelled && self != .unknown }
 
     /// The statuses that release what the order held, as SQL literals for partial indexes.
     public static let released: [OrderStatus] = [.declined, .cancelled]

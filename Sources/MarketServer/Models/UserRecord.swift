@@ -19,8 +19,15 @@ final class UserRecord: Model, @unchecked Sendable {
     @OptionalField(key: "apple_subject") var appleSubject: String?
     @OptionalField(key: "contact_kind") var contactKind: String?
     @OptionalField(key: "contact_value") var contactValue: String?
-    /// The campus the student trades on; listings take it from their seller.
-    @OptionalField(key: "campus") var campus: String?
+    /// The campus address this person confirmed by a mailed link; their campus comes from it
+    /// (`TrustPolicy.membership`). nil until they verify.
+    @OptionalField(key: "campus_email") var campusEmail: String?
+    @OptionalField(key: "campus_verified_at") var campusVerifiedAt: Date?
+    /// Comma-separated `UserRole`s, granted by the operator (`campusmarket users grant`).
+    @OptionalField(key: "roles") var rolesText: String?
+    /// Set while the account is suspended: it cannot sign in and its listings are off the market.
+    @OptionalField(key: "suspended_at") var suspendedAt: Date?
+    @OptionalField(key: "suspension_reason") var suspensionReason: String?
     // Set by the services from the injectable clock, not by Fluent's `@Timestamp` (the system clock).
     @Field(key: "created_at") var createdAt: Date
     @OptionalField(key: "updated_at") var updatedAt: Date?
@@ -33,7 +40,6 @@ final class UserRecord: Model, @unchecked Sendable {
         self.createdAt = now
         self.updatedAt = now
         self.email = email
-        self.campus = Self.defaultCampus(forEmail: email)
         self.username = username
         self.name = name
         self.passwordHash = passwordHash
@@ -50,14 +56,13 @@ final class UserRecord: Model, @unchecked Sendable {
         }
     }
 
-    func profile() throws -> UserProfile {
-        UserProfile(id: try requireID(), email: email, name: name, username: username,
-                    contact: contact, campus: campus, createdAt: createdAt,
-                    hasPassword: passwordHash != nil, appleLinked: appleSubject != nil)
+    var roles: Set<UserRole> {
+        get { Set((rolesText ?? "").split(separator: ",").compactMap { UserRole(rawValue: String($0)) }) }
+        set { rolesText = newValue.isEmpty ? nil : newValue.map(\.rawValue).sorted().joined(separator: ",") }
     }
 
-    /// A student's campus until they choose one: their email's domain ("uw.edu").
-    static func defaultCampus(forEmail email: String) -> String? {
-        email.split(separator: "@").last.map(String.init)
-    }
+    /// A moderator or an admin: may work the report queue.
+    var isModerator: Bool { !roles.isEmpty }
+    var isAdmin: Bool { roles.contains(.admin) }
+    var isSuspended: Bool { suspendedAt != nil }
 }

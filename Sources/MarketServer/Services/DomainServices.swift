@@ -32,11 +32,16 @@ struct DomainServices: Sendable {
     /// A page of the feed, a search or a seller's listings as `viewer` sees it, presented. The
     /// search and the presenting run on one connection of the pool, checked out once, since they
     /// run several statements in turn and each checkout of its own costs a trip through the pool.
-    func searchPage(_ query: SearchCriteria, viewer: UUID?) async throws -> (listings: [MarketCore.Listing], next: ListingCursor?) {
+    func searchPage(_ query: SearchCriteria, viewer: UserRecord?) async throws -> (listings: [MarketCore.Listing], next: ListingCursor?) {
         try ListingVisibility.check(query, viewer: viewer)
-        return try await database.withConnection { db in
+        var query = query
+        if let asked = query.campusAsked { query.campus = try trust.campusFilter(asked: asked, viewer: viewer) }
+        else if query.campus == nil, query.sellerID == nil {  // one seller's listings: wherever they are
+            query.campus = try trust.campusFilter(asked: nil, viewer: viewer)
+        }
+        return try await database.withConnection { [query] db in
             let services = on(db)
-            let result = try await services.listingSearch.page(query, viewer: viewer)
+            let result = try await services.listingSearch.page(query, viewer: viewer?.id)
             return (try await services.listingPresenter.present(result.listings), result.next)
         }
     }
@@ -46,16 +51,25 @@ struct DomainServices: Sendable {
     var sessionTokens: SessionTokens { SessionTokens(database: database, lifetime: settings.tokenLifetime, now: now) }
     var loginThrottle: LoginThrottle { LoginThrottle(database: database, policy: settings.loginThrottle, now: now) }
     var challengeThrottle: ChallengeThrottle { ChallengeThrottle(loginThrottle: loginThrottle) }
-    var sellerProfiles: SellerProfiles { SellerProfiles(database: database) }
+    var sellerProfiles: SellerProfiles { SellerProfiles(database: database, trust: trust) }
     var apiKeys: APIKeys { APIKeys(database: database, now: now) }
     var passwordResets: PasswordResetService { PasswordResetService(services: self) }
     var appleSignIn: AppleSignInService { AppleSignInService(services: self) }
     var passkeys: PasskeyService { PasskeyService(services: self) }
 
+    // MARK: Trust
+    var trust: TrustPolicy { TrustPolicy(settings: settings) }
+    var campusVerification: CampusVerificationService { CampusVerificationService(services: self) }
+    var reports: ReportService { ReportService(services: self) }
+    var moderation: ModerationService { ModerationService(services: self) }
+    var auditLog: AuditLog { AuditLog(database: database, now: now) }
+    var reviews: ReviewService { ReviewService(services: self) }
+    var suspensions: Suspensions { Suspensions(services: self) }
+
     // MARK: Listings
     var listings: ListingService { ListingService(database: database, writes: writes, settings: settings, photos: photoStore, now: now) }
     var listingSearch: ListingSearch { ListingSearch(sql: database.sql, now: now) }
-    var listingPresenter: ListingPresenter { ListingPresenter(database: database, now: now) }
+    var listingPresenter: ListingPresenter { ListingPresenter(database: database, trust: trust, now: now) }
     var photoStore: PhotoStore { PhotoStore(directory: settings.dataDirectory + "/photos") }
     var listingPhotos: ListingPhotoService {
         ListingPhotoService(database: database, writes: writes, listings: listings, store: photoStore, now: now)
@@ -68,12 +82,12 @@ struct DomainServices: Sendable {
     var orderRecorder: OrderRecorder { OrderRecorder(notifier: notifier, now: now) }
     var pendingOffers: PendingTradeOffers { PendingTradeOffers(notifier: notifier, now: now) }
     var purchases: PurchaseService {
-        PurchaseService(database: database, writes: writes, recorder: orderRecorder, pendingOffers: pendingOffers, now: now)
+        PurchaseService(database: database, writes: writes, trust: trust, recorder: orderRecorder, pendingOffers: pendingOffers, now: now)
     }
-    var rentals: RentalService { RentalService(database: database, writes: writes, settings: settings, recorder: orderRecorder, now: now) }
+    var rentals: RentalService { RentalService(database: database, writes: writes, trust: trust, settings: settings, recorder: orderRecorder, now: now) }
     var orderLifecycle: OrderLifecycle { OrderLifecycle(database: database, writes: writes, recorder: orderRecorder, now: now) }
     var tradeOffers: TradeOfferService {
-        TradeOfferService(database: database, writes: writes, recorder: orderRecorder, pendingOffers: pendingOffers, now: now)
+        TradeOfferService(database: database, writes: writes, trust: trust, recorder: orderRecorder, pendingOffers: pendingOffers, now: now)
     }
     var orderQueries: OrderQueries { OrderQueries(database: database) }
     var orderPresenter: OrderPresenter { OrderPresenter(database: database) }
@@ -87,7 +101,7 @@ struct DomainServices: Sendable {
     // MARK: Messages
     var eventLog: EventLog { EventLog(channel: settings.eventChannel) }
     var conversations: ConversationService {
-        ConversationService(database: database, writes: writes, events: eventLog,
+        ConversationService(database: database, writes: writes, trust: trust, events: eventLog,
                             throttle: MessageThrottle(policy: settings.messageThrottle, now: now), now: now)
     }
     var blocks: Blocks { Blocks(database: database, writes: writes, now: now) }
@@ -99,12 +113,18 @@ struct DomainServices: Sendable {
 
 extension Request {
     /// The services bound to this request's database and clock.
-    var domain: DomainServices {
-        DomainServices(database: db, settings: application.settings, passwords: password.async,
-                 decoyPasswordHash: application.decoyPasswordHash,
-                 notificationSenders: application.notificationSenders,
-                 deliveryQuoteProvider: application.deliveryQuoteProvider,
-                 mailDelivery: application.mailDelivery,
-                 groupCommit: application.sqliteGroupCommit, eventHub: application.eventHub, now: now)
+    var domain: DomainServices { application.domainServices(on: db, now: now) }
+}
+
+extension Application {
+    /// The services on `db` (the application's default database unless given), as a command
+    /// or a background job sees them.
+    func domainServices(on db: (any Database)? = nil, now: Date? = nil) -> DomainServices {
+        DomainServices(database: db ?? self.db, settings: settings, passwords: password.async,
+                       decoyPasswordHash: decoyPasswordHash,
+                       notificationSenders: notificationSenders,
+                       deliveryQuoteProvider: deliveryQuoteProvider,
+                       mailDelivery: mailDelivery,
+                       groupCommit: sqliteGroupCommit, eventHub: eventHub, now: now ?? clock.now())
     }
 }

@@ -64,6 +64,18 @@ public struct AppSettings: Sendable {
     public var eventHeartbeatInterval: TimeInterval = 15
     /// `WEBAUTHN_ORIGINS`: the origins the ceremonies may run from; empty means `PUBLIC_URL`'s.
     public var passkeyOriginsOverride: [String] = []
+    /// `CAMPUSES` / `CAMPUSES_FILE`: the campuses, their email domains and time zones.
+    var campuses = CampusDirectory()
+    /// `REQUIRE_VERIFIED`: listing, buying, renting, offering and messaging need a verified
+    /// campus address. nil: on exactly when campuses are configured.
+    var requireVerifiedOverride: Bool?
+    /// `REPORTS_TO_HIDE`: distinct verified reporters that take a listing off the market until a
+    /// moderator decides.
+    public var reportsToHide = 3
+    /// How long an email verification link works.
+    public var verificationLinkLifetime: TimeInterval = 24 * 3_600
+
+    var requireVerified: Bool { requireVerifiedOverride ?? campuses.isConfigured }
 
     /// The domain passkeys are made for (`localhost` by default).
     /// The PostgreSQL channel events are announced on: one per schema, so instances (and tests)
@@ -201,6 +213,20 @@ public struct AppSettings: Sendable {
             }
             settings.passkeyOriginsOverride = origins
         }
+        if let file = Environment.get("CAMPUSES_FILE"), !file.isEmpty {
+            guard Environment.get("CAMPUSES")?.isEmpty ?? true else { throw ConfigurationError("set CAMPUSES or CAMPUSES_FILE, not both") }
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw ConfigurationError("CAMPUSES_FILE must name a readable text file of campuses, not '\(file)'")
+            }
+            settings.campuses = try CampusDirectory.parse(text, setting: "CAMPUSES_FILE")
+        } else if let list = Environment.get("CAMPUSES"), !list.isEmpty {
+            settings.campuses = try CampusDirectory.parse(list, setting: "CAMPUSES")
+        }
+        settings.requireVerifiedOverride = try flag("REQUIRE_VERIFIED")
+        if settings.requireVerifiedOverride == true, !settings.campuses.isConfigured {
+            throw ConfigurationError("REQUIRE_VERIFIED is on but no campus is configured: set CAMPUSES so students have an address to verify")
+        }
+        if let count = try integer("REPORTS_TO_HIDE", in: 1...1_000) { settings.reportsToHide = count }
         return settings
     }
 

@@ -41,3 +41,10 @@ extension Conversation: Content {}
 extension ConversationMessage: Content {}
 extension BlockedUser: Content {}
 extension BlockList: Content {}
+extension CampusInfo: Content {}
+extension CampusVerificationStatus: Content {}
+extension Report: Content {}
+extension ModerationCase: Content {}
+extension ModerationOutcome: Content {}
+extension AuditEntry: Content {}
+extension Review: Content {}

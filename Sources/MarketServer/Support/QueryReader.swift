@@ -22,7 +22,8 @@ struct QueryReader {
 
     mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String) -> T? where T.RawValue == String {
         guard let value = string(name) else { return nil }
-        if let parsed = T(rawValue: value) { return parsed }
+        // Among `allCases`: an `OpenEnum`'s `.unknown` is for clients, never an input.
+        if let parsed = T(rawValue: value), T.allCases.contains(where: { $0.rawValue == value }) { return parsed }
         errors.note(name, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
         return nil
     }

@@ -43,8 +43,9 @@ extension Application {
         return try response.decode(MarketCore.Order.self)
     }
 
-    func listing(_ id: UUID) async throws -> MarketCore.Listing {
-        try await send(.GET, "/api/v1/listings/\(id)").decode(MarketCore.Listing.self)
+    /// The listing as `token`'s holder sees it (a sold one only its seller and buyers see).
+    func listing(_ id: UUID, token: String? = nil) async throws -> MarketCore.Listing {
+        try await send(.GET, "/api/v1/listings/\(id)", token: token).decode(MarketCore.Listing.self)
     }
 
     func notifications(token: String) async throws -> NotificationPage {

@@ -23,12 +23,12 @@ struct TextTraderBooksController: RouteCollection {
                                  limit: reader.limit(), cursor: reader.token("cursor", as: ListingCursor.self))
         try reader.check()
         // Signed in, the books of sellers the reader blocked are left out, as in the feed.
-        let result = try await req.domain.searchPage(query, viewer: req.auth.get(Session.self)?.userID)
+        let result = try await req.domain.searchPage(query, viewer: req.auth.get(Session.self)?.user)
         return TextTrader.BookPage(books: result.listings.map(TextTrader.Book.init), nextCursor: result.next?.token)
     }
 
     func show(req: Request) async throws -> TextTrader.Book {
-        TextTrader.Book(try await book(req.uuidParameter("bookID"), req: req, viewer: req.auth.get(Session.self)?.userID).listing)
+        TextTrader.Book(try await book(req.uuidParameter("bookID"), req: req, viewer: req.auth.get(Session.self)?.user).listing)
     }
 
     func create(req: Request) async throws -> Response {
@@ -46,7 +46,7 @@ struct TextTraderBooksController: RouteCollection {
         let session = try req.requireSession()
         let id = try req.uuidParameter("bookID")
         let input = try req.jsonBody(TextTrader.BookInput.self)
-        let current = try await book(id, req: req, viewer: session.userID)
+        let current = try await book(id, req: req, viewer: session.user)
         let services = req.domain
         let record = try await services.listings.editable(current.record.requireID(), by: session.user)
         let draft = try APIError.draft(input.validated(defaultCurrency: req.application.settings.defaultCurrency, keeping: current.listing))
@@ -57,7 +57,7 @@ struct TextTraderBooksController: RouteCollection {
     /// Deleted, or archived when an order or offer refers to it; the message says which.
     func remove(req: Request) async throws -> TextTrader.ErrorBody {
         let session = try req.requireSession()
-        let current = try await book(req.uuidParameter("bookID"), req: req, viewer: session.userID)
+        let current = try await book(req.uuidParameter("bookID"), req: req, viewer: session.user)
         switch try await req.domain.listings.remove(current.record.requireID(), by: session.user) {
         case .deleted: return TextTrader.ErrorBody(message: "The book was deleted.")
         case .archived: return TextTrader.ErrorBody(message: "The book was archived, not deleted, because orders or offers refer to it. It no longer appears in the list.")
@@ -65,7 +65,7 @@ struct TextTraderBooksController: RouteCollection {
     }
 
     /// The listing with this id when it is a book (in the textbooks category); 404 otherwise.
-    private func book(_ id: UUID, req: Request, viewer: UUID?) async throws -> (record: ListingRecord, listing: MarketCore.Listing) {
+    private func book(_ id: UUID, req: Request, viewer: UserRecord?) async throws -> (record: ListingRecord, listing: MarketCore.Listing) {
         let services = req.domain
         let record: ListingRecord
         do {

@@ -16,8 +16,7 @@ struct AccountService {
 
     func register(_ input: RegisterRequest) async throws -> AuthResponse {
         try await register(APIError.draft(input.validated())) { user, services in
-            let issued = try await services.sessionTokens.issue(for: user.requireID())
-            return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+            try await services.signIn(user)
         }
     }
 
@@ -28,11 +27,14 @@ struct AccountService {
         try await ensureAvailable(email: draft.email, username: draft.username, exceptUserID: nil)
         let hash = try await services.passwords.hash(draft.password)
         do {
-            return try await database.transaction { [services, now] db in
+            let result = try await database.transaction { [services, now] db in
                 let user = UserRecord(email: draft.email, username: draft.username, name: draft.name, passwordHash: hash, now: now)
                 try await user.create(on: db)
+                try await services.on(db).campusVerification.mailOnSignUp(user, on: db)
                 return try await then(user, services.on(db))
             }
+            services.mailDelivery?.wake()
+            return result
         } catch {
             // Lost a race with a simultaneous registration: report which field is now taken.
             if (error as? any DatabaseError)?.isConstraintFailure == true {
@@ -50,8 +52,7 @@ struct AccountService {
         let matches = try await services.passwords.verify(draft.password, created: user?.passwordHash ?? services.decoyPasswordHash)
         guard let user, user.passwordHash != nil, matches else { throw APIError.invalidCredentials }
         try await services.loginThrottle.succeeded(attempt)
-        let issued = try await services.sessionTokens.issue(for: user.requireID())
-        return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+        return try await services.signIn(user)
     }
 
     func logout(_ session: Session) async throws {
@@ -76,7 +77,6 @@ struct AccountService {
         if let name = changes.name { user.name = name }
         if let email = changes.email { user.email = email }
         if let username = changes.username { user.username = username }
-        if let campus = changes.campus { user.campus = campus }
         if let contact = changes.contact { user.contact = contact }
         user.updatedAt = now
         do {
@@ -94,7 +94,7 @@ struct AccountService {
             }
             throw error
         }
-        return try user.profile()
+        return try services.trust.profile(of: user)
     }
 
     /// The account can no longer sign in; the row stays, anonymised, so records that name it

@@ -86,7 +86,7 @@ struct AppleSignInService {
             try await user.save(on: db)
         }
         try await forgiveNonce(of: identity)
-        return try user.profile()
+        return try services.trust.profile(of: user)
     }
 
     /// Unlinks Apple while another way to sign in remains.
@@ -99,7 +99,7 @@ struct AppleSignInService {
         user.appleSubject = nil
         user.updatedAt = now
         try await user.save(on: database)
-        return try user.profile()
+        return try services.trust.profile(of: user)
     }
 
     // MARK: - Helpers
@@ -139,16 +139,12 @@ struct AppleSignInService {
         user.appleSubject = identity.subject
         if identity.isPrivateEmail {
             user.contact = ContactMethod(kind: .email, value: email)
-            user.campus = nil
-        } else if identity.email == nil {
-            user.campus = nil
         }
         try await user.create(on: db)
         return user
     }
 
     private static func session(for user: UserRecord, services: DomainServices) async throws -> AuthResponse {
-        let issued = try await services.sessionTokens.issue(for: user.requireID())
-        return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+        try await services.signIn(user)
     }
 }

@@ -62,8 +62,7 @@ struct PasswordResetService {
             let scoped = services.on(db)
             try await scoped.sessionTokens.revokeAll(userID: userID)
             try await scoped.loginThrottle.clear(accountKey: AccountService.throttleKey(userID))
-            let issued = try await scoped.sessionTokens.issue(for: userID)
-            return AuthResponse(user: try user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+            return try await scoped.signIn(user)
         }
     }
 

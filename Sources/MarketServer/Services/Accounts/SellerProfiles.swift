@@ -1,11 +1,14 @@
 import Fluent
 import Foundation
 import MarketCore
+import SQLKit
 
-/// A seller's public profile: name, campus, member since, active listings — and their chosen
-/// contact, shown only to signed-in viewers. Listing detail and `/users/{id}` both use this.
+/// A seller's public profile: name, campus (verified or not), member since, active listings,
+/// rating — and their chosen contact, shown only to signed-in viewers. Listing detail and
+/// `/users/{id}` both use this.
 struct SellerProfiles {
     let database: any Database
+    let trust: TrustPolicy
 
     /// nil when no account (or only a deleted one) has this id.
     func profile(of userID: UUID, viewerSignedIn: Bool) async throws -> SellerSummary? {
@@ -14,7 +17,16 @@ struct SellerProfiles {
             .filter(\.$seller.$id == userID)
             .filter(\.$status == ListingStatus.active.rawValue)
             .count()
-        return SellerSummary(id: userID, name: user.name, campus: user.campus, memberSince: user.createdAt,
-                             activeListingsCount: active, contact: viewerSignedIn ? user.contact : nil)
+        let rating = try await Self.rating(of: userID, on: database)
+        return SellerSummary(id: userID, name: user.name, campus: trust.membership(of: user), memberSince: user.createdAt,
+                             activeListingsCount: active, contact: viewerSignedIn ? user.contact : nil, rating: rating)
+    }
+
+    /// The mean and count of a person's reviews, one query.
+    static func rating(of userID: UUID, on database: any Database) async throws -> RatingSummary {
+        let row = try await database.sql.raw("SELECT COUNT(*) AS n, AVG(rating * 1.0) AS mean FROM reviews WHERE subject_id = \(bind: userID)").first()
+        let count = try row?.decode(column: "n", as: Int.self) ?? 0
+        let mean = count == 0 ? 0 : (try row?.decode(column: "mean", as: Double.self) ?? 0)
+        return RatingSummary(average: (mean * 10).rounded() / 10, count: count)
     }
 }

@@ -33,7 +33,8 @@ struct SessionTokens {
               try row.decode(column: "token_expires_at", as: Date.self) > now
         else { return nil }
         let user = try row.decode(fluentModel: UserRecord.self)
-        guard user.deletedAt == nil else { return nil }
+        // A suspension deletes the account's tokens; this refuses one issued in the same instant.
+        guard user.deletedAt == nil, user.suspendedAt == nil else { return nil }
         return Session(user: user, tokenID: try row.decode(column: "token_id", as: UUID.self),
                        signedInAt: try row.decode(column: "token_created_at", as: Date.self))
     }

@@ -6,6 +6,7 @@ import SQLKit
 /// Turns listing rows into API listings, loading the photos of a whole page in one query.
 struct ListingPresenter {
     let database: any Database
+    let trust: TrustPolicy
     let now: Date
 
     /// A page of the feed: sellers carry `id` and `name` only.
@@ -19,7 +20,7 @@ struct ListingPresenter {
     /// One listing with its seller's public profile; the contact only for signed-in viewers.
     func presentDetail(_ listing: ListingRecord, viewerSignedIn: Bool) async throws -> MarketCore.Listing {
         let sellerID = listing.$seller.id
-        let seller = try await SellerProfiles(database: database).profile(of: sellerID, viewerSignedIn: viewerSignedIn)
+        let seller = try await SellerProfiles(database: database, trust: trust).profile(of: sellerID, viewerSignedIn: viewerSignedIn)
             ?? SellerSummary(id: sellerID, name: AccountRules.deletedUserName)
         let row = try ListingRow(listing, sellerName: seller.name)
         return try present(row, seller: seller, photos: try await photos(of: [row.id])[row.id] ?? [])

@@ -9,6 +9,7 @@ struct ListingService {
     let settings: AppSettings
     let photos: PhotoStore
     let now: Date
+    var trust: TrustPolicy { TrustPolicy(settings: settings) }
 
     enum Removal: String, Codable {
         case deleted
@@ -17,11 +18,13 @@ struct ListingService {
     }
 
     func create(_ input: ListingInput, by seller: UserRecord) async throws -> ListingRecord {
-        try await create(APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency)), by: seller)
+        try trust.requireVerified(seller)  // before the input is judged: what to do is verify
+        return try await create(APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency)), by: seller)
     }
 
     func create(_ draft: ListingDraft, by seller: UserRecord) async throws -> ListingRecord {
-        let listing = ListingRecord(sellerID: try seller.requireID(), campus: seller.campus, draft: draft, now: now)
+        try trust.requireVerified(seller)
+        let listing = ListingRecord(sellerID: try seller.requireID(), campus: trust.campusID(of: seller), draft: draft, now: now)
         try await listing.create(on: database)
         return listing
     }
@@ -97,9 +100,9 @@ struct ListingService {
     }
 
     /// The listing when `viewer` may see it (`ListingVisibility`); 404 otherwise.
-    func visible(_ id: UUID, to viewer: UUID?) async throws -> ListingRecord {
+    func visible(_ id: UUID, to viewer: UserRecord?) async throws -> ListingRecord {
         let listing = try await find(id)
-        guard ListingVisibility.canSee(status: listing.status, sellerID: listing.$seller.id, viewer: viewer) else {
+        guard try await ListingVisibility.canSee(listing, viewer: viewer, on: database) else {
             throw APIError.listingNotFound
         }
         return listing

@@ -1,20 +1,51 @@
+import Fluent
 import Foundation
 import MarketCore
+import SQLKit
 
 /// Who may see a listing: the one rule every front end (API, web pages, Text Trader, search)
-/// asks. A listing on the market, reserved or sold is public (orders and reviews link to it);
-/// an archived one was taken down and is its seller's alone, so to anyone else it does not
-/// exist (404, not 403: a removed listing's id tells nothing).
+/// asks.
+/// - active or reserved: anyone;
+/// - sold or archived: its seller and the parties to its orders (their order pages link to it);
+/// - hidden (reported, awaiting a moderator), removed, or suspended with its seller: its seller
+///   and moderators.
+/// To anyone else it does not exist (404, not 403: an id tells nothing).
 enum ListingVisibility {
-    static func canSee(status: String, sellerID: UUID, viewer: UUID?) -> Bool {
-        status != ListingStatus.archived.rawValue || viewer == sellerID
+    static func canSee(_ listing: ListingRecord, viewer: UserRecord?, on database: any Database) async throws -> Bool {
+        guard let viewer, let viewerID = viewer.id else { return isPublic(listing.status) }
+        if isPublic(listing.status) || viewerID == listing.$seller.id { return true }
+        switch ListingStatus(rawValue: listing.status) {
+        case .sold?, .archived?:
+            return try await isParty(viewerID, to: listing.requireID(), on: database)
+        case .hidden?, .removed?, .suspended?:
+            return viewer.isModerator
+        default:
+            return false
+        }
     }
 
-    /// Search lists archived listings only to their seller, among their own listings.
-    static func check(_ criteria: SearchCriteria, viewer: UUID?) throws {
-        guard criteria.status == .archived else { return }
-        guard let viewer, criteria.sellerID == viewer else {
-            throw APIError.validation(["status": "archived listings are listed only to their seller: sign in and add seller=<your id>"])
-        }
+    /// Bought or rented it, or offered for it or received it in a trade.
+    private static func isParty(_ viewer: UUID, to listingID: UUID, on database: any Database) async throws -> Bool {
+        let row = try await database.sql.raw("""
+            SELECT 1 AS party FROM orders WHERE listing_id = \(bind: listingID) AND buyer_id = \(bind: viewer)
+            UNION ALL
+            SELECT 1 FROM trade_offer_items i JOIN trade_offers o ON o.id = i.offer_id
+            WHERE i.listing_id = \(bind: listingID) AND o.seller_id = \(bind: viewer) AND o.status = 'accepted'
+            LIMIT 1
+            """).first()
+        return row != nil
+    }
+
+    static func isPublic(_ status: String) -> Bool {
+        status == ListingStatus.active.rawValue || status == ListingStatus.reserved.rawValue
+    }
+
+    /// Search lists listings off the market only to their seller, among their own listings (and
+    /// the moderation states to moderators).
+    static func check(_ criteria: SearchCriteria, viewer: UserRecord?) throws {
+        guard !isPublic(criteria.status.rawValue) else { return }
+        if let viewer, criteria.sellerID == viewer.id { return }
+        if let viewer, viewer.isModerator, [.hidden, .removed, .suspended].contains(criteria.status) { return }
+        throw APIError.validation(["status": "\(criteria.status.rawValue) listings are listed only to their seller: sign in and add seller=<your id>"])
     }
 }

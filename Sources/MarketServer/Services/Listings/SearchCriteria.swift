@@ -12,7 +12,10 @@ struct SearchCriteria: Sendable {
     var maxPriceCents: Int?
     var condition: ListingCondition?
     var sellerID: UUID?
+    /// The campus filter the search runs with (`TrustPolicy.campusFilter` resolves it).
     var campus: String?
+    /// `campus` as asked: absent (the viewer's own campus), `all`, or a campus id.
+    var campusAsked: String?
     var status: ListingStatus = .active
     var sort: ListingSort
     var limit: Int
@@ -57,9 +60,10 @@ extension SearchCriteria {
                   minPriceCents: query.integer("minPriceCents", in: 0...Money.maxMinorUnits),
                   maxPriceCents: query.integer("maxPriceCents", in: 0...Money.maxMinorUnits),
                   condition: query.choice("condition"), sellerID: query.uuid("seller"),
-                  campus: query.string("campus").flatMap { $0.isEmpty ? nil : $0 },
+                  campus: nil,
                   status: query.choice("status") ?? .active, sort: sort, limit: query.limit(),
                   cursor: query.token("cursor", as: ListingCursor.self))
+        campusAsked = query.string("campus").flatMap { $0.isEmpty ? nil : $0 }
         ListingQuery.checkPriceRange(min: minPriceCents, max: maxPriceCents, into: &query.errors)
         ListingQuery.checkSort(sort, hasText: self.text != nil, into: &query.errors)
         try query.check()

@@ -9,6 +9,7 @@ import SQLKit
 struct ConversationService {
     let database: any Database
     let writes: WriteTransactions
+    let trust: TrustPolicy
     let events: EventLog
     let throttle: MessageThrottle
     let now: Date
@@ -18,13 +19,14 @@ struct ConversationService {
     /// Opens the conversation about `listingID` between `userID` and its seller, or returns the
     /// one they already have (`created` false).
     func open(about listingID: UUID, by userID: UUID) async throws -> (Conversation, created: Bool) {
-        try await openOrFind(viewer: userID, throttled: true) { db in
+        try await trust.requireVerified(userID, on: database)
+        return try await openOrFind(viewer: userID, throttled: true) { db in
             guard let listing = try await ListingRecord.query(on: db).filter(\.$id == listingID).first() else {
                 throw APIError.listingNotFound
             }
             let sellerID = listing.$seller.id
             guard sellerID != userID else { throw APIError.ownListing("start a conversation about") }
-            if listing.status == ListingStatus.archived.rawValue { throw APIError.listingUnavailable(status: "archived") }
+            if !ListingVisibility.isPublic(listing.status) { throw APIError.listingUnavailable(status: listing.status) }
             return (listingID, buyer: userID, seller: sellerID)
         }
     }
@@ -32,7 +34,8 @@ struct ConversationService {
     /// The conversation between an order's buyer and seller about its listing: the one an order
     /// page links to. Either party may open it.
     func open(forOrder orderID: UUID, by userID: UUID) async throws -> (Conversation, created: Bool) {
-        try await openOrFind(viewer: userID, throttled: false) { db in
+        try await trust.requireVerified(userID, on: database)
+        return try await openOrFind(viewer: userID, throttled: false) { db in
             guard let order = try await OrderRecord.query(on: db).filter(\.$id == orderID).first(),
                   order.$buyer.id == userID || order.$seller.id == userID else { throw APIError.orderNotFound }
             return (order.$listing.id, buyer: order.$buyer.id, seller: order.$seller.id)
@@ -125,7 +128,8 @@ struct ConversationService {
     /// Stores a message and announces it to both sides. A `clientId` already used by this
     /// sender returns the stored message (`created` false) instead of storing it again.
     func send(_ draft: MessageDraft, in conversationID: UUID, by userID: UUID) async throws -> (ConversationMessage, created: Bool) {
-        try await writes.run { [now, throttle, events] tx in
+        try await trust.requireVerified(userID, on: database)
+        return try await writes.run { [now, throttle, events] tx in
             let parties = try await Self.participants(of: conversationID, member: userID, on: tx.db)
             try await throttle.lock(userID, on: tx.db)
             if let clientId = draft.clientId, let earlier = try await Self.message(sender: userID, clientId: clientId, on: tx.db) {

@@ -7,12 +7,14 @@ import MarketCore
 struct PurchaseService {
     let database: any Database
     let writes: WriteTransactions
+    let trust: TrustPolicy
     let recorder: OrderRecorder
     let pendingOffers: PendingTradeOffers
     let now: Date
 
     /// The order made, and the locked listing it was made on (for presenting it without reading again).
     func purchase(_ listingID: UUID, _ request: PurchaseRequest, by buyer: UserRecord) async throws -> (OrderRecord, ListingRow) {
+        try trust.requireVerified(buyer)
         let draft = try APIError.draft(request.validated())
         let buyerID = try buyer.requireID()
         do {

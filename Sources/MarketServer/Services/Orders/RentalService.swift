@@ -8,6 +8,7 @@ import MarketCore
 struct RentalService {
     let database: any Database
     let writes: WriteTransactions
+    let trust: TrustPolicy
     let settings: AppSettings
     let recorder: OrderRecorder
     let now: Date
@@ -18,6 +19,7 @@ struct RentalService {
 
     /// The order made, and the locked listing it was made on (for presenting it without reading again).
     func rent(_ listingID: UUID, _ request: RentalRequest, by renter: UserRecord) async throws -> (OrderRecord, ListingRow) {
+        try trust.requireVerified(renter)
         let period = try APIError.draft(request.validated(now: now, maxDuration: settings.maxRentalDuration))
         let (start, end) = (period.start, period.end)
         let renterID = try renter.requireID()

@@ -8,11 +8,13 @@ import MarketCore
 struct TradeOfferService {
     let database: any Database
     let writes: WriteTransactions
+    let trust: TrustPolicy
     let recorder: OrderRecorder
     let pendingOffers: PendingTradeOffers
     let now: Date
 
     func offer(for listingID: UUID, _ request: TradeOfferRequest, by offerer: UserRecord) async throws -> TradeOfferRecord {
+        try trust.requireVerified(offerer)
         let offererID = try offerer.requireID()
         let draft = try APIError.draft(request.validated())
         let offeredIDs = draft.offeredListingIds

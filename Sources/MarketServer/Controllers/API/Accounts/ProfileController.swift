@@ -29,7 +29,7 @@ struct ProfileController: RouteCollection {
     }
 
     func show(req: Request) async throws -> UserProfile {
-        try req.requireSession().user.profile()
+        try req.domain.trust.profile(of: req.requireSession().user)
     }
 
     func update(req: Request) async throws -> UserProfile {

@@ -24,7 +24,7 @@ struct ListingsController: RouteCollection {
     func search(req: Request) async throws -> ListingPage {
         var reader = QueryReader(req)
         let query = try SearchCriteria(reading: &reader)
-        let result = try await req.domain.searchPage(query, viewer: req.auth.get(Session.self)?.userID)
+        let result = try await req.domain.searchPage(query, viewer: req.auth.get(Session.self)?.user)
         return ListingPage(items: result.listings, nextCursor: result.next?.token)
     }
 
@@ -36,7 +36,7 @@ struct ListingsController: RouteCollection {
     }
 
     func show(req: Request) async throws -> MarketCore.Listing {
-        let viewer = req.auth.get(Session.self)?.userID
+        let viewer = req.auth.get(Session.self)?.user
         let listing = try await req.domain.listings.visible(try req.uuidParameter("listingID"), to: viewer)
         return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: viewer != nil)
     }

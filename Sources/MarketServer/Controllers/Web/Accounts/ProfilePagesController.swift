@@ -2,7 +2,7 @@ import Foundation
 import MarketCore
 import Vapor
 
-/// `/profile`: change name, username, campus and contact; change the password; rename and
+/// `/profile`: change name, username and contact (the campus is verified at `/verify`); change the password; rename and
 /// remove passkeys (adding one is `PasskeyPagesController`'s, with the browser's help); delete
 /// the account (confirmed with the password). The same services as `/api/v1/me`.
 struct ProfilePagesController: RouteCollection {
@@ -18,6 +18,9 @@ struct ProfilePagesController: RouteCollection {
     struct Content: Encodable {
         var userID: String
         var email: String
+        /// "Verified student · University of Michigan", or the unverified campus, or nil.
+        var campus: String?
+        var campusVerified: Bool
         var details: [FormField]
         var password: [FormField]
         var deletion: [FormField]
@@ -43,7 +46,6 @@ struct ProfilePagesController: RouteCollection {
     struct DetailsForm: Vapor.Content {
         var name: String?
         var username: String?
-        var campus: String?
         var contactKind: String?
         var contactValue: String?
 
@@ -51,7 +53,6 @@ struct ProfilePagesController: RouteCollection {
         init(_ user: UserRecord) {
             name = user.name
             username = user.username
-            campus = user.campus
             contactKind = user.contact?.kind.rawValue
             contactValue = user.contact?.value
         }
@@ -77,7 +78,7 @@ struct ProfilePagesController: RouteCollection {
             contact = ContactMethod(kind: kind, value: form.contactValue ?? "")
         }
         let input = UpdateProfileRequest(name: form.name, username: form.username.flatMap { $0.isEmpty ? nil : $0 },
-                                         contact: contact, campus: form.campus.flatMap { $0.isEmpty ? nil : $0 })
+                                         contact: contact)
         do {
             _ = try await req.domain.accounts.update(session, with: input, clientAddress: req.clientAddress)
             return req.seeOther("/profile", notice: .profileSaved)
@@ -156,10 +157,11 @@ struct ProfilePagesController: RouteCollection {
         let hasPassword = session.user.passwordHash != nil
         let content = Content(
             userID: session.userID.wireString, email: session.user.email,
+            campus: req.domain.trust.membership(of: session.user)?.label,
+            campusVerified: req.domain.trust.isVerified(session.user),
             details: [
                 FormField("name", "Name", value: form.name, errors: detailErrors, autocomplete: "name"),
                 FormField("username", "Username", value: form.username, errors: detailErrors, autocomplete: "username"),
-                FormField("campus", "Campus", value: form.campus, errors: detailErrors, hint: "Shown with your listings."),
                 .select("contactKind", "How buyers reach you", choices: [(value: "", label: "Keep as it is")] + ContactMethod.Kind.allCases.map { (value: $0.rawValue, label: $0.rawValue.capitalized) },
                         selected: form.contactKind, errors: detailErrors, hint: "Shown only to signed-in students."),
                 FormField("contactValue", "Email address or phone number", value: form.contactValue, errors: detailErrors),

@@ -36,7 +36,7 @@ struct FeedController: RouteCollection {
         var reader = QueryReader(req)
         let params = FeedParameters(reading: &reader, request: req)
         let services = req.domain
-        let result = try await services.searchPage(params.query, viewer: req.auth.get(Session.self)?.userID)
+        let result = try await services.searchPage(params.query, viewer: req.auth.get(Session.self)?.user)
         let cards = result.listings.map { ListingCard($0, now: services.now) }
 
         var summary: String

@@ -10,6 +10,8 @@ struct ListingPageContent: Encodable {
         var id: String
         var name: String
         var campus: String?
+        var verified: Bool
+        var rating: String
         var memberSince: String?
         var activeListings: String?
         var contact: String?

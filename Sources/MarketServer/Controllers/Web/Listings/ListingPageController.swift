@@ -174,7 +174,7 @@ struct ListingPageController: RouteCollection {
         let services = req.domain
         let id = try req.uuidParameter("listingID")
         let session = req.auth.get(Session.self)
-        let record = try await services.listings.visible(id, to: session?.userID)
+        let record = try await services.listings.visible(id, to: session?.user)
         let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: session != nil)
         let isOwner = session?.user.id == listing.seller.id
 
@@ -198,7 +198,9 @@ struct ListingPageController: RouteCollection {
             isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(WebFormat.time),
             photos: listing.photos.enumerated().map { .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)") },
             facts: Self.facts(of: listing),
-            seller: .init(id: listing.seller.id.wireString, name: listing.seller.name, campus: listing.seller.campus,
+            seller: .init(id: listing.seller.id.wireString, name: listing.seller.name, campus: listing.seller.campus?.label,
+                          verified: listing.seller.campus?.verified ?? false,
+                          rating: (listing.seller.rating ?? RatingSummary(average: 0, count: 0)).label,
                           memberSince: listing.seller.memberSince.map(WebFormat.day),
                           activeListings: listing.seller.activeListingsCount.map { $0 == 1 ? "1 listing" : "\($0) listings" },
                           contact: listing.seller.contact?.label),

@@ -22,7 +22,7 @@ struct MyListingsController: RouteCollection {
         let status: ListingStatus = reader.choice("status") ?? .active
         let services = req.domain
         let result = try await services.searchPage(
-            SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: session.userID)
+            SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: session.user)
         let cards = result.listings.map { ListingCard($0, now: services.now) }
         let content = MineContent(
             tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },
@@ -32,8 +32,15 @@ struct MyListingsController: RouteCollection {
     }
 
     struct SellerContent: Encodable {
+        struct ReviewLine: Encodable { var stars: String; var text: String?; var author: String; var item: String; var month: String; var reply: String? }
+        var id: String
         var name: String
         var campus: String?
+        var verified: Bool
+        var rating: String
+        var reviews: [ReviewLine]
+        var hasReviews: Bool
+        var canReport: Bool
         var memberSince: String?
         var contact: String?
         var signedIn: Bool
@@ -51,8 +58,16 @@ struct MyListingsController: RouteCollection {
         var reader = QueryReader(req)
         let result = try await services.searchPage(SearchCriteria(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: nil)
         let cards = result.listings.map { ListingCard($0, now: services.now) }
+        let reviews = try await services.reviews.page(of: id, limit: 5, after: nil).items.map {
+            SellerContent.ReviewLine(stars: String(repeating: "★", count: $0.rating) + String(repeating: "☆", count: 5 - $0.rating),
+                                     text: $0.text, author: $0.authorName, item: $0.listingTitle,
+                                     month: WebFormat.month($0.createdAt), reply: $0.reply)
+        }
+        let viewerID = req.auth.get(Session.self)?.userID
         let content = SellerContent(
-            name: profile.name, campus: profile.campus, memberSince: profile.memberSince.map(WebFormat.day),
+            id: id.wireString, name: profile.name, campus: profile.campus?.label, verified: profile.campus?.verified ?? false,
+            rating: (profile.rating ?? RatingSummary(average: 0, count: 0)).label, reviews: reviews, hasReviews: !reviews.isEmpty,
+            canReport: viewerID != nil && viewerID != id, memberSince: profile.memberSince.map(WebFormat.day),
             contact: profile.contact?.label, signedIn: signedIn,
             listings: ListingCard.html(of: cards), moreHref: result.next.map { "/users/\(id.wireString)?cursor=\($0.token)" })
         return try await req.renderPage("seller", title: profile.name, content)

@@ -13,6 +13,7 @@ enum Notice: String {
     case appleLinked = "apple-linked", appleUnlinked = "apple-unlinked"
     case passkeyAdded = "passkey-added", passkeyRenamed = "passkey-renamed", passkeyRemoved = "passkey-removed"
     case blocked, unblocked
+    case verificationMailed = "verification-mailed", verified, reported, decided, reviewed
 
     /// `path` with this notice to show when it opens.
     func shown(at path: String) -> String {
@@ -38,6 +39,11 @@ enum Notice: String {
         case .notificationsRead: "All notifications are marked read."
         case .expenseAdded: "The expense was added."
         case .expenseDeleted: "The expense was deleted."
+        case .verificationMailed: "We mailed you a link. Open it within 24 hours to verify your campus address."
+        case .verified: "Your campus address is verified. Welcome, verified student!"
+        case .reported: "Thank you. A moderator will look at your report; you will hear when it is decided."
+        case .decided: "Decided. Every open report on it is closed, and the people concerned were told."
+        case .reviewed: "Thank you for your review."
         case .blocked: "Blocked. They cannot message you, and their listings no longer appear in your feed."
         case .unblocked: "Unblocked. You can message each other again."
         case .profileSaved: "Your profile is saved."

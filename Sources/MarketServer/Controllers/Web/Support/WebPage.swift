@@ -15,6 +15,10 @@ struct PageLayout: Encodable {
     var path: String
     /// The header search box keeps what was searched.
     var searchText: String
+    /// Signed in, unverified, and the market asks for verification: the banner shows.
+    var verificationRequired = false
+    /// Moderators see a link to the queue.
+    var isModerator = false
 }
 
 /// A page: the layout's context and the page's own, so templates read `layout.x` and `page.y`.
@@ -37,7 +41,9 @@ extension Request {
             title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
             viewerID: session.flatMap { $0.user.id?.wireString }, unreadCount: unread, messageUnreadCount: messages,
             notice: queryValues["notice"].flatMap(Notice.init(rawValue:))?.text,
-            path: url.path, searchText: url.path == "/" ? (queryValues["q"] ?? "") : "")
+            path: url.path, searchText: url.path == "/" ? (queryValues["q"] ?? "") : "",
+            verificationRequired: session.map { domain.trust.requireVerified && !domain.trust.isVerified($0.user) } ?? false,
+            isModerator: session?.user.isModerator ?? false)
         let view = try await view.render(template, WebPage(layout: layout, page: content))
         let response = try await view.encodeResponse(status: status, for: self)
         // Pages show private things to signed-in people: never keep them in a shared cache.

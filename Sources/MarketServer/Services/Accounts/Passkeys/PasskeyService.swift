@@ -113,9 +113,9 @@ struct PasskeyService {
             logger.warning("passkey \(passkey.id?.uuidString ?? "?") presented sign count \(signCount) after \(passkey.signCount): possibly cloned; refused")
             throw APIError.passkeyRejected("its signature counter went backwards, a sign it was copied. Sign in another way and remove it")
         }
-        let issued = try await services.sessionTokens.issue(for: userID)
+        let response = try await services.signIn(passkey.user)
         try await services.challengeThrottle.answered(challengeHash: SessionTokens.hash(challenge))
-        return AuthResponse(user: try passkey.user.profile(), token: issued.token, expiresAt: issued.expiresAt)
+        return response
     }
 
     // MARK: The account's passkeys

@@ -1,0 +1,59 @@
+import Foundation
+import MarketCore
+import Observation
+
+/// Reviewing the other party of a completed order: 1–5 stars and a few words.
+@MainActor
+@Observable
+public final class ReviewViewModel: ScreenModel {
+    public let orderID: UUID
+    public var rating = 5
+    public var text = ""
+    public private(set) var posted: Review?
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+
+    public init(client: APIClient, order: UUID) {
+        self.client = client
+        self.orderID = order
+    }
+
+    /// Whether an order shown to me can still be reviewed by me from its status alone (the
+    /// server also checks the 30 days and that I did not review it yet).
+    public static func mayReview(_ order: Order) -> Bool { order.status == .completed }
+
+    @discardableResult
+    public func post() async -> Bool {
+        let request = ReviewRequest(rating: rating, text: text.isEmpty ? nil : text)
+        guard checked(request.validated()) != nil else { return false }
+        posted = await perform { try await client.send(TrustEndpoint.review(order: orderID, request)) }
+        return posted != nil
+    }
+}
+
+/// A person's reviews, page by page, with their rating in short.
+@MainActor
+@Observable
+public final class ReviewsViewModel: PagedScreen {
+    public let userID: UUID
+    public private(set) var reviews = PagedList<Review>()
+    public var isLoading = false
+    public var fieldErrors: FieldErrors = [:]
+    public var errorMessage: String?
+
+    @ObservationIgnored private let client: APIClient
+
+    public init(client: APIClient, user: UUID) {
+        self.client = client
+        self.userID = user
+    }
+
+    public func load(more: Bool) async {
+        await loadPage(into: \.reviews, more: more, limit: 20) { page in
+            try await client.send(TrustEndpoint.reviews(user: userID, page)) as Page<Review>
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import MarketCore
+import Vapor
+
+/// Reviews: `POST /orders/{id}/review`, `POST /reviews/{id}/reply`, `GET /users/{id}/reviews`.
+struct ReviewsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("orders", ":orderID", "review", use: create)
+        routes.post("reviews", ":reviewID", "reply", use: reply)
+        routes.get("users", ":userID", "reviews", use: list)
+    }
+
+    func create(req: Request) async throws -> Response {
+        let session = try req.requireSession()
+        let review = try await req.domain.reviews.review(order: try req.uuidParameter("orderID"),
+                                                         try req.jsonBody(ReviewRequest.self), by: session.user)
+        return try await review.encodeResponse(status: .created, for: req)
+    }
+
+    func reply(req: Request) async throws -> Review {
+        let session = try req.requireSession()
+        return try await req.domain.reviews.reply(to: try req.uuidParameter("reviewID"), try req.jsonBody(ReviewReplyRequest.self), by: session.user)
+    }
+
+    func list(req: Request) async throws -> MarketCore.Page<Review> {
+        let userID = try req.uuidParameter("userID")
+        var query = QueryReader(req)
+        let limit = query.limit(), cursor = query.token("cursor", as: DatedCursor.self)
+        try query.check()
+        guard let user = try await UserRecord.find(userID, on: req.db), user.deletedAt == nil else { throw APIError.userNotFound }
+        return try await req.domain.reviews.page(of: userID, limit: limit, after: cursor)
+    }
+}

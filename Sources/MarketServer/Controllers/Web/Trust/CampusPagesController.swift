@@ -1,0 +1,99 @@
+import Fluent
+import MarketCore
+import Vapor
+
+/// Verifying a campus address in the browser: `/verify` asks for the address and mails the
+/// link (the banner's "Resend" posts to `/verify/resend`); the link opens `/verify-email`, whose
+/// button confirms it. Confirming is a POST, not the link's GET, so a mail scanner that fetches
+/// links cannot verify anyone; it works without script. The same service as the API.
+struct CampusPagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("verify", use: show)
+        routes.post("verify", use: send)
+        routes.post("verify", "resend", use: resend)
+        routes.get("verify-email", use: confirmPage)
+        routes.post("verify-email", use: confirm)
+    }
+
+    struct Content: Encodable {
+        var campus: String?
+        var verified: Bool
+        var campusList: String?
+        var fields: [FormField]
+        var formError: String?
+    }
+
+    struct EmailForm: Vapor.Content { var email: String? }
+    struct TokenForm: Vapor.Content { var token: String? }
+
+    struct ConfirmContent: Encodable {
+        var token: String
+        var done: String?
+        var formError: String?
+    }
+
+    func show(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let campuses = req.application.settings.campuses
+        let suggested = campuses.campus(forEmail: session.user.email) != nil && campuses.isConfigured ? session.user.email : ""
+        return try await render(req, email: suggested)
+    }
+
+    func send(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.formBody(EmailForm.self)
+        return try await mail(req, session, to: form.email ?? "")
+    }
+
+    /// The banner's button: the address last asked for, or the account's own.
+    func resend(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let last = try await EmailVerificationRecord.query(on: req.db).filter(\.$user.$id == session.userID)
+            .sort(\.$createdAt, .descending).first()
+        return try await mail(req, session, to: last?.email ?? session.user.email)
+    }
+
+    private func mail(_ req: Request, _ session: Session, to email: String) async throws -> Response {
+        do {
+            _ = try await req.domain.campusVerification.request(CampusEmailRequest(email: email), for: session.user)
+            return req.seeOther("/verify", notice: .verificationMailed)
+        } catch let error as APIError where error.status.code < 500 {
+            let response = try await render(req, email: email, errors: error.fields ?? [:],
+                                            formError: error.fields == nil ? error.message : nil, status: error.status)
+            return response.retryingAfter(error)
+        }
+    }
+
+    private func render(_ req: Request, email: String, errors: FieldErrors = [:], formError: String? = nil,
+                        status: HTTPResponseStatus = .ok) async throws -> Response {
+        let session = try req.requireWebSession()
+        let trust = req.domain.trust
+        let fields = [FormField("email", "Your campus email", kind: "email", value: email, errors: errors,
+                                hint: "Your university address. We mail it a link that works once, for 24 hours.", autocomplete: "email")]
+        let content = Content(campus: trust.membership(of: session.user)?.label, verified: trust.isVerified(session.user),
+                              campusList: req.application.settings.campuses.campuses.map(\.name).joined(separator: " · ").nonEmpty, fields: fields, formError: formError)
+        return try await req.renderPage("verify", title: "Verify your campus email", content, status: status)
+    }
+
+    func confirmPage(req: Request) async throws -> Response {
+        let token = req.queryValues["token"] ?? ""
+        return try await req.renderPage("verify-email", title: "Verify your campus email", ConfirmContent(token: token))
+    }
+
+    func confirm(req: Request) async throws -> Response {
+        let form = try req.formBody(TokenForm.self)
+        do {
+            let status = try await req.domain.campusVerification.confirm(EmailVerificationRequest(token: form.token ?? ""))
+            if req.auth.has(Session.self) { return req.seeOther("/verify", notice: .verified) }
+            return try await req.renderPage("verify-email", title: "Verified", ConfirmContent(token: "", done: status.message))
+        } catch let error as APIError where error.status.code < 500 {
+            return try await req.renderPage("verify-email", title: "Verify your campus email",
+                                            ConfirmContent(token: form.token ?? "", formError: error.message), status: error.status)
+        }
+    }
+}
+
+extension String {
+    /// nil for "", for templates, where an empty string still counts as present.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,36 @@
+import Fluent
+import Foundation
+import MarketCore
+
+/// Every moderator and operator action, appended in the transaction that takes it (so an action
+/// and its entry stand or fall together). Never edited: the table refuses UPDATE and DELETE.
+struct AuditLog {
+    let database: any Database
+    let now: Date
+
+    /// The name the command line writes entries under.
+    static let operatorName = "operator (command line)"
+
+    func append(actor: UserRecord?, action: String, subject: ReportSubject, id: UUID?, note: String?, on db: (any Database)? = nil) async throws {
+        try await AuditLogRecord(actorID: actor?.id, actorName: actor?.name ?? Self.operatorName, action: action,
+                                 subjectKind: subject.rawValue, subjectID: id, note: note, at: now).create(on: db ?? database)
+    }
+
+    /// Newest first.
+    func page(limit: Int, after cursor: DatedCursor?) async throws -> MarketCore.Page<AuditEntry> {
+        let query = AuditLogRecord.query(on: database).sort(\.$createdAt, .descending).sort(\.$id, .descending).limit(limit + 1)
+        if let cursor {
+            query.group(.or) { either in
+                either.filter(\.$createdAt < cursor.date)
+                either.group(.and) { same in same.filter(\.$createdAt == cursor.date).filter(\.$id < cursor.id) }
+            }
+        }
+        let rows = try await query.all()
+        let items = try rows.prefix(limit).map {
+            AuditEntry(id: try $0.requireID(), actorId: $0.actorID, actorName: $0.actorName, action: $0.action,
+                       subject: $0.subjectKind, subjectId: $0.subjectID, note: $0.note, createdAt: $0.createdAt)
+        }
+        let next = rows.count > limit ? items.last.map { DatedCursor(date: $0.createdAt, id: $0.id).encoded } : nil
+        return MarketCore.Page(items: items, nextCursor: next)
+    }
+}

@@ -1,0 +1,139 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// The moderation queue and its decisions. A decision closes every open report on its subject,
+/// is written to the audit log, and tells the reporters and the person it touches — all in one
+/// write transaction that holds the listing's lock, so a decision and a purchase of the same
+/// listing never both win: whichever comes second finds the listing changed and is refused.
+struct ModerationService {
+    let services: DomainServices
+
+    static func requireModerator(_ user: UserRecord) throws {
+        guard user.isModerator else { throw APIError.moderatorsOnly }
+    }
+
+    /// Open (or decided) reports grouped by subject: accounts reported by `REPORTS_TO_HIDE`
+    /// people or more first, then the most reported, then the oldest.
+    func queue(status: String, limit: Int, for moderator: UserRecord) async throws -> [ModerationCase] {
+        try Self.requireModerator(moderator)
+        let reports = try await ReportRecord.query(on: services.database).filter(\.$status == status)
+            .sort(\.$createdAt).limit(2_000).all()
+        var groups: [String: [ReportRecord]] = [:]
+        var order: [String] = []
+        for report in reports {
+            let key = report.subjectKind + ":" + report.subjectID.uuidString
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(report)
+        }
+        var cases: [ModerationCase] = []
+        for key in order {
+            let group = groups[key]!
+            let first = group[0]
+            let kind = ReportSubject(rawValue: first.subjectKind) ?? .listing
+            let subject = try await ReportSubjects.current(kind, first.subjectID, on: services.database)
+            cases.append(ModerationCase(
+                id: try first.requireID(), subject: kind, subjectId: first.subjectID,
+                subjectTitle: subject?.title ?? "(gone)", subjectStatus: subject?.status ?? "gone", ownerId: subject?.ownerID,
+                reportCount: Set(group.map(\.reporterID)).count,
+                reasons: Array(Set(group.compactMap { ReportReason(rawValue: $0.reason) })).sorted { $0.rawValue < $1.rawValue },
+                details: group.compactMap(\.details), firstReportedAt: first.createdAt, status: status))
+        }
+        let threshold = services.settings.reportsToHide
+        func urgent(_ item: ModerationCase) -> Bool { item.subject == .user && item.reportCount >= threshold }
+        cases.sort {
+            if urgent($0) != urgent($1) { return urgent($0) }
+            if $0.reportCount != $1.reportCount { return $0.reportCount > $1.reportCount }
+            return $0.firstReportedAt < $1.firstReportedAt
+        }
+        return Array(cases.prefix(limit))
+    }
+
+    func decide(_ reportID: UUID, _ input: ModerationDecisionRequest, by moderator: UserRecord) async throws -> ModerationOutcome {
+        try Self.requireModerator(moderator)
+        let draft = try APIError.draft(input.validated())
+        guard let report = try await ReportRecord.find(reportID, on: services.database) else { throw APIError.reportNotFound }
+        let kind = ReportSubject(rawValue: report.subjectKind) ?? .listing
+        guard let subject = try await ReportSubjects.current(kind, report.subjectID, on: services.database) else {
+            throw APIError.decisionConflict("What was reported no longer exists.")
+        }
+        if subject.ownerID == moderator.id { throw APIError.ownSubject }
+        switch draft.action {
+        case .removeListing, .restoreListing:
+            guard kind == .listing else { throw APIError.validation(["action": "\(draft.action.rawValue) is for a reported listing"]) }
+        case .dismiss, .warnUser, .suspendUser:
+            break
+        }
+        let services = services
+        return try await services.writes.run { tx in
+            let scoped = services.on(tx.db)
+            if kind == .listing { _ = try await tx.lockListing(subject.id) }
+            try await Self.apply(draft, to: subject, moderator: moderator, services: scoped, tx: tx)
+            let closed = try await tx.sql.raw("""
+                UPDATE reports SET status = \(bind: ReportRecord.decided), decided_at = \(bind: services.now),
+                    decided_by = \(bind: moderator.requireID()), decision = \(bind: draft.action.rawValue)
+                WHERE subject_kind = \(bind: kind.rawValue) AND subject_id = \(bind: subject.id) AND status = \(bind: ReportRecord.open)
+                RETURNING reporter_id
+                """).all().map { try $0.decode(column: "reporter_id", as: UUID.self) }
+            guard !closed.isEmpty else { throw APIError.decisionConflict("Another moderator decided on this already.") }
+            let verdict = draft.action == .dismiss ? "found nothing against the rules" : "acted on it"
+            for reporter in Set(closed) {
+                try await scoped.notifier.send(OutgoingNotification(
+                    userID: reporter, kind: .reportDecided,
+                    message: "Thank you for your report about \(Self.quoted(subject)). A moderator reviewed it and \(verdict).",
+                    listingID: kind == .listing ? subject.id : nil), in: tx)
+            }
+            if draft.action != .suspendUser {  // a suspension writes its own entry
+                try await scoped.auditLog.append(actor: moderator, action: draft.action.rawValue, subject: kind, id: subject.id, note: draft.note, on: tx.db)
+            }
+            return ModerationOutcome(action: draft.action, closedReports: closed.count)
+        }
+    }
+
+    /// What the action changes; the listing (if any) is locked already.
+    private static func apply(_ draft: ModerationDecisionDraft, to subject: ReportedSubject, moderator: UserRecord,
+                              services: DomainServices, tx: WriteTransaction) async throws {
+        let now = services.now
+        switch draft.action {
+        case .dismiss:
+            if subject.kind == .listing { try await setListing(subject.id, from: [.hidden], to: .active, now: now, tx: tx) }
+        case .restoreListing:
+            try await setListing(subject.id, from: [.hidden, .removed], to: .active, now: now, tx: tx)
+        case .removeListing:
+            guard try await setListing(subject.id, from: [.active, .hidden], to: .removed, now: now, tx: tx) else {
+                throw APIError.decisionConflict("This listing is no longer on the market (it was bought, archived or removed meanwhile); it cannot be removed now.")
+            }
+            try await services.notifier.send(OutgoingNotification(
+                userID: subject.ownerID, kind: .moderatorAction,
+                message: "A moderator removed your listing \"\(subject.title)\": \(draft.note)", listingID: subject.id), in: tx)
+        case .warnUser:
+            try await services.notifier.send(OutgoingNotification(
+                userID: subject.ownerID, kind: .moderatorAction, message: "A moderator warned you: \(draft.note)"), in: tx)
+        case .suspendUser:
+            guard let user = try await UserRecord.find(subject.ownerID, on: tx.db), user.deletedAt == nil else {
+                throw APIError.decisionConflict("That account no longer exists.")
+            }
+            if user.isModerator, !moderator.isAdmin { throw APIError(.forbidden, code: "admins_only", message: "Only an admin can suspend a moderator.") }
+            guard !user.isSuspended else { throw APIError.decisionConflict("That account is suspended already.") }
+            try await services.suspensions.suspend(user, reason: draft.note, by: moderator, in: tx)
+        }
+    }
+
+    /// Moves the listing from one of `from` to `to`; false when it was in none of them.
+    @discardableResult
+    private static func setListing(_ id: UUID, from: [ListingStatus], to: ListingStatus, now: Date, tx: WriteTransaction) async throws -> Bool {
+        try await tx.sql.raw("""
+            UPDATE listings SET status = \(bind: to.rawValue), updated_at = \(bind: now)
+            WHERE id = \(bind: id) AND status IN (\(binds: from.map(\.rawValue))) RETURNING id
+            """).first() != nil
+    }
+
+    private static func quoted(_ subject: ReportedSubject) -> String {
+        switch subject.kind {
+        case .listing: "the listing \"\(subject.title)\""
+        case .user: "an account"
+        case .message: "a message"
+        }
+    }
+}

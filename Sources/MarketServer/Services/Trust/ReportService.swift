@@ -1,0 +1,71 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// Reporting a listing, a person or a message. One open report per reporter and subject (the
+/// database's partial unique index decides a race); a listing that `REPORTS_TO_HIDE` distinct
+/// verified accounts reported leaves the market until a moderator decides. A report and its
+/// effect are one write transaction holding the listing's lock, so a purchase cannot slip
+/// between the count and the hiding.
+struct ReportService {
+    let services: DomainServices
+
+    func report(_ input: ReportRequest, by reporter: UserRecord) async throws -> Report {
+        let draft = try APIError.draft(input.validated())
+        let reporterID = try reporter.requireID()
+        guard let subject = try await ReportSubjects.find(draft.subject, draft.subjectID, viewer: reporter, on: services.database) else {
+            throw APIError.reportSubjectNotFound
+        }
+        if subject.ownerID == reporterID {
+            let what = switch draft.subject { case .listing: "your own listing"; case .user: "yourself"; case .message: "your own message" }
+            throw APIError.validation(["id": "is \(what): you cannot report it"])
+        }
+        // With campuses configured only verified students count toward hiding; on an open board, everyone.
+        let counts = !services.settings.campuses.isConfigured || services.trust.isVerified(reporter)
+        let threshold = services.settings.reportsToHide
+        let now = services.now
+        let report = ReportRecord()
+        report.id = UUID()
+        report.reporterID = reporterID
+        report.subjectKind = draft.subject.rawValue
+        report.subjectID = draft.subjectID
+        report.subjectOwnerID = subject.ownerID
+        report.reason = draft.reason.rawValue
+        report.details = draft.details
+        report.status = ReportRecord.open
+        report.reporterVerified = counts
+        report.createdAt = now
+        do {
+            try await services.writes.run { tx in
+                if draft.subject == .listing { _ = try await tx.lockListing(draft.subjectID) }
+                if try await Self.hasOpenReport(by: reporterID, on: draft.subject, draft.subjectID, db: tx.db) { throw APIError.reportExists }
+                try await report.create(on: tx.db)
+                guard draft.subject == .listing else { return }
+                let reporters = try await tx.sql.raw("""
+                    SELECT COUNT(DISTINCT reporter_id) AS n FROM reports
+                    WHERE subject_kind = 'listing' AND subject_id = \(bind: draft.subjectID) AND status = 'open' AND reporter_verified = \(bind: true)
+                    """).first()?.decode(column: "n", as: Int.self) ?? 0
+                if reporters >= threshold {
+                    try await tx.sql.raw("""
+                        UPDATE listings SET status = \(bind: ListingStatus.hidden.rawValue), updated_at = \(bind: now)
+                        WHERE id = \(bind: draft.subjectID) AND status = \(bind: ListingStatus.active.rawValue)
+                        """).run()
+                }
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw APIError.reportExists
+        }
+        return try Self.present(report)
+    }
+
+    private static func hasOpenReport(by reporter: UUID, on kind: ReportSubject, _ id: UUID, db: any Database) async throws -> Bool {
+        try await ReportRecord.query(on: db).filter(\.$reporterID == reporter).filter(\.$subjectKind == kind.rawValue)
+            .filter(\.$subjectID == id).filter(\.$status == ReportRecord.open).count() > 0
+    }
+
+    static func present(_ record: ReportRecord) throws -> Report {
+        Report(id: try record.requireID(), subject: ReportSubject(rawValue: record.subjectKind) ?? .listing, subjectId: record.subjectID,
+               reason: ReportReason(rawValue: record.reason) ?? .other, details: record.details, status: record.status, createdAt: record.createdAt)
+    }
+}

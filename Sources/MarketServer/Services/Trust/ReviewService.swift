@@ -1,0 +1,99 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// Reviews after a completed order: each side reviews the other once, within 30 days of the
+/// completion; the reviewed person may reply once. No review without a completed order between
+/// the two, so ratings cannot be farmed; the unique (order, author) index decides a race.
+struct ReviewService {
+    let services: DomainServices
+
+    static let window: TimeInterval = 30 * 86_400
+
+    private var database: any Database { services.database }
+
+    func review(order orderID: UUID, _ input: ReviewRequest, by author: UserRecord) async throws -> Review {
+        let authorID = try author.requireID()
+        guard let order = try await OrderRecord.find(orderID, on: database), let role = order.role(of: authorID) else {
+            throw APIError.orderNotFound
+        }
+        let draft = try APIError.draft(input.validated())
+        guard try order.orderStatus == .completed else { throw APIError.reviewNotAllowedYet }
+        guard services.now.timeIntervalSince(order.updatedAt) <= Self.window else { throw APIError.reviewWindowClosed }
+        let record = ReviewRecord()
+        record.id = UUID()
+        record.orderID = orderID
+        record.authorID = authorID
+        record.subjectID = role == .buyer ? order.$seller.id : order.$buyer.id
+        record.rating = draft.rating
+        record.text = draft.text
+        record.createdAt = services.now
+        let services = services
+        do {
+            try await services.writes.run { tx in
+                if try await ReviewRecord.query(on: tx.db).filter(\.$orderID == orderID).filter(\.$authorID == authorID).count() > 0 {
+                    throw APIError.reviewExists
+                }
+                try await record.create(on: tx.db)
+                try await services.on(tx.db).notifier.send(OutgoingNotification(
+                    userID: record.subjectID, kind: .reviewReceived,
+                    message: "\(author.name) left you a \(draft.rating)-star review.", orderID: orderID), in: tx)
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw APIError.reviewExists
+        }
+        return try await present([record]).first!
+    }
+
+    func reply(to reviewID: UUID, _ input: ReviewReplyRequest, by user: UserRecord) async throws -> Review {
+        let text = try APIError.draft(input.validated())
+        guard let record = try await ReviewRecord.find(reviewID, on: database), record.subjectID == user.id else { throw APIError.reviewNotFound }
+        // One statement, so two replies racing cannot both land.
+        let updated = try await database.sql.raw("""
+            UPDATE reviews SET reply = \(bind: text), replied_at = \(bind: services.now)
+            WHERE id = \(bind: reviewID) AND reply IS NULL RETURNING id
+            """).first()
+        guard updated != nil else { throw APIError.replyExists }
+        record.reply = text
+        record.repliedAt = services.now
+        return try await present([record]).first!
+    }
+
+    /// A person's reviews, newest first.
+    func page(of userID: UUID, limit: Int, after cursor: DatedCursor?) async throws -> MarketCore.Page<Review> {
+        let query = ReviewRecord.query(on: database).filter(\.$subjectID == userID)
+            .sort(\.$createdAt, .descending).sort(\.$id, .descending).limit(limit + 1)
+        if let cursor {
+            query.group(.or) { either in
+                either.filter(\.$createdAt < cursor.date)
+                either.group(.and) { same in same.filter(\.$createdAt == cursor.date).filter(\.$id < cursor.id) }
+            }
+        }
+        let rows = try await query.all()
+        let items = try await present(Array(rows.prefix(limit)))
+        let next = rows.count > limit ? items.last.map { DatedCursor(date: $0.createdAt, id: $0.id).encoded } : nil
+        return MarketCore.Page(items: items, nextCursor: next)
+    }
+
+    /// Whether `userID` may still review this order (the web's order page offers the form).
+    func canReview(_ order: OrderRecord, by userID: UUID) async throws -> Bool {
+        guard order.role(of: userID) != nil, try order.orderStatus == .completed,
+              services.now.timeIntervalSince(order.updatedAt) <= Self.window else { return false }
+        return try await ReviewRecord.query(on: database).filter(\.$orderID == order.requireID()).filter(\.$authorID == userID).count() == 0
+    }
+
+    private func present(_ records: [ReviewRecord]) async throws -> [Review] {
+        guard !records.isEmpty else { return [] }
+        let orders = try await OrderRecord.query(on: database).filter(\.$id ~~ records.map(\.orderID)).with(\.$listing).all()
+        let authors = try await UserRecord.query(on: database).filter(\.$id ~~ records.map(\.authorID)).all()
+        return try records.map { record in
+            let order = orders.first { $0.id == record.orderID }
+            return Review(id: try record.requireID(), orderId: record.orderID, rating: record.rating, text: record.text,
+                          authorId: record.authorID, authorName: authors.first { $0.id == record.authorID }?.name ?? "A student",
+                          subjectId: record.subjectID, listingTitle: order?.listing.title ?? "an item",
+                          authorRole: order?.role(of: record.authorID)?.rawValue ?? "buyer",
+                          reply: record.reply, repliedAt: record.repliedAt, createdAt: record.createdAt)
+        }
+    }
+}
