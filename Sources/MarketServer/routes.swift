@@ -28,6 +28,9 @@ func routes(_ app: Application) throws {
     try web.register(collection: AppleWebFlowController())
     try web.register(collection: MessagePagesController())
     try web.register(collection: CampusPagesController())
+    try web.register(collection: ReportPagesController())
+    try web.register(collection: ModerationPagesController())
+    try web.register(collection: ReviewPagesController())
     // Apple's cross-site post back: no CSRF token can be in it; the flow cookie is its check.
     try app.register(collection: AppleWebFlowController.Callback())
 

@@ -16,5 +16,6 @@ struct Market: AsyncParsableCommand {
             Search.self, Show.self, Sell.self, Edit.self, PhotoCommand.self, Delete.self,
             Buy.self, Rent.self, Offer.self, Orders.self, OrderStep.self, Activity.self,
             Notifications.self, LedgerCommand.self, Expenses.self,
+            ReportCommand.self, ReviewCommand.self, VerifyCommand.self,
         ])
 }

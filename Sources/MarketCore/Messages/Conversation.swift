@@ -4,10 +4,13 @@ import Foundation
 public struct ConversationPerson: Codable, Sendable, Equatable, Hashable {
     public var id: UUID
     public var name: String
+    /// A moderator suspended this account: it cannot answer.
+    public var suspended: Bool
 
-    public init(id: UUID, name: String) {
+    public init(id: UUID, name: String, suspended: Bool = false) {
         self.id = id
         self.name = name
+        self.suspended = suspended
     }
 }
 

@@ -29,6 +29,12 @@ public struct ModerationDecisionRequest: Codable, Sendable, Equatable {
         self.note = note
     }
 
+    /// As a form sends it.
+    public init(action: String?, note: String?) {
+        self.action = action
+        self.note = note
+    }
+
     public static let noteLength = 1_000
 
     public func validated() -> Result<ModerationDecisionDraft, FieldErrorList> {

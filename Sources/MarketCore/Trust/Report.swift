@@ -33,6 +33,14 @@ public struct ReportRequest: Codable, Sendable, Equatable {
         self.details = details
     }
 
+    /// As a form sends it: every field as typed, judged by `validated()`.
+    public init(subject: String?, id: UUID?, reason: String?, details: String?) {
+        self.subject = subject
+        self.id = id
+        self.reason = reason
+        self.details = details
+    }
+
     public static let detailsLength = 1_000
 
     public func validated() -> Result<ReportDraft, FieldErrorList> {

@@ -10,12 +10,15 @@ import Vapor
 @MainActor
 final class LiveMarket {
     let url: URL
+    /// The server itself, for what an operator does at its command line.
+    let app: Application
     /// Every request the server received, as "GET /api/v1/listings?q=…", in order.
     let requests: RequestLog
     static let password = "correct horse battery"
 
-    init(url: URL, requests: RequestLog) {
+    init(url: URL, app: Application, requests: RequestLog) {
         self.url = url
+        self.app = app
         self.requests = requests
     }
 
@@ -36,6 +39,15 @@ final class LiveMarket {
     }
 }
 
+extension LiveMarket {
+    /// `campusmarket <arguments>` run in the server, as its operator would.
+    func operatorRuns(_ arguments: String...) async throws {
+        var context = CommandContext(console: app.console, input: CommandInput(arguments: ["campusmarket"] + arguments))
+        context.application = app
+        try await app.console.run(app.asyncCommands.group(), with: context)
+    }
+}
+
 /// Runs `body` against a live server on a fresh database (system clock, so the SDK's "now"
 /// and the server's agree).
 func withLiveMarket(_ body: @MainActor (LiveMarket) async throws -> Void) async throws {
@@ -43,7 +55,7 @@ func withLiveMarket(_ body: @MainActor (LiveMarket) async throws -> Void) async 
         let log = RequestLog()
         app.middleware.use(log, at: .beginning)
         try await app.withLiveServer { url in
-            let market = await LiveMarket(url: url, requests: log)
+            let market = await LiveMarket(url: url, app: app, requests: log)
             try await body(market)
         }
     }

@@ -16,6 +16,7 @@ struct ConversationRow: Decodable, Sendable {
     var listingTitle: String
     var listingStatus: String
     var otherName: String
+    var otherSuspendedAt: Date?
     var lastId: UUID?
     var lastSenderId: UUID?
     var lastSenderName: String?
@@ -32,7 +33,7 @@ struct ConversationRow: Decodable, Sendable {
         let theirs: SQLQueryString = "CASE WHEN c.buyer_id = \(bind: viewer) THEN c.seller_read_seq ELSE c.buyer_read_seq END"
         return """
             SELECT c.seq, c.id, c.listing_id, c.buyer_id, c.seller_id, c.created_at, c.last_activity_at,
-              l.title AS listing_title, l.status AS listing_status, o.name AS other_name,
+              l.title AS listing_title, l.status AS listing_status, o.name AS other_name, o.suspended_at AS other_suspended_at,
               m.id AS last_id, m.sender_id AS last_sender_id, sm.name AS last_sender_name, m.text AS last_text,
               m.client_id AS last_client_id, m.created_at AS last_sent_at,
               (SELECT COUNT(*) FROM messages u WHERE u.conversation_id = c.id AND u.sender_id <> \(bind: viewer)
@@ -65,7 +66,7 @@ struct ConversationRow: Decodable, Sendable {
             id: id,
             listing: ConversationListing(id: listingId, title: listingTitle,
                                          status: try StoredValue.decode(listingStatus, column: "listings.status")),
-            otherUser: ConversationPerson(id: isSeller ? buyerId : sellerId, name: otherName), isSeller: isSeller,
+            otherUser: ConversationPerson(id: isSeller ? buyerId : sellerId, name: otherName, suspended: otherSuspendedAt != nil), isSeller: isSeller,
             lastMessage: lastMessage, unreadCount: Int(unread), otherReadUpTo: otherReadUpTo, blocked: blocked,
             createdAt: createdAt, lastActivityAt: lastActivityAt)
     }

@@ -98,7 +98,7 @@ struct MessagePagesController: RouteCollection {
                    when: WebFormat.ago(message.sentAt, now: services.now), at: ISO8601DateFormatter().string(from: message.sentAt))
         }
         let content = ConversationContent(
-            id: id.wireString, otherName: conversation.otherUser.name, otherID: conversation.otherUser.id.wireString,
+            id: id.wireString, otherName: conversation.otherUser.name + (conversation.otherUser.suspended ? " (suspended)" : ""), otherID: conversation.otherUser.id.wireString,
             listingID: conversation.listing.id.wireString, listingTitle: conversation.listing.title,
             listingStatus: conversation.listing.status.label, messages: bubbles,
             olderHref: page.nextCursor.map { "/messages/\(id.wireString)?cursor=\($0)" }, blocked: conversation.blocked,

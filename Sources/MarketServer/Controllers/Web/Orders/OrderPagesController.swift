@@ -50,6 +50,8 @@ struct OrderPagesController: RouteCollection {
 
     struct OrderContent: Encodable {
         var order: OrderSummary
+        /// Completed, within 30 days, not reviewed yet by this viewer: the page invites a review.
+        var canReview: Bool
         var codeField: [FormField]
         var error: String?
     }
@@ -64,7 +66,7 @@ struct OrderPagesController: RouteCollection {
         let record = try await services.orderQueries.find(try req.uuidParameter("orderID"), for: session.userID)
         let order = OrderSummary(try await services.orderPresenter.present(record, for: session.userID), viewerID: session.userID)
         let content = OrderContent(
-            order: order,
+            order: order, canReview: try await services.reviews.canReview(record, by: session.userID),
             codeField: [FormField("confirmationCode", "Buyer's confirmation code", errors: codeErrors,
                                   hint: "The buyer sees a 6-digit code on their order page. Enter it when you hand the item over.",
                                   autocomplete: "off", inputMode: "numeric")],

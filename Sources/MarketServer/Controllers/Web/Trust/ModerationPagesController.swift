@@ -1,0 +1,104 @@
+import MarketCore
+import Vapor
+
+/// `/moderation`: the report queue with a decision form on each case (moderators; anyone else
+/// gets the 403 page), and `/moderation/log`, the audit log (admins). The same
+/// `ModerationService` as the API; every decision is a CSRF-checked form.
+struct ModerationPagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("moderation", use: queue)
+        routes.post("moderation", "reports", ":reportID", "decision", use: decide)
+        routes.get("moderation", "log", use: log)
+    }
+
+    struct Case: Encodable {
+        var id: String
+        var kind: String
+        var title: String
+        var href: String?
+        var status: String
+        var count: String
+        var reasons: String
+        var details: [String]
+        var since: String
+        var actions: [FormField.Option]
+        var note: String
+        var error: String?
+    }
+
+    struct QueueContent: Encodable {
+        var cases: [Case]
+        var hasCases: Bool
+        var isAdmin: Bool
+    }
+
+    struct DecisionForm: Content {
+        var action: String?
+        var note: String?
+    }
+
+    func queue(req: Request) async throws -> Response {
+        try await render(req)
+    }
+
+    func decide(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        try ModerationService.requireModerator(session.user)
+        let reportID = try req.uuidParameter("reportID")
+        let form = try req.formBody(DecisionForm.self)
+        do {
+            _ = try await req.domain.moderation.decide(reportID, ModerationDecisionRequest(action: form.action, note: form.note), by: session.user)
+            return req.seeOther("/moderation", notice: .decided)
+        } catch let error as APIError where [.unprocessableEntity, .conflict, .forbidden].contains(error.status) && error.code != "moderators_only" {
+            let problem = error.fields.map { $0.values.sorted().joined(separator: "; ") } ?? error.message
+            return try await render(req, failed: (reportID, form, problem), status: error.status)
+        }
+    }
+
+    private func render(_ req: Request, failed: (id: UUID, form: DecisionForm, problem: String)? = nil,
+                        status: HTTPResponseStatus = .ok) async throws -> Response {
+        let session = try req.requireWebSession()
+        let items = try await req.domain.moderation.queue(status: ReportRecord.open, limit: 100, for: session.user)
+        let cases = items.map { item -> Case in
+            let mine = failed?.id == item.id
+            let actions = item.subject == .listing ? ModerationAction.allCases : [.dismiss, .warnUser, .suspendUser]
+            let chosen = mine ? failed?.form.action : nil
+            let href: String? = switch item.subject {
+            case .listing: "/listings/\(item.subjectId.wireString)"
+            case .user: "/users/\(item.subjectId.wireString)"
+            case .message: item.ownerId.map { "/users/\($0.wireString)" }
+            }
+            return Case(
+                id: item.id.wireString, kind: item.subject.rawValue, title: item.subjectTitle, href: href,
+                status: item.subjectStatus,
+                count: item.reportCount == 1 ? "1 report" : "\(item.reportCount) reports",
+                reasons: item.reasons.map(\.label).joined(separator: ", "), details: item.details,
+                since: WebFormat.day(item.firstReportedAt),
+                actions: actions.map { FormField.Option(value: $0.rawValue, label: $0.label, selected: $0.rawValue == chosen) },
+                note: mine ? failed?.form.note ?? "" : "", error: mine ? failed?.problem : nil)
+        }
+        return try await req.renderPage("moderation", title: "Moderation", QueueContent(cases: cases, hasCases: !cases.isEmpty, isAdmin: session.user.isAdmin), status: status)
+    }
+
+    struct LogContent: Encodable {
+        struct Line: Encodable { var when: String; var who: String; var action: String; var subject: String; var note: String? }
+        var lines: [Line]
+        var moreHref: String?
+    }
+
+    func log(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        guard session.user.isAdmin else { throw APIError.adminsOnly }
+        var reader = QueryReader(req)
+        let cursor = reader.token("cursor", as: DatedCursor.self)
+        try reader.check()
+        let page = try await req.domain.auditLog.page(limit: 50, after: cursor)
+        let lines = page.items.map {
+            LogContent.Line(when: WebFormat.day($0.createdAt) + " " + WebFormat.time($0.createdAt), who: $0.actorName,
+                            action: $0.action.replacingOccurrences(of: "_", with: " "),
+                            subject: $0.subject + ($0.subjectId.map { " " + $0.wireString.prefix(8) } ?? ""), note: $0.note)
+        }
+        return try await req.renderPage("moderation-log", title: "Audit log",
+                                        LogContent(lines: lines, moreHref: page.nextCursor.map { "/moderation/log?cursor=\($0)" }))
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import MarketClient
+import MarketCore
+
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Report a listing, a person or a message to the moderators.",
+        discussion: "Reasons: \(ReportReason.allCases.map(\.rawValue).joined(separator: ", ")). The person reported never learns who reported.")
+
+    @Argument(help: "What to report: listing, user or message.") var subject: String
+    @Argument(help: "Its id.") var id: String
+    @Option(help: "scam, prohibited, harassment, spam or other.") var reason: String
+    @Option(help: "What happened, in a few words.") var details: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await global.run { context in
+            try context.requireSignIn()
+            let request = ReportRequest(subject: subject, id: try Parse.id(id, what: subject), reason: reason, details: details)
+            _ = try request.validated().orThrow()
+            let report: Report = try await context.client.send(TrustEndpoint.report(request))
+            context.output.show(report) {
+                context.output.say("Reported. A moderator will look at it; you will get a notification when it is decided.")
+            }
+        }
+    }
+}
+
+struct ReviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review", abstract: "Review the other side of a completed order (1–5 stars), once.")
+
+    @Argument(help: "The order's id.") var order: String
+    @Option(help: "1 to 5.") var rating: Int
+    @Option(help: "A few words, up to 1,000 characters.") var text: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await global.run { context in
+            try context.requireSignIn()
+            let request = ReviewRequest(rating: rating, text: text)
+            _ = try request.validated().orThrow()
+            let review: Review = try await context.client.send(TrustEndpoint.review(order: try Parse.id(order, what: "order"), request))
+            context.output.show(review) {
+                context.output.say("Posted: \(String(repeating: "★", count: review.rating)) for “\(review.listingTitle)”.")
+            }
+        }
+    }
+}
+
+struct VerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify", abstract: "Verify your campus email: mails a link to the address; open it to confirm.")
+
+    @Argument(help: "Your address at your university.") var email: String
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await global.run { context in
+            try context.requireSignIn()
+            let status: CampusVerificationStatus = try await context.client.send(TrustEndpoint.requestCampusEmail(CampusEmailRequest(email: email)))
+            context.output.show(status) { context.output.say(status.message) }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import MarketClient
+import MarketCore
+import MarketTestSupport
+import Testing
+
+/// The SDK's report sheet, review screen, reviews list and moderation queue against a live server.
+@Suite("SDK trust screens")
+@MainActor
+struct TrustScreensTests {
+    @Test("report: bad details are caught before sending; a report is sent once, a repeat is the server's 409")
+    func report() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Seller")
+            let neighbour = try await market.person("Neighbour")
+            let desk = try await market.listing("Desk", by: seller)
+
+            let offline = ReportViewModel(client: unreachableSession().client, subject: .listing, id: desk.id)
+            offline.details = String(repeating: "x", count: 1_001)
+            #expect(await offline.send() == false)
+            #expect(offline.fieldErrors["details"] != nil)
+
+            let sheet = ReportViewModel(client: neighbour.client, subject: .listing, id: desk.id)
+            sheet.reason = .prohibited
+            #expect(await sheet.send())
+            #expect(sheet.sent?.reason == .prohibited)
+            #expect(await sheet.send() == false)
+            #expect(sheet.errorMessage?.contains("already reported") == true)
+        }
+    }
+
+    @Test("review after a completed order, listed on the seller's reviews; a moderator decides a report and it leaves the queue")
+    func reviewAndModerate() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Seller")
+            let buyer = try await market.person("Buyer")
+            let desk = try await market.listing("Desk", by: seller)
+            let order: Order = try await buyer.client.send(OrderEndpoint.purchase(listing: desk.id, PurchaseRequest(fulfillment: "pickup")))
+            let early = ReviewViewModel(client: buyer.client, order: order.id)
+            #expect(await early.post() == false)
+            #expect(early.errorMessage?.contains("completed") == true)
+            for action in [OrderAction.accept, .ready] {
+                let _: Order = try await seller.client.send(OrderEndpoint.act(order.id, action))
+            }
+            let _: Order = try await seller.client.send(OrderEndpoint.act(order.id, .complete, confirmationCode: order.confirmationCode))
+
+            let review = ReviewViewModel(client: buyer.client, order: order.id)
+            review.rating = 0
+            #expect(await review.post() == false)
+            #expect(review.fieldErrors["rating"] != nil)
+            review.rating = 5
+            review.text = "Smooth hand-over."
+            #expect(await review.post())
+            let list = ReviewsViewModel(client: buyer.client, user: try #require(seller.user?.id))
+            await list.refresh()
+            #expect(list.reviews.items.map(\.text) == ["Smooth hand-over."])
+
+            let moderator = try await market.person("Moderator")
+            try await market.operatorRuns("users", "grant", try #require(moderator.user?.email), "moderator")
+            _ = try await buyer.client.send(TrustEndpoint.report(ReportRequest(subject: .user, id: try #require(seller.user?.id), reason: .spam))) as Report
+            let queue = ModerationQueueViewModel(client: moderator.client)
+            await queue.load()
+            let item = try #require(queue.cases.first)
+            #expect(queue.actions(for: item) == [.dismiss, .warnUser, .suspendUser])
+            #expect(await queue.decide(item, .dismiss) == false)
+            #expect(queue.fieldErrors["note"] != nil)
+            queue.note = "Nothing wrong found."
+            #expect(await queue.decide(item, .dismiss))
+            #expect(queue.cases.isEmpty)
+
+            let student = ModerationQueueViewModel(client: buyer.client)
+            await student.load()
+            #expect(student.errorMessage?.contains("moderators") == true)
+        }
+    }
+
+    @Test("market report and market review, from a terminal")
+    func cli() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Seller")
+            let desk = try await market.listing("Desk", by: seller)
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            _ = try await market.person("Reporter")
+            let login = try await cli.run("login", "reporter@campus.edu", input: LiveMarket.password + "\n")
+            #expect(login.status == 0, "\(login.stderr)")
+            let bad = try await cli.run("report", "listing", desk.id.uuidString, "--reason", "boring")
+            #expect(bad.status != 0)
+            #expect(bad.stderr.contains("reason"))
+            let made = try await cli.run("report", "listing", desk.id.uuidString, "--reason", "scam", "--details", "Asks for a deposit")
+            #expect(made.status == 0, "\(made.stderr)")
+            #expect(made.stdout.contains("Reported."))
+            let review = try await cli.run("review", UUID().uuidString, "--rating", "5")
+            #expect(review.status != 0)
+            #expect(review.stderr.contains("no order of yours"))
+        }
+    }
+}
