@@ -63,15 +63,30 @@ def mailbox():
     controller.stop()
 
 
-@pytest.fixture(scope="session")
-def server(mailbox):
+class RunningServer:
+    """A `campusmarket serve` process and the environment it runs with (for operator commands)."""
+
+    def __init__(self, base, env, process, log, data):
+        self.base, self.env, self.process, self.log, self.data = base, env, process, log, data
+
+    def run(self, *arguments):
+        """`campusmarket <arguments>` as the operator runs it, on this server's database."""
+        binary = os.environ.get("CAMPUSMARKET_BIN", str(ROOT / ".build" / "debug" / "campusmarket"))
+        done = subprocess.run([binary, *arguments], cwd=ROOT, env=self.env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+
+def start_server(mailbox, schema=None, **extra):
     binary = os.environ.get("CAMPUSMARKET_BIN", str(ROOT / ".build" / "debug" / "campusmarket"))
     data = tempfile.mkdtemp(prefix="cm-browser-")
     port = free_port()
     env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", LOG_LEVEL="warning",
-               SMTP_URL=f"smtp://127.0.0.1:{mailbox.port}", PUBLIC_URL=f"http://localhost:{port}")
+               SMTP_URL=f"smtp://127.0.0.1:{mailbox.port}", PUBLIC_URL=f"http://localhost:{port}", **extra)
     if os.environ.get("BROWSER_DATABASE_URL"):
         env["DATABASE_URL"] = os.environ["BROWSER_DATABASE_URL"]
+        if schema:  # a second server on the same PostgreSQL database keeps to its own schema
+            env["DATABASE_SCHEMA"] = schema
     log = open(Path(data) / "server.log", "w")
     process = subprocess.Popen([binary, "serve", "--port", str(port)], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     # localhost, not 127.0.0.1: a passkey's relying party must be a domain, and the server's
@@ -85,19 +100,45 @@ def server(mailbox):
             if process.poll() is not None:
                 raise RuntimeError("the server stopped: " + (Path(data) / "server.log").read_text())
             time.sleep(0.5)
-    shutil.rmtree(HTML_DIR, ignore_errors=True)
-    HTML_DIR.mkdir(parents=True)
-    yield base
-    process.terminate()
-    process.wait(10)
-    log.close()
-    text = (Path(data) / "server.log").read_text()
+    return RunningServer(base, env, process, log, data)
+
+
+def stop_server(running):
+    running.process.terminate()
+    running.process.wait(10)
+    running.log.close()
+    text = (Path(running.data) / "server.log").read_text()
     assert "status=5" not in text, "the server logged a 5xx:\n" + text[-3000:]
 
 
-@pytest.fixture
-def browser(server):
-    """A factory of browser sessions (each its own cookies: one person each)."""
+@pytest.fixture(scope="session")
+def html_dir():
+    shutil.rmtree(HTML_DIR, ignore_errors=True)
+    HTML_DIR.mkdir(parents=True)
+    return HTML_DIR
+
+
+@pytest.fixture(scope="session")
+def server(mailbox, html_dir):
+    running = start_server(mailbox)
+    yield running.base
+    stop_server(running)
+
+
+#: The campuses the trust tests' server serves; REQUIRE_VERIFIED is on (their default).
+CAMPUSES = "umich.edu = University of Michigan @ America/Detroit; utexas.edu = The University of Texas at Austin @ America/Chicago"
+
+
+@pytest.fixture(scope="session")
+def campus_server(mailbox, html_dir):
+    """A server with configured campuses, so only verified students trade."""
+    running = start_server(mailbox, schema="campuses", CAMPUSES=CAMPUSES)
+    yield running
+    stop_server(running)
+
+
+def browser_factory(base):
+    """A factory of browser sessions on `base` (each its own cookies: one person each)."""
     sessions = []
 
     def make(javascript=True, width=1280, height=900):
@@ -114,10 +155,24 @@ def browser(server):
             options.binary_location = chromium
         driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
         driver = webdriver.Chrome(service=Service(driver_path), options=options)
-        session = Browser(driver, server, javascript=javascript, html_dir=HTML_DIR, screenshots=SCREENSHOTS)
+        session = Browser(driver, base, javascript=javascript, html_dir=HTML_DIR, screenshots=SCREENSHOTS)
         sessions.append(session)
         return session
 
+    return make, sessions
+
+
+@pytest.fixture
+def browser(server):
+    make, sessions = browser_factory(server)
+    yield make
+    for session in sessions:
+        session.driver.quit()
+
+
+@pytest.fixture
+def campus_browser(campus_server):
+    make, sessions = browser_factory(campus_server.base)
     yield make
     for session in sessions:
         session.driver.quit()

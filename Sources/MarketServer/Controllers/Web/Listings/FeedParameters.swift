@@ -14,6 +14,11 @@ struct FeedParameters {
     var minText: String
     var maxText: String
     var view: String
+    /// `campus` as in the address: nil (the viewer's own campus), `all`, or a campus id.
+    var campus: String?
+    /// The campuses configured (empty on an open board: no picker), and the viewer's own.
+    var campuses: [CampusInfo] = []
+    var viewerCampus: CampusMembership?
     var query: SearchCriteria
     var problems: [String] = []
 
@@ -28,6 +33,14 @@ struct FeedParameters {
         minText = reader.string("min") ?? ""
         maxText = reader.string("max") ?? ""
         view = reader.string("view") == "grid" ? "grid" : "list"
+        let directory = request.application.settings.campuses
+        campuses = directory.campuses.map(\.info)
+        viewerCampus = request.auth.get(Session.self).flatMap { request.domain.trust.membership(of: $0.user) }
+        campus = Self.blankIsNil(reader.string("campus"))
+        if let asked = campus, asked != "all", directory.campus(id: asked) == nil || !directory.isConfigured {
+            if directory.isConfigured { problems.append("There is no campus “\(asked)” here; showing every campus.") }
+            campus = directory.isConfigured ? "all" : asked
+        }
         var minCents: Int?
         var maxCents: Int?
         if !minText.isEmpty {
@@ -47,9 +60,19 @@ struct FeedParameters {
         if !reader.errors.isEmpty { problems.append("Part of this address could not be read; it was left out.") }
         query = SearchCriteria(text: text, categories: categories, offer: offer, minPriceCents: minCents, maxPriceCents: maxCents,
                              condition: condition, sort: sort, limit: 24, cursor: cursor)
+        query.campusAsked = campus
     }
 
     private static func blankIsNil(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
+
+    /// The campus whose listings show, by name, when it is one campus.
+    var campusShown: String? {
+        switch campus {
+        case nil: viewerCampus?.name
+        case "all"?: nil
+        case let id?: campuses.first { $0.id == id }?.name
+        }
+    }
 
     var hasFilters: Bool {
         !categories.isEmpty || offer != nil || condition != nil || !minText.isEmpty || !maxText.isEmpty
@@ -60,6 +83,7 @@ struct FeedParameters {
     var heading: String {
         if !text.isEmpty { return "Results" }
         if categories.count == 1 { return categories[0].label }
+        if let name = campusShown { return "Latest at \(name)" }
         return "Latest on campus"
     }
 
@@ -75,6 +99,7 @@ struct FeedParameters {
             if !minText.isEmpty { items.append(("min", minText)) }
             if !maxText.isEmpty { items.append(("max", maxText)) }
         }
+        if let campus { items.append(("campus", campus)) }
         if let sort { items.append(("sort", sort.rawValue)) }
         let view = view ?? self.view
         if view == "grid" { items.append(("view", "grid")) }
@@ -103,7 +128,16 @@ struct FeedParameters {
         if !text.isEmpty { sorts = [(value: "", label: ListingSort.relevance.label), (value: "newest", label: "Newest")] }
         sorts += [ListingSort.priceAsc, .priceDesc].map { (value: $0.rawValue, label: $0.label) }
         let sortValue = sort == .newest && text.isEmpty ? "" : sort?.rawValue
-        return [
+        var fields: [FormField] = []
+        if !campuses.isEmpty {
+            // Left out of the address, a signed-in student's own campus; anyone else sees every campus.
+            let first = viewerCampus.map { (value: "", label: "My campus (\($0.name))") } ?? (value: "", label: "All campuses")
+            var choices = [first]
+            if viewerCampus != nil { choices.append((value: "all", label: "All campuses")) }
+            choices += campuses.filter { $0.id != viewerCampus?.id }.map { (value: $0.id, label: $0.name) }
+            fields.append(.select("campus", "Campus", choices: choices, selected: campus == "all" && viewerCampus == nil ? "" : campus))
+        }
+        return fields + [
             .select("offer", "Offer", choices: [(value: "", label: "Any")] + OfferKind.allCases.map { (value: $0.rawValue, label: $0.label) },
                     selected: offer?.rawValue),
             .select("condition", "Condition",

@@ -32,7 +32,7 @@ struct MyListingsController: RouteCollection {
     }
 
     struct SellerContent: Encodable {
-        struct ReviewLine: Encodable { var stars: String; var text: String?; var author: String; var item: String; var month: String; var reply: String? }
+        struct ReviewLine: Encodable { var stars: String; var starsLabel: String; var text: String?; var author: String; var item: String; var month: String; var reply: String? }
         var id: String
         var name: String
         var campus: String?
@@ -60,6 +60,7 @@ struct MyListingsController: RouteCollection {
         let cards = result.listings.map { ListingCard($0, now: services.now) }
         let reviews = try await services.reviews.page(of: id, limit: 5, after: nil).items.map {
             SellerContent.ReviewLine(stars: String(repeating: "★", count: $0.rating) + String(repeating: "☆", count: 5 - $0.rating),
+                                     starsLabel: "\($0.rating) out of 5 stars",
                                      text: $0.text, author: $0.authorName, item: $0.listingTitle,
                                      month: WebFormat.month($0.createdAt), reply: $0.reply)
         }

@@ -17,6 +17,8 @@ struct OrderSummary: Encodable {
     var fulfillment: String
     var period: String?
     var otherParty: String
+    /// The other side's name alone.
+    var otherName: String
     var role: String
     var created: String
     var code: String?
@@ -44,6 +46,7 @@ struct OrderSummary: Encodable {
                 + (order.rentalUnits.map { " (\($0) \($0 == 1 ? "unit" : "units"))" } ?? "")
         }
         otherParty = isBuyer ? "Seller: \(order.seller.name)" : "Buyer: \(order.buyer.name)"
+        otherName = isBuyer ? order.seller.name : order.buyer.name
         role = isBuyer ? "buyer" : "seller"
         created = WebFormat.time(order.createdAt)
         code = order.confirmationCode
