@@ -103,6 +103,7 @@ struct ModerationTests {
             let second = try await app.login(LoginRequest(email: scammer.user.email, password: "correct horse battery")).decode(AuthResponse.self)
             let listing = try await app.createListing(.sample("Bait"), token: scammer.token)
             let reporter = try await app.verifiedStudent("Rita")
+            _ = try await app.openConversation(about: listing.id, token: reporter.token)
             let report = try await app.report(.user, scammer.user.id, reason: .harassment, token: reporter.token).decode(Report.self)
             let moderator = try await app.moderator(.admin)
             #expect(try await app.decide(report.id, .suspendUser, note: "Threatening messages.", token: moderator.token).status == .ok)
@@ -118,11 +119,44 @@ struct ModerationTests {
             #expect(try await app.searchListings("campus=all").items.isEmpty)
             #expect(try await app.send(.GET, "/api/v1/listings/\(listing.id)").status == .notFound)
 
+            // The people they talked with see it in the conversation.
+            let conversation = try #require(try await app.conversations(token: reporter.token).items.first)
+            #expect(conversation.otherUser.id == scammer.user.id && conversation.otherUser.suspended)
+
             try await app.runCommand(["users", "unsuspend", scammer.user.email])
             #expect(try await app.login(LoginRequest(email: scammer.user.email, password: "correct horse battery")).status == .ok)
             #expect(try await app.searchListings("campus=all").items.map(\.title) == ["Bait"])
             let actions = try await app.send(.GET, "/api/v1/moderation/log", token: moderator.token).decode(MarketCore.Page<AuditEntry>.self).items.map(\.action)
             #expect(actions.prefix(2) == ["unsuspend_user", "suspend_user"])
+        }
+    }
+
+    @Test("a person reported by REPORTS_TO_HIDE accounts goes to the top of the queue, above an older case as reported")
+    func urgentPeopleFirst() async throws {
+        try await withTestApp(adjust: TestCampuses.adjust) { app in
+            let seller = try await app.verifiedStudent("Sam Seller")
+            let listing = try await app.createListing(.sample("Loud speakers"), token: seller.token)
+            let stalker = try await app.verifiedStudent("Stan Stalker")
+            var reporters: [AuthResponse] = []
+            for index in 0..<3 { reporters.append(try await app.verifiedStudent("Reporter \(index)")) }
+            for reporter in reporters { _ = try await app.report(.listing, listing.id, reason: .spam, token: reporter.token) }
+            for reporter in reporters { _ = try await app.report(.user, stalker.user.id, reason: .harassment, token: reporter.token) }
+            let moderator = try await app.moderator()
+            let queue = try await app.send(.GET, "/api/v1/moderation/reports", token: moderator.token).decode(MarketCore.Page<ModerationCase>.self)
+            #expect(queue.items.map(\.subjectTitle) == ["Stan Stalker", "Loud speakers"])
+            #expect(queue.items.map(\.reportCount) == [3, 3])
+        }
+    }
+
+    @Test("a deleted account frees its campus address for a new account")
+    func deletionFreesAddress() async throws {
+        try await withTestApp(adjust: TestCampuses.adjust) { app in
+            let old = try await app.register(email: "ada@umich.edu", name: "Ada")
+            try await app.markVerified(old)
+            #expect(try await app.deleteAccount(token: old.token).status == .noContent)
+            let fresh = try await app.register(email: "ada@umich.edu", name: "Ada again")
+            try await app.markVerified(fresh)
+            #expect(try await app.send(.GET, "/api/v1/me", token: fresh.token).decode(UserProfile.self).campus?.verified == true)
         }
     }
 

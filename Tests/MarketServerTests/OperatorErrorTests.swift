@@ -119,6 +119,17 @@ struct OperatorErrorTests {
         #expect(Self.sentence(outcome).map(String.init) == ["campusmarket: " + sentence])
     }
 
+    @Test("a wrong campus entry, or a users command about nobody, is one sentence and exit 1")
+    func trustSettingsAndCommands() async throws {
+        let campuses = try await Self.run(["serve"], environment: ["CAMPUSES": "umich.edu = University of Michigan @ Mars/Olympus"])
+        #expect(campuses.status == 1)
+        #expect(Self.sentence(campuses).map(String.init) == ["campusmarket: CAMPUSES has a wrong entry 'umich.edu = University of Michigan @ Mars/Olympus': "
+            + "'Mars/Olympus' is not a time zone such as America/Chicago. Write it as 'umich.edu,med.umich.edu = University of Michigan @ America/Detroit'"])
+        let nobody = try await Self.run(["users", "grant", "nobody@umich.edu", "moderator"])
+        #expect(nobody.status == 1)
+        #expect(Self.sentence(nobody).map(String.init) == ["campusmarket: no account uses the email nobody@umich.edu."])
+    }
+
     @Test("started away from its templates, the server says where it looked instead of failing every page")
     func startedElsewhere() async throws {
         let outcome = try await Self.run(["serve", "--port", "8094"], in: FileManager.default.temporaryDirectory, timeout: 20)

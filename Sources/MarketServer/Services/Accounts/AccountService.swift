@@ -123,6 +123,9 @@ struct AccountService {
             user.contact = nil
             user.passwordHash = nil
             user.appleSubject = nil
+            // The campus address is freed too: its owner may verify a new account with it.
+            user.campusEmail = nil
+            user.campusVerifiedAt = nil
             user.deletedAt = now
             user.updatedAt = now
             try await user.save(on: db)
