@@ -8,45 +8,32 @@ import Vapor
 struct UsersCommand: AsyncCommandGroup {
     var help: String { "Grants and revokes roles (moderator, admin), suspends and unsuspends accounts, shows one." }
     var commands: [String: any AnyAsyncCommand] {
-        ["grant": GrantRole(), "revoke": RevokeRole(), "suspend": Suspend(), "unsuspend": Unsuspend(), "show": Show()]
+        ["grant": ChangeRole(granting: true), "revoke": ChangeRole(granting: false), "suspend": Suspend(), "unsuspend": Unsuspend(), "show": Show()]
     }
     var defaultCommand: (any AnyAsyncCommand)? { nil }
 
-    struct GrantRole: AsyncCommand {
+    /// `grant EMAIL ROLE` and `revoke EMAIL ROLE`: the same command, adding or removing.
+    struct ChangeRole: AsyncCommand {
         struct Signature: CommandSignature {
             @Argument(name: "email") var email: String
             @Argument(name: "role", help: "moderator or admin") var role: String
             init() {}
         }
-        var help: String { "Gives an account a role: moderator (works the report queue) or admin (also reads the audit log)." }
+        let granting: Bool
+        var help: String {
+            granting ? "Gives an account a role: moderator (works the report queue) or admin (also reads the audit log)."
+                : "Takes a role away from an account."
+        }
         func run(using context: CommandContext, signature: Signature) async throws {
             let role = try UsersCommand.role(signature.role)
+            let granting = granting
             try await UsersCommand.change(signature.email, context) { user, services, tx in
                 var roles = user.roles
-                roles.insert(role)
+                if granting { roles.insert(role) } else { roles.remove(role) }
                 user.roles = roles
                 try await user.save(on: tx.db)
-                try await services.auditLog.append(actor: nil, action: "grant_\(role.rawValue)", subject: .user, id: user.id, note: nil, on: tx.db)
-                return "\(user.email) is now \(UsersCommand.describe(user.roles))."
-            }
-        }
-    }
-
-    struct RevokeRole: AsyncCommand {
-        struct Signature: CommandSignature {
-            @Argument(name: "email") var email: String
-            @Argument(name: "role", help: "moderator or admin") var role: String
-            init() {}
-        }
-        var help: String { "Takes a role away from an account." }
-        func run(using context: CommandContext, signature: Signature) async throws {
-            let role = try UsersCommand.role(signature.role)
-            try await UsersCommand.change(signature.email, context) { user, services, tx in
-                var roles = user.roles
-                roles.remove(role)
-                user.roles = roles
-                try await user.save(on: tx.db)
-                try await services.auditLog.append(actor: nil, action: "revoke_\(role.rawValue)", subject: .user, id: user.id, note: nil, on: tx.db)
+                try await services.auditLog.append(actor: nil, action: (granting ? "grant_" : "revoke_") + role.rawValue,
+                                                   subject: .user, id: user.id, note: nil, on: tx.db)
                 return "\(user.email) is now \(UsersCommand.describe(user.roles))."
             }
         }

@@ -50,6 +50,9 @@ struct CampusDirectory: Sendable {
         return campuses.first { $0.id == id }
     }
 
+    /// What pages show for a listing's campus id: the campus's name.
+    func name(of id: String) -> String { campus(id: id)?.name ?? id }
+
     /// `umich.edu,med.umich.edu = University of Michigan @ America/Detroit; utexas.edu = …`.
     /// A wrong entry is one sentence naming it.
     static func parse(_ text: String, setting: String) throws -> CampusDirectory {

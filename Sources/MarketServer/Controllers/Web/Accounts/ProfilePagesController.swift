@@ -21,6 +21,8 @@ struct ProfilePagesController: RouteCollection {
         /// "Verified student · University of Michigan", or the unverified campus, or nil.
         var campus: String?
         var campusVerified: Bool
+        /// Campuses are configured, so there is something to verify.
+        var canVerify: Bool
         var details: [FormField]
         var password: [FormField]
         var deletion: [FormField]
@@ -159,6 +161,7 @@ struct ProfilePagesController: RouteCollection {
             userID: session.userID.wireString, email: session.user.email,
             campus: req.domain.trust.membership(of: session.user)?.label,
             campusVerified: req.domain.trust.isVerified(session.user),
+            canVerify: req.application.settings.campuses.isConfigured,
             details: [
                 FormField("name", "Name", value: form.name, errors: detailErrors, autocomplete: "name"),
                 FormField("username", "Username", value: form.username, errors: detailErrors, autocomplete: "username"),

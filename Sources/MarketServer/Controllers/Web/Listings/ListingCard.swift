@@ -19,7 +19,7 @@ struct ListingCard {
     var campus: String?
     var posted: String
 
-    init(_ listing: MarketCore.Listing, now: Date) {
+    init(_ listing: MarketCore.Listing, now: Date, campuses: CampusDirectory) {
         id = listing.id.wireString
         title = listing.title
         prices = Self.prices(of: listing)
@@ -30,7 +30,7 @@ struct ListingCard {
         status = listing.status.label
         isActive = listing.status == .active
         sellerName = listing.seller.name
-        campus = listing.campus
+        campus = listing.campus.map(campuses.name(of:))
         posted = WebFormat.ago(listing.createdAt, now: now)
     }
 

@@ -197,7 +197,7 @@ struct ListingPageController: RouteCollection {
             prices: ListingCard.prices(of: listing), status: listing.status.label, isActive: active,
             isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(WebFormat.time),
             photos: listing.photos.enumerated().map { .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)") },
-            facts: Self.facts(of: listing),
+            facts: Self.facts(of: listing, campuses: services.settings.campuses),
             seller: .init(id: listing.seller.id.wireString, name: listing.seller.name, campus: listing.seller.campus?.label,
                           verified: listing.seller.campus?.verified ?? false,
                           rating: (listing.seller.rating ?? RatingSummary(average: 0, count: 0)).label,
@@ -231,7 +231,7 @@ struct ListingPageController: RouteCollection {
         return try await req.renderPage("listing", title: listing.title, content, status: status)
     }
 
-    static func facts(of listing: MarketCore.Listing) -> [ListingPageContent.Fact] {
+    static func facts(of listing: MarketCore.Listing, campuses: CampusDirectory) -> [ListingPageContent.Fact] {
         var facts: [ListingPageContent.Fact] = [
             .init(term: "Condition", value: listing.condition.label),
             .init(term: "Category", value: listing.categories.map(\.label).joined(separator: ", ")),
@@ -242,7 +242,7 @@ struct ListingPageController: RouteCollection {
             if let isbn = book.isbn { facts.append(.init(term: "ISBN", value: isbn)) }
             if let course = book.courseCode { facts.append(.init(term: "Course", value: course)) }
         }
-        if let campus = listing.campus { facts.append(.init(term: "Campus", value: campus)) }
+        if let campus = listing.campus { facts.append(.init(term: "Campus", value: campuses.name(of: campus))) }
         facts.append(.init(term: "Listed", value: WebFormat.day(listing.createdAt)))
         return facts
     }

@@ -23,7 +23,7 @@ struct MyListingsController: RouteCollection {
         let services = req.domain
         let result = try await services.searchPage(
             SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: session.user)
-        let cards = result.listings.map { ListingCard($0, now: services.now) }
+        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses) }
         let content = MineContent(
             tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },
             listings: ListingCard.html(of: cards), empty: status == .active ? "You have nothing for offer. Sell something!" : "None here.",
@@ -57,7 +57,7 @@ struct MyListingsController: RouteCollection {
         }
         var reader = QueryReader(req)
         let result = try await services.searchPage(SearchCriteria(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: nil)
-        let cards = result.listings.map { ListingCard($0, now: services.now) }
+        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses) }
         let reviews = try await services.reviews.page(of: id, limit: 5, after: nil).items.map {
             SellerContent.ReviewLine(stars: String(repeating: "★", count: $0.rating) + String(repeating: "☆", count: 5 - $0.rating),
                                      starsLabel: "\($0.rating) out of 5 stars",
