@@ -101,6 +101,29 @@ struct EventStreamTests {
         }
     }
 
+    @Test("a stream ends within a heartbeat of its session ending (sign-out elsewhere, a suspension)")
+    func endsWithItsSession() async throws {
+        try await withTestApp(adjust: { $0.eventHeartbeatInterval = 0.2 }) { app in
+            try await app.withLiveServer { url in
+                let user = try await app.register(name: "Soon Gone")
+                let body = try await Self.client(url, user.token).openEventStream(lastEventId: nil, idleTimeout: 60)
+                let ended = NIOLockedValueBox(false)
+                let reader = Task {
+                    for try await _ in body {}
+                    ended.withLockedValue { $0 = true }
+                }
+                defer { reader.cancel() }
+                let opened = Date().addingTimeInterval(5)
+                while app.eventHub.subscribers.count == 0, Date() < opened { try await Task.sleep(for: .milliseconds(20)) }
+                #expect(try await app.send(.POST, "/api/v1/auth/logout", token: user.token).status == .noContent)
+                let deadline = Date().addingTimeInterval(5)
+                while !ended.withLockedValue({ $0 }), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+                #expect(ended.withLockedValue { $0 })
+                #expect(app.eventHub.subscribers.count == 0)
+            }
+        }
+    }
+
     @Test("without a valid token the stream is a 401 in the API's error model, and the SDK stops")
     func unauthenticated() async throws {
         try await withTestApp { app in

@@ -8,9 +8,12 @@ import Vapor
 /// signed-in user's events as they commit, what they missed when they resume with
 /// `Last-Event-ID`, and a comment line every heartbeat so proxies keep the connection open.
 /// A client that goes away is noticed at the next write, at the latest one heartbeat later,
-/// and its subscription is dropped.
+/// and its subscription is dropped. A session that ends meanwhile (signed out elsewhere, a new
+/// password, a suspension: its token row is gone, on every instance) ends the stream at the next
+/// heartbeat.
 enum EventStream {
-    static func response(for req: Request, userID: UUID) async throws -> Response {
+    static func response(for req: Request, session: Session) async throws -> Response {
+        let userID = session.userID, tokenID = session.tokenID
         let db = req.db, hub = req.application.eventHub
         let heartbeat = req.application.settings.eventHeartbeatInterval
         var resumeFrom = req.headers.first(name: "Last-Event-ID").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
@@ -55,13 +58,14 @@ enum EventStream {
                     written = row.seq
                 }
                 subscription.advance(to: written)
-                for await signal in subscription.signals {
+                listening: for await signal in subscription.signals {
                     switch signal {
                     case .event(let row):
                         guard row.seq > written else { continue }
                         try await writer.write(.buffer(ByteBuffer(string: row.frame)))
                         written = row.seq
                     case .heartbeat:
+                        guard try await UserTokenRecord.find(tokenID, on: db) != nil else { break listening }
                         try await writer.write(.buffer(ByteBuffer(string: ": heartbeat\n\n")))
                     }
                 }

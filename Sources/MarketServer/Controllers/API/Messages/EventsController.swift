@@ -7,6 +7,6 @@ struct EventsController: RouteCollection {
     }
 
     func stream(req: Request) async throws -> Response {
-        try await EventStream.response(for: req, userID: try req.requireUserID())
+        try await EventStream.response(for: req, session: try req.requireSession())
     }
 }

@@ -53,7 +53,7 @@ struct MessagePagesController: RouteCollection {
 
     /// The same stream as `/api/v1/events`, signed in by the page's cookie.
     func events(req: Request) async throws -> Response {
-        try await EventStream.response(for: req, userID: try req.requireWebSession().userID)
+        try await EventStream.response(for: req, session: try req.requireWebSession())
     }
 
     // MARK: A conversation
