@@ -26,6 +26,7 @@ struct ModerationTests {
             #expect(log.items.map(\.action) == ["grant_admin", "grant_moderator"])
             #expect(log.items.allSatisfy { $0.actorId == nil && $0.actorName == AuditLog.operatorName })
 
+            try await app.runCommand(["users", "show", moderator.user.email])  // prints; must not fail
             try await app.runCommand(["users", "revoke", moderator.user.email, "moderator"])
             #expect(try await app.send(.GET, "/api/v1/moderation/reports", token: moderator.token).status == .forbidden)
             await #expect(throws: ConfigurationError.self) { try await app.runCommand(["users", "grant", moderator.user.email, "king"]) }

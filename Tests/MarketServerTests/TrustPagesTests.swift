@@ -140,6 +140,8 @@ struct TrustPagesTests {
             let posted = try await app.postForm(orderPath + "/review", fields: ["csrf": form.csrf, "rating": "4", "text": "Great seller"], cookies: form.cookies)
             #expect(posted.status == .seeOther)
             #expect(!(try await app.visit(orderPath, cookies: Self.cookie(deal.buyer)).text.contains("Review Sam Seller")))
+            let listingPage = try await app.visit("/listings/\(deal.listing.id.uuidString.lowercased())", cookies: Self.cookie(deal.buyer))
+            #expect(listingPage.text.contains("4.0 ★ (1 review)") && listingPage.text.contains("“Great seller” — Bea Buyer, Calculus textbook, "))
             let sellerPage = try await app.visit("/users/\(deal.seller.user.id.uuidString.lowercased())")
             #expect(sellerPage.text.contains("Great seller") && sellerPage.text.contains("Calculus textbook") && sellerPage.text.contains("4.0 ★ (1 review)"))
         }

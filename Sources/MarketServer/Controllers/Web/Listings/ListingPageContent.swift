@@ -15,6 +15,8 @@ struct ListingPageContent: Encodable {
         var memberSince: String?
         var activeListings: String?
         var contact: String?
+        /// The newest review of the seller, with the item and the month.
+        var latestReview: String?
     }
     struct Check: Encodable { var id: String; var title: String; var checked: Bool }
     struct Quote: Encodable { var id: String; var fee: String; var total: String; var duration: String; var dropoff: String; var expires: String }

@@ -203,7 +203,10 @@ struct ListingPageController: RouteCollection {
                           rating: (listing.seller.rating ?? RatingSummary(average: 0, count: 0)).label,
                           memberSince: listing.seller.memberSince.map(WebFormat.day),
                           activeListings: listing.seller.activeListingsCount.map { $0 == 1 ? "1 listing" : "\($0) listings" },
-                          contact: listing.seller.contact?.label),
+                          contact: listing.seller.contact?.label,
+                          latestReview: try await services.reviews.page(of: listing.seller.id, limit: 1, after: nil).items.first.map {
+                              "“\($0.text ?? String(repeating: "★", count: $0.rating))” — \($0.authorName), \($0.listingTitle), \(WebFormat.month($0.createdAt))"
+                          }),
             signedIn: signedIn, isOwner: isOwner,
             canBuy: listing.offers(.buy, to: session?.userID),
             canRent: listing.offers(.rent, to: session?.userID),
