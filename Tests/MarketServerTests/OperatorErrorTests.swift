@@ -28,22 +28,17 @@ struct OperatorErrorTests {
         environment["BCRYPT_COST"] = "4"
         environment["LOG_LEVEL"] = "warning"
         for (key, value) in extra { environment[key] = value }
-        let process = Process()
-        process.executableURL = ServerProcesses.executable
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = workingDirectory
-        let errors = Pipe()
-        let output = Pipe()
-        process.standardError = errors
-        process.standardOutput = output
-        try process.run()
+        let streams = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-operator-out-\(UUID().uuidString)")
+        let (errors, output) = (streams.appendingPathExtension("err"), streams.appendingPathExtension("out"))
+        defer { for file in [errors, output] { try? FileManager.default.removeItem(at: file) } }
+        let process = try ChildProcess(ServerProcesses.executable, arguments, environment: environment, directory: workingDirectory,
+                                       stdout: output, stderr: errors)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning { process.terminate() }
-        await ServerProcesses.exit(of: process)
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.terminate()
+        await process.exit()
+        let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         return Outcome(status: process.terminationStatus, stderr: text, stdout: printed)
     }
 

@@ -23,31 +23,23 @@ struct MarketCLI {
     }
 
     func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) async throws -> Result {
-        let process = Process()
-        process.executableURL = PackageRoot.executable("market")
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["MARKET_SERVER"] = server.absoluteString
         environment["XDG_CONFIG_HOME"] = configDirectory.path
         environment["TZ"] = "UTC"
         environment.merge(extra) { $1 }
-        process.environment = environment
-        // Files rather than pipes, and the exit reported by a handler: nothing here blocks a
-        // thread of the concurrency pool, which the in-process server needs to answer.
+        // Files rather than pipes, and an exit polled for: nothing here blocks a thread of the
+        // concurrency pool, which the in-process server needs to answer.
         try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
         let run = configDirectory.appendingPathComponent("run-\(UUID().uuidString)")
         let files = ["in", "out", "err"].map { run.appendingPathExtension($0) }
         try Data(input.utf8).write(to: files[0])
         for file in files.dropFirst() { FileManager.default.createFile(atPath: file.path, contents: nil) }
-        process.standardInput = try FileHandle(forReadingFrom: files[0])
-        process.standardOutput = try FileHandle(forWritingTo: files[1])
-        process.standardError = try FileHandle(forWritingTo: files[2])
         defer { for file in files { try? FileManager.default.removeItem(at: file) } }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        return Result(status: status, stdout: try String(contentsOf: files[1], encoding: .utf8),
+        let process = try ChildProcess(PackageRoot.executable("market"), arguments, environment: environment,
+                                       stdin: files[0], stdout: files[1], stderr: files[2])
+        await process.exit()
+        return Result(status: process.terminationStatus, stdout: try String(contentsOf: files[1], encoding: .utf8),
                       stderr: try String(contentsOf: files[2], encoding: .utf8))
     }
 

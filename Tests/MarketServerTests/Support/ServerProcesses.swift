@@ -11,7 +11,7 @@ import Vapor
 /// `AUTO_MIGRATE=false`, as a deploy would run them.
 struct ServerProcesses {
     let baseURLs: [String]
-    private let processes: [Process]
+    private let processes: [ChildProcess]
     private let directory: String
     private let schema: String?
 
@@ -37,47 +37,32 @@ struct ServerProcesses {
             schema = "race_\(id)"
             environment["DATABASE_SCHEMA"] = schema
         }
-        var processes: [Process] = []
+        var processes: [ChildProcess] = []
         var urls: [String] = []
         do {
             for index in 0..<count {
                 let port = try await freePort()
                 var env = environment
                 if index > 0 { env["AUTO_MIGRATE"] = "false" }
-                let process = Process()
-                process.executableURL = executable
-                process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"]
-                process.environment = env
-                process.currentDirectoryURL = packageRoot
-                let log = FileHandle(forWritingAtPath: directory + "/server\(index).log")
-                    ?? { FileManager.default.createFile(atPath: directory + "/server\(index).log", contents: nil)
-                         return FileHandle(forWritingAtPath: directory + "/server\(index).log")! }()
-                process.standardOutput = log
-                process.standardError = log
-                try process.run()
+                let log = URL(fileURLWithPath: directory + "/server\(index).log")
+                let process = try ChildProcess(executable, ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"],
+                                               environment: env, directory: packageRoot, stdout: log, stderr: log)
                 processes.append(process)
                 let url = "http://127.0.0.1:\(port)"
                 try await waitUntilHealthy(url, process: process, log: directory + "/server\(index).log")
                 urls.append(url)
             }
         } catch {
-            for process in processes { process.terminate(); await Self.exit(of: process) }
+            for process in processes { process.terminate(); await process.exit() }
             throw error
         }
         return ServerProcesses(baseURLs: urls, processes: processes, directory: directory, schema: schema)
     }
 
-    /// Waits for `process` to end without holding a thread: `waitUntilExit` blocks one of Swift's
-    /// pool, which has one a core, so two servers shutting down at once (PostgreSQL's take seconds)
-    /// stalled every other test in the run; a timing test then failed.
-    static func exit(of process: Process) async {
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
-    }
-
     /// Sends server `index` SIGTERM, as a deploy or `systemctl stop` does, and waits for it to end.
     func terminate(_ index: Int) async -> (reason: Process.TerminationReason, status: Int32) {
         processes[index].terminate()
-        await Self.exit(of: processes[index])
+        await processes[index].exit()
         return (processes[index].terminationReason, processes[index].terminationStatus)
     }
 
@@ -108,7 +93,7 @@ struct ServerProcesses {
     func stop() async {
         for process in processes {
             process.terminate()
-            await Self.exit(of: process)
+            await process.exit()
         }
         if let schema, let url = ProcessInfo.processInfo.environment["DATABASE_URL"] {
             // The servers are gone; drop their schema with a throwaway application.
@@ -126,7 +111,7 @@ struct ServerProcesses {
         return port
     }
 
-    private static func waitUntilHealthy(_ url: String, process: Process, log: String) async throws {
+    private static func waitUntilHealthy(_ url: String, process: ChildProcess, log: String) async throws {
         // Up to 60 s: on CI's two cores the whole PostgreSQL suite runs beside these processes,
         // and one of them migrates a fresh schema first (once seen past 30 s).
         for _ in 0..<600 {
