@@ -96,6 +96,13 @@ struct TrustPagesTests {
             let sent = try await app.postForm("/report", fields: ["csrf": form.csrf, "subject": "listing", "id": id, "reason": "scam"], cookies: form.cookies)
             #expect(sent.status == .seeOther)
             #expect(sent.headers.first(name: .location)?.hasPrefix("/listings/\(id)") == true)
+            // A message from the other side carries its own report link; one's own does not.
+            let conversation = try await app.openConversation(about: listing.id, token: reporter.token)
+            let message = try await app.sendMessage("Pay by gift card first", in: conversation.id, token: seller.token).decode(ConversationMessage.self)
+            _ = try await app.sendMessage("No thanks", in: conversation.id, token: reporter.token)
+            let thread = try await app.visit("/messages/\(conversation.id.uuidString.lowercased())", cookies: Self.cookie(reporter))
+            #expect(thread.text.contains("/report?subject=message&amp;id=\(message.id.uuidString.lowercased())"))
+            #expect(thread.text.components(separatedBy: "subject=message").count == 2)
             let noCSRF = try await app.postForm("/report", fields: ["subject": "listing", "id": id, "reason": "spam"], cookies: form.cookies)
             #expect(noCSRF.status == .forbidden)
         }
