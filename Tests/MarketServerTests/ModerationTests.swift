@@ -25,6 +25,12 @@ struct ModerationTests {
             let log = try await app.send(.GET, "/api/v1/moderation/log", token: admin.token).decode(MarketCore.Page<AuditEntry>.self)
             #expect(log.items.map(\.action) == ["grant_admin", "grant_moderator"])
             #expect(log.items.allSatisfy { $0.actorId == nil && $0.actorName == AuditLog.operatorName })
+            // Page by page, newest first, nothing twice.
+            let first = try await app.send(.GET, "/api/v1/moderation/log?limit=1", token: admin.token).decode(MarketCore.Page<AuditEntry>.self)
+            let cursor = try #require(first.nextCursor)
+            let second = try await app.send(.GET, "/api/v1/moderation/log?limit=1&cursor=\(cursor)", token: admin.token).decode(MarketCore.Page<AuditEntry>.self)
+            #expect(first.items.map(\.action) + second.items.map(\.action) == ["grant_admin", "grant_moderator"])
+            #expect(second.nextCursor == nil)
 
             try await app.runCommand(["users", "show", moderator.user.email])  // prints; must not fail
             try await app.runCommand(["users", "revoke", moderator.user.email, "moderator"])

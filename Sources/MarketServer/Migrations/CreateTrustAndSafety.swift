@@ -58,8 +58,11 @@ struct CreateTrustAndSafety: AsyncMigration {
             .column("subject_kind").column("subject_id").column("status").run()
         try await database.sql.create(index: "ix_reports_status").on(ReportRecord.schema).column("status").column("created_at").run()
 
+        // Newest first by `seq`, the order entries were written: a time round-tripped through a
+        // cursor can come back an ulp off on SQLite (a REAL of seconds since 1970, read into a
+        // Date counted from 2001), and a page would then repeat or skip a row.
         try await database.schema(AuditLogRecord.schema)
-            .id()
+            .sequenceKey(on: database, uniqueIDName: "uq_audit_log_id")
             .field("actor_id", .uuid)
             .field("actor_name", .string, .required)
             .field("action", .string, .required)
@@ -68,11 +71,10 @@ struct CreateTrustAndSafety: AsyncMigration {
             .field("note", .string)
             .field("created_at", .datetime, .required)
             .create()
-        try await database.sql.create(index: "ix_audit_log_time").on(AuditLogRecord.schema).column("created_at").column("id").run()
         try await appendOnly(AuditLogRecord.schema, on: database)
 
         try await database.schema(ReviewRecord.schema)
-            .id()
+            .sequenceKey(on: database, uniqueIDName: "uq_reviews_id")
             .field("order_id", .uuid, .required, .references(OrderRecord.schema, "id"))
             .field("author_id", .uuid, .required, .references(UserRecord.schema, "id"))
             .field("subject_id", .uuid, .required, .references(UserRecord.schema, "id"))
@@ -83,7 +85,7 @@ struct CreateTrustAndSafety: AsyncMigration {
             .field("created_at", .datetime, .required)
             .unique(on: "order_id", "author_id", name: "uq_reviews_order_author")
             .create()
-        try await database.sql.create(index: "ix_reviews_subject").on(ReviewRecord.schema).column("subject_id").column("created_at").run()
+        try await database.sql.create(index: "ix_reviews_subject").on(ReviewRecord.schema).column("subject_id").column("seq").run()
     }
 
     /// Refuses every UPDATE and DELETE of `table`, so a log entry stays as written.

@@ -7,6 +7,8 @@ final class AuditLogRecord: Model, @unchecked Sendable {
     static let schema = "audit_log"
 
     @ID(key: .id) var id: UUID?
+    /// Assigned by the database: the order entries were written in, newest first by it.
+    @OptionalField(key: "seq") var seq: Int64?
     /// The moderator; nil for the operator at the command line.
     @OptionalField(key: "actor_id") var actorID: UUID?
     @Field(key: "actor_name") var actorName: String

@@ -6,6 +6,8 @@ final class ReviewRecord: Model, @unchecked Sendable {
     static let schema = "reviews"
 
     @ID(key: .id) var id: UUID?
+    /// Assigned by the database: a person's reviews list newest first by it.
+    @OptionalField(key: "seq") var seq: Int64?
     @Field(key: "order_id") var orderID: UUID
     @Field(key: "author_id") var authorID: UUID
     @Field(key: "subject_id") var subjectID: UUID

@@ -8,6 +8,8 @@ protocol SequencedModel: Model {
 extension OrderRecord: SequencedModel {}
 extension TradeOfferRecord: SequencedModel {}
 extension NotificationRecord: SequencedModel {}
+extension AuditLogRecord: SequencedModel {}
+extension ReviewRecord: SequencedModel {}
 
 extension QueryBuilder where Model: SequencedModel {
     /// One page, newest first, after `cursor`; and the cursor of the next page when there is one.

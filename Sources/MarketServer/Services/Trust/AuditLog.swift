@@ -17,20 +17,12 @@ struct AuditLog {
     }
 
     /// Newest first.
-    func page(limit: Int, after cursor: DatedCursor?) async throws -> MarketCore.Page<AuditEntry> {
-        let query = AuditLogRecord.query(on: database).sort(\.$createdAt, .descending).sort(\.$id, .descending).limit(limit + 1)
-        if let cursor {
-            query.group(.or) { either in
-                either.filter(\.$createdAt < cursor.date)
-                either.group(.and) { same in same.filter(\.$createdAt == cursor.date).filter(\.$id < cursor.id) }
-            }
-        }
-        let rows = try await query.all()
-        let items = try rows.prefix(limit).map {
+    func page(limit: Int, after cursor: PageCursor?) async throws -> MarketCore.Page<AuditEntry> {
+        let (rows, next) = try await AuditLogRecord.query(on: database).newestFirst(limit: limit, after: cursor)
+        let items = try rows.map {
             AuditEntry(id: try $0.requireID(), actorId: $0.actorID, actorName: $0.actorName, action: $0.action,
                        subject: $0.subjectKind, subjectId: $0.subjectID, note: $0.note, createdAt: $0.createdAt)
         }
-        let next = rows.count > limit ? items.last.map { DatedCursor(date: $0.createdAt, id: $0.id).encoded } : nil
-        return MarketCore.Page(items: items, nextCursor: next)
+        return MarketCore.Page(items: items, nextCursor: next?.token)
     }
 }

@@ -46,6 +46,13 @@ struct CampusVerificationService {
             campus: CampusMembership(id: campus.id, name: campus.name, verified: false))
     }
 
+    /// The banner's "Resend": to the address last asked for, or the account's own.
+    func resend(for user: UserRecord) async throws -> CampusVerificationStatus {
+        let last = try await EmailVerificationRecord.query(on: database).filter(\.$user.$id == user.requireID())
+            .sort(\.$createdAt, .descending).first()
+        return try await request(CampusEmailRequest(email: last?.email ?? user.email), for: user)
+    }
+
     /// `POST /api/v1/auth/email-verification` and the page the link opens: the link's holder
     /// need not be signed in (it may open on another device).
     func confirm(_ input: EmailVerificationRequest) async throws -> CampusVerificationStatus {

@@ -60,20 +60,11 @@ struct ReviewService {
         return try await present([record]).first!
     }
 
-    /// A person's reviews, newest first.
-    func page(of userID: UUID, limit: Int, after cursor: DatedCursor?) async throws -> MarketCore.Page<Review> {
-        let query = ReviewRecord.query(on: database).filter(\.$subjectID == userID)
-            .sort(\.$createdAt, .descending).sort(\.$id, .descending).limit(limit + 1)
-        if let cursor {
-            query.group(.or) { either in
-                either.filter(\.$createdAt < cursor.date)
-                either.group(.and) { same in same.filter(\.$createdAt == cursor.date).filter(\.$id < cursor.id) }
-            }
-        }
-        let rows = try await query.all()
-        let items = try await present(Array(rows.prefix(limit)))
-        let next = rows.count > limit ? items.last.map { DatedCursor(date: $0.createdAt, id: $0.id).encoded } : nil
-        return MarketCore.Page(items: items, nextCursor: next)
+    /// A person's reviews, newest first; 404 when no account (or only a deleted one) has this id.
+    func page(of userID: UUID, limit: Int, after cursor: PageCursor?) async throws -> MarketCore.Page<Review> {
+        guard let user = try await UserRecord.find(userID, on: database), user.deletedAt == nil else { throw APIError.userNotFound }
+        let (rows, next) = try await ReviewRecord.query(on: database).filter(\.$subjectID == userID).newestFirst(limit: limit, after: cursor)
+        return MarketCore.Page(items: try await present(rows), nextCursor: next?.token)
     }
 
     /// Whether `userID` may still review this order (the web's order page offers the form).

@@ -27,7 +27,7 @@ struct TrustPolicy: Sendable {
     /// The campus a listing of this seller's is filed under.
     func campusID(of user: UserRecord) -> String? { membership(of: user)?.id }
 
-    /// 403 `verification_required` when this account must verify before `doing` ("list", "buy"…).
+    /// 403 `verification_required` when this account must verify before it lists, buys, rents, offers or messages.
     func requireVerified(_ user: UserRecord) throws {
         guard requireVerified, !isVerified(user) else { return }
         throw APIError.verificationRequired

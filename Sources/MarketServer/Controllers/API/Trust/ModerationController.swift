@@ -31,7 +31,7 @@ struct ModerationController: RouteCollection {
         let session = try req.requireSession()
         guard session.user.isAdmin else { throw APIError.adminsOnly }
         var query = QueryReader(req)
-        let limit = query.limit(), cursor = query.token("cursor", as: DatedCursor.self)
+        let limit = query.limit(), cursor = query.cursor()
         try query.check()
         return try await req.domain.auditLog.page(limit: limit, after: cursor)
     }

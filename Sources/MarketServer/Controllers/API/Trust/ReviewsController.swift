@@ -24,9 +24,8 @@ struct ReviewsController: RouteCollection {
     func list(req: Request) async throws -> MarketCore.Page<Review> {
         let userID = try req.uuidParameter("userID")
         var query = QueryReader(req)
-        let limit = query.limit(), cursor = query.token("cursor", as: DatedCursor.self)
+        let limit = query.limit(), cursor = query.cursor()
         try query.check()
-        guard let user = try await UserRecord.find(userID, on: req.db), user.deletedAt == nil else { throw APIError.userNotFound }
         return try await req.domain.reviews.page(of: userID, limit: limit, after: cursor)
     }
 }

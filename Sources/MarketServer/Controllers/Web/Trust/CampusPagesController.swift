@@ -45,20 +45,21 @@ struct CampusPagesController: RouteCollection {
         return try await mail(req, session, to: form.email ?? "")
     }
 
-    /// The banner's button: the address last asked for, or the account's own.
+    /// The banner's button.
     func resend(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        let last = try await EmailVerificationRecord.query(on: req.db).filter(\.$user.$id == session.userID)
-            .sort(\.$createdAt, .descending).first()
-        return try await mail(req, session, to: last?.email ?? session.user.email)
+        return try await mail(req, session, to: nil)
     }
 
-    private func mail(_ req: Request, _ session: Session, to email: String) async throws -> Response {
+    /// Mails a link to `email`, or (nil) resends the last one.
+    private func mail(_ req: Request, _ session: Session, to email: String?) async throws -> Response {
+        let verification = req.domain.campusVerification
         do {
-            _ = try await req.domain.campusVerification.request(CampusEmailRequest(email: email), for: session.user)
+            if let email { _ = try await verification.request(CampusEmailRequest(email: email), for: session.user) }
+            else { _ = try await verification.resend(for: session.user) }
             return req.seeOther("/verify", notice: .verificationMailed)
         } catch let error as APIError where error.status.code < 500 {
-            let response = try await render(req, email: email, errors: error.fields ?? [:],
+            let response = try await render(req, email: email ?? "", errors: error.fields ?? [:],
                                             formError: error.fields == nil ? error.message : nil, status: error.status)
             return response.retryingAfter(error)
         }

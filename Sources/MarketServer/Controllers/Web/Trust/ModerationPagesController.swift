@@ -90,7 +90,7 @@ struct ModerationPagesController: RouteCollection {
         let session = try req.requireWebSession()
         guard session.user.isAdmin else { throw APIError.adminsOnly }
         var reader = QueryReader(req)
-        let cursor = reader.token("cursor", as: DatedCursor.self)
+        let cursor = reader.cursor()
         try reader.check()
         let page = try await req.domain.auditLog.page(limit: 50, after: cursor)
         let lines = page.items.map {
