@@ -77,9 +77,7 @@ struct ConversationService {
 
     func page(for userID: UUID, limit: Int, after cursor: PageCursor?) async throws -> ConversationPage {
         var filter: SQLQueryString = ""
-        if let cursor, let at = cursor.at {
-            filter = "AND (c.last_activity_at < \(bind: at) OR (c.last_activity_at = \(bind: at) AND c.seq < \(bind: cursor.seq)))"
-        }
+        if let cursor { filter = "AND \(cursor.rowsAfter(table: "conversations", alias: "c", time: "last_activity_at"))" }
         var rows = try await database.sql.raw(ConversationRow.query(viewer: userID, where: filter, limit: limit + 1))
             .all(decoding: ConversationRow.self, keyDecodingStrategy: .convertFromSnakeCase)
         var next: PageCursor?

@@ -23,12 +23,7 @@ struct LedgerService {
     /// Newest `occurred_at` first (then newest written), so back-dated expenses sort where they belong.
     static func page(_ query: QueryBuilder<LedgerEntryRecord>, limit: Int,
                      after cursor: PageCursor?) async throws -> ([LedgerEntryRecord], PageCursor?) {
-        if let cursor, let at = cursor.at {
-            query.group(.or) { or in
-                or.filter(\.$occurredAt < at)
-                or.group(.and) { $0.filter(\.$occurredAt == at).filter(FieldKey("seq"), .lessThan, cursor.seq) }
-            }
-        }
+        if let cursor { query.filter(.sql(cursor.rowsAfter(table: LedgerEntryRecord.schema, alias: LedgerEntryRecord.schema, time: "occurred_at"))) }
         var rows = try await query.sort(\.$occurredAt, .descending).sort(FieldKey("seq"), .descending).limit(limit + 1).all()
         guard rows.count > limit else { return (rows, nil) }
         rows.removeLast()
