@@ -16,8 +16,9 @@ struct AuditLog {
                                  subjectKind: subject.rawValue, subjectID: id, note: note, at: now).create(on: db ?? database)
     }
 
-    /// Newest first.
-    func page(limit: Int, after cursor: PageCursor?) async throws -> MarketCore.Page<AuditEntry> {
+    /// Newest first; admins only.
+    func page(limit: Int, after cursor: PageCursor?, for reader: UserRecord) async throws -> MarketCore.Page<AuditEntry> {
+        guard reader.isAdmin else { throw APIError.adminsOnly }
         let (rows, next) = try await AuditLogRecord.query(on: database).newestFirst(limit: limit, after: cursor)
         let items = try rows.map {
             AuditEntry(id: try $0.requireID(), actorId: $0.actorID, actorName: $0.actorName, action: $0.action,
