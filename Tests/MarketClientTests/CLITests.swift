@@ -9,6 +9,20 @@ import Testing
 @Suite("market CLI")
 @MainActor
 struct CLITests {
+    @Test("without XDG_CONFIG_HOME the session is kept under $HOME/.config, the home the shell says")
+    func sessionUnderHome() async throws {
+        try await withLiveMarket { market in
+            _ = try await market.person("Ada")
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            let home = cli.configDirectory.appendingPathComponent("home")
+            let login = try await cli.run(["login", "ada@campus.edu"], input: LiveMarket.password + "\n",
+                                          environment: ["XDG_CONFIG_HOME": "", "HOME": home.path])
+            #expect(login.status == 0, "\(login.stderr)")
+            #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".config/campusmarket/session.json").path))
+        }
+    }
+
     @Test("login, whoami, sell, photo, search, show, edit, delete; the session file is 0600")
     func sellerSession() async throws {
         try await withLiveMarket { market in
@@ -33,6 +47,12 @@ struct CLITests {
 
             let whoami = try await cli.run("whoami")
             #expect(whoami.stdout.hasPrefix("Ada <ada@campus.edu>\n"))
+
+            // Signing in again while signed in replaces the session (it failed with Foundation's
+            // "The file doesn't exist" and dropped the stored session).
+            let again = try await cli.run("login", "ada@campus.edu", input: LiveMarket.password + "\n")
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(try await cli.run("whoami").stdout.hasPrefix("Ada <ada@campus.edu>\n"))
 
             let sell = try await cli.run("sell", "--title", "Desk lamp", "--category", "furniture", "--condition", "good",
                                          "--price", "9", "--rent-price", "1.50", "--json")

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Keeps the session in a JSON file only its owner can read (0600, in a 0700 folder), by
-/// default `$XDG_CONFIG_HOME/campusmarket/session.json` (`~/.config/...`). For Linux and the
-/// `market` command; apps on Apple platforms use `KeychainTokenStore`.
+/// default `$XDG_CONFIG_HOME/campusmarket/session.json`, else `$HOME/.config/...`. For Linux and
+/// the `market` command; apps on Apple platforms use `KeychainTokenStore`.
 public struct FileTokenStore: TokenStore {
     public let url: URL
 
@@ -12,8 +12,11 @@ public struct FileTokenStore: TokenStore {
 
     public static var defaultURL: URL {
         let environment = ProcessInfo.processInfo.environment
+        // `$HOME` before the password database's home: a shell (or a test) that sets HOME means it.
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+            ?? home.appendingPathComponent(".config")
         return config.appendingPathComponent("campusmarket").appendingPathComponent("session.json")
     }
 
@@ -39,10 +42,12 @@ public struct FileTokenStore: TokenStore {
         let handle = try FileHandle(forWritingTo: temporary)
         try handle.write(contentsOf: data)
         try handle.close()
-        if FileManager.default.fileExists(atPath: url.path) {
-            _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: url)
+        // rename(2) replaces the old file in one step. Foundation's `replaceItemAt` on Linux
+        // failed here with "The file doesn't exist" and lost the session already stored.
+        guard rename(temporary.path, url.path) == 0 else {
+            let problem = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "could not save the session at \(url.path): \(problem)"])
         }
     }
 
