@@ -12,10 +12,10 @@ struct Market: AsyncParsableCommand {
             Every command takes --json for scripts.
             """,
         subcommands: [
-            Login.self, Logout.self, WhoAmI.self,
+            SignUp.self, Login.self, Logout.self, WhoAmI.self,
             Search.self, Show.self, Sell.self, Edit.self, PhotoCommand.self, Delete.self,
             Buy.self, Rent.self, Offer.self, Orders.self, OrderStep.self, Activity.self,
             Notifications.self, LedgerCommand.self, Expenses.self,
-            ReportCommand.self, ReviewCommand.self, VerifyCommand.self,
+            Messages.self, Message.self, ReportCommand.self, ReviewCommand.self, VerifyCommand.self,
         ])
 }

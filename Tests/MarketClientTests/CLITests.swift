@@ -9,6 +9,37 @@ import Testing
 @Suite("market CLI")
 @MainActor
 struct CLITests {
+    @Test("signup from the terminal, ask a seller about a listing, read the answer, reply")
+    func signUpAndMessages() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let desk = try await market.listing("Oak desk", by: seller)
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            let weak = try await cli.run(["signup", "gus@campus.edu", "--name", "Gus"], input: "short\n")
+            #expect(weak.status == 1 && weak.stderr.contains("assword"))
+            let signup = try await cli.run(["signup", "gus@campus.edu", "--name", "Gus"], input: LiveMarket.password + "\n")
+            #expect(signup.status == 0, "\(signup.stderr)")
+            #expect(signup.stdout.hasPrefix("Welcome, Gus! Signed in to"))
+            #expect(try await cli.run("whoami").stdout.hasPrefix("Gus <gus@campus.edu>"))
+
+            let asked = try await cli.run("message", "--about", desk.id.wireString, "Is the desk still available?")
+            #expect(asked.status == 0, "\(asked.stderr)")
+            let conversations: ConversationPage = try await seller.client.send(ConversationEndpoint.list())
+            let conversation = try #require(conversations.items.first)
+            let _: ConversationMessage = try await seller.client.send(ConversationEndpoint.send(conversation.id, SendMessageRequest(text: "Yes, until Friday.")))
+
+            let inbox = try await cli.run("messages")
+            #expect(inbox.stdout.contains("Sam") && inbox.stdout.contains("Oak desk") && inbox.stdout.contains("Yes, until Friday."))
+            let thread = try await cli.run("message", conversation.id.wireString)
+            let lines = thread.stdout.split(separator: "\n")
+            #expect(lines.count == 3 && lines[1].contains("Is the desk still available?") && lines[2].contains("Yes, until Friday."))
+            #expect(try await cli.run("message", conversation.id.wireString, "Great, I'll come Thursday.").status == 0)
+            let empty = try await cli.run("message", conversation.id.wireString, "   ")
+            #expect(empty.status == 1 && empty.stderr.contains("text"))
+        }
+    }
+
     @Test("without XDG_CONFIG_HOME the session is kept under $HOME/.config, the home the shell says")
     func sessionUnderHome() async throws {
         try await withLiveMarket { market in
