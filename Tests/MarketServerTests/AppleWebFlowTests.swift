@@ -61,7 +61,8 @@ struct AppleWebFlowTests {
             #expect(!elsewhere.headers[.setCookie].contains { $0.hasPrefix(WebSessionCookie.name + "=") && !$0.contains("Max-Age=0") })
 
             let done = try await app.postForm("/signin/apple/callback", fields: answer, cookies: apple1.cookie)
-            #expect(done.status == .seeOther && done.headers.first(name: .location) == "/?notice=welcome", "\(done.text)")
+            #expect(done.status == .seeOther && done.headers.first(name: .location) == "/", "\(done.text)")
+            #expect(done.headers[.setCookie].contains { $0.hasPrefix("cm_notice=welcome;") })
             let session = try #require(done.headers[.setCookie].first { $0.hasPrefix(WebSessionCookie.name + "=") })
             let profile = try await app.send(.GET, "/profile", headers: ["Cookie": String(session.split(separator: ";")[0])])
             #expect(profile.text.contains("Your Apple ID is linked") && profile.text.contains("Ada Lovelace"))
@@ -96,13 +97,15 @@ struct AppleWebFlowTests {
 
             // Apple's post carries the flow cookie only (the session cookie is SameSite=Lax).
             let linked = try await app.postForm("/signin/apple/callback", fields: ["state": flow.query["state"] ?? "", "id_token": token], cookies: flow.cookie)
-            #expect(linked.status == .seeOther && linked.headers.first(name: .location) == "/profile?notice=apple-linked", "\(linked.text)")
+            #expect(linked.status == .seeOther && linked.headers.first(name: .location) == "/profile", "\(linked.text)")
+            #expect(linked.headers[.setCookie].contains { $0.hasPrefix("cm_notice=apple-linked;") })
             #expect(try await app.send(.GET, "/api/v1/me", token: account.token).decode(UserProfile.self).appleLinked)
 
             let again = try await app.visit("/profile", cookies: signedIn)
             #expect(again.text.contains("Unlink Apple ID"))
             let unlinked = try await app.postForm("/profile/apple/unlink", fields: ["csrf": again.csrf], cookies: again.cookies)
-            #expect(unlinked.status == .seeOther && unlinked.headers.first(name: .location) == "/profile?notice=apple-unlinked")
+            #expect(unlinked.status == .seeOther && unlinked.headers.first(name: .location) == "/profile")
+            #expect(unlinked.headers[.setCookie].contains { $0.hasPrefix("cm_notice=apple-unlinked;") })
             #expect(try await !app.send(.GET, "/api/v1/me", token: account.token).decode(UserProfile.self).appleLinked)
         }
         await apple.stop()

@@ -59,6 +59,29 @@ struct WebSecurityTests {
         }
     }
 
+    @Test("a confirmation shows once, on the page after the action: not in the address, not again on reload")
+    func noticeShowsOnce() async throws {
+        try await withTestApp { app in
+            let visitor = try await app.visit("/signup")
+            let signedUp = try await app.postForm("/signup", "name=Ada+Lovelace&email=ada%40campus.edu&password=correct+horse+battery&csrf=\(visitor.csrf)",
+                                                  cookies: visitor.cookies)
+            let location = try #require(signedUp.headers.first(name: .location))
+            #expect(!location.contains("notice"))
+            let cookies = signedUp.headers[.setCookie].map { String($0.split(separator: ";")[0]) }
+            #expect(cookies.contains("cm_notice=welcome"))
+            let jar = cookies.joined(separator: "; ")
+            let first = try await app.send(.GET, location, headers: ["Cookie": jar])
+            #expect(first.text.contains("Welcome to CampusMarket! Your account is ready."))
+            // The page that showed it tells the browser to forget it.
+            #expect(first.headers[.setCookie].contains { $0.hasPrefix("cm_notice=;") && $0.contains("Max-Age=0") })
+            let session = cookies.filter { $0.hasPrefix(WebSessionCookie.name + "=") }.joined()
+            let reload = try await app.send(.GET, location, headers: ["Cookie": session])
+            #expect(reload.status == .ok && !reload.text.contains("Welcome to CampusMarket!"))
+            // An old address with ?notice= in it no longer says anything.
+            #expect(!(try await app.send(.GET, "/?notice=welcome", headers: ["Cookie": session]).text.contains("Welcome to CampusMarket!")))
+        }
+    }
+
     @Test("sign-in never redirects off the site", arguments: ["https://evil.example/", "//evil.example", "/\\evil.example"])
     func noOpenRedirect(next: String) async throws {
         #expect(AuthPagesController.safeNext(next) == "/")

@@ -26,10 +26,12 @@ struct PasskeyPagesController: RouteCollection {
         try await req.domain.passkeys.creationOptions(for: req.requireWebSession())
     }
 
-    func register(req: Request) async throws -> Next {
+    func register(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
         _ = try await req.domain.passkeys.register(session, req.jsonBody(PasskeyRegistrationRequest.self))
-        return Next(redirect: Notice.passkeyAdded.shown(at: "/profile"))
+        let response = try await Next(redirect: "/profile").encodeResponse(for: req)
+        Notice.passkeyAdded.carry(on: response, for: req)
+        return response
     }
 
     func requestOptions(req: Request) async throws -> PasskeyOptions.Request {
@@ -39,8 +41,8 @@ struct PasskeyPagesController: RouteCollection {
     func signIn(req: Request) async throws -> Response {
         let body = try req.jsonBody(SignInBody.self)
         let auth = try await req.domain.passkeys.signIn(PasskeySignInRequest(credential: body.credential), logger: req.logger)
-        let next = Notice.signedIn.shown(at: AuthPagesController.safeNext(body.next))
-        let response = try await Next(redirect: next).encodeResponse(for: req)
+        let response = try await Next(redirect: AuthPagesController.safeNext(body.next)).encodeResponse(for: req)
+        Notice.signedIn.carry(on: response, for: req)
         WebSessionCookie.set(auth.token, expiresAt: auth.expiresAt, on: response, for: req)
         return response
     }

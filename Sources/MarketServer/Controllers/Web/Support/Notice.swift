@@ -1,3 +1,5 @@
+import Vapor
+
 /// One-line confirmations shown after an action. Only these fixed sentences can appear, so a
 /// crafted link cannot put words on the page.
 enum Notice: String {
@@ -16,8 +18,26 @@ enum Notice: String {
     case verificationMailed = "verification-mailed", verified, reported, decided, reviewed
 
     /// `path` with this notice to show when it opens.
-    func shown(at path: String) -> String {
-        path + (path.contains("?") ? "&" : "?") + "notice=" + rawValue
+    /// The cookie that carries a notice across a redirect to the one page that shows it: not the
+    /// address, so a reload or a bookmark does not say "Done!" again.
+    static let cookieName = "cm_notice"
+
+    /// Sets the notice for the next page this browser opens (a minute at most).
+    func carry(on response: Response, for req: Request) {
+        response.cookies[Self.cookieName] = HTTPCookies.Value(
+            string: rawValue, maxAge: 60, path: "/", isSecure: req.isHTTPS, isHTTPOnly: true, sameSite: .lax)
+    }
+
+    /// The notice this request carries, if any; `shown(on:for:)` then spends it.
+    static func carried(by req: Request) -> Notice? {
+        req.cookies[cookieName].flatMap { Notice(rawValue: $0.string) }
+    }
+
+    /// Spends the notice: the page that showed it tells the browser to forget it.
+    static func shown(on response: Response, for req: Request) {
+        guard req.cookies[cookieName] != nil else { return }
+        response.cookies[cookieName] = HTTPCookies.Value(
+            string: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/", isSecure: req.isHTTPS, isHTTPOnly: true, sameSite: .lax)
     }
 
     var text: String {

@@ -40,7 +40,7 @@ extension Request {
         let layout = PageLayout(
             title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
             viewerID: session.flatMap { $0.user.id?.wireString }, unreadCount: unread, messageUnreadCount: messages,
-            notice: queryValues["notice"].flatMap(Notice.init(rawValue:))?.text,
+            notice: Notice.carried(by: self)?.text,
             path: url.path, searchText: url.path == "/" ? (queryValues["q"] ?? "") : "",
             verificationRequired: session.map { domain.trust.requireVerified && !domain.trust.isVerified($0.user) } ?? false,
             isModerator: session?.user.isModerator ?? false)
@@ -48,6 +48,7 @@ extension Request {
         let response = try await view.encodeResponse(status: status, for: self)
         // Pages show private things to signed-in people: never keep them in a shared cache.
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        Notice.shown(on: response, for: self)
         return response
     }
 
@@ -56,9 +57,11 @@ extension Request {
         try requireSession()
     }
 
-    /// Sends the browser on with a notice shown on the next page (Post/Redirect/Get).
+    /// Sends the browser on with a notice shown once, on the next page (Post/Redirect/Get).
     func seeOther(_ path: String, notice: Notice? = nil) -> Response {
-        redirect(to: notice.map { $0.shown(at: path) } ?? path, redirectType: .normal)
+        let response = redirect(to: path, redirectType: .normal)
+        notice?.carry(on: response, for: self)
+        return response
     }
 }
 
