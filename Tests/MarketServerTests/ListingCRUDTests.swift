@@ -172,4 +172,16 @@ struct ListingCRUDTests {
             #expect(profile.name == "Sam")
         }
     }
+
+    @Test("a listing without a description says so under its heading, not an empty section")
+    func emptyDescription() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let bare = try await app.createListing(.sample("Plain chair", description: ""), token: seller.token)
+            let page = try await app.visit("/listings/\(bare.id.uuidString.lowercased())")
+            #expect(page.text.contains("The seller wrote no description."))
+            let described = try await app.createListing(.sample("Chair", description: "Sturdy"), token: seller.token)
+            #expect(!(try await app.visit("/listings/\(described.id.uuidString.lowercased())").text.contains("The seller wrote no description.")))
+        }
+    }
 }

@@ -23,7 +23,8 @@ struct ListingPageContent: Encodable {
 
     var id: String
     var title: String
-    var description: String
+    /// nil when the seller wrote none: Leaf counts an empty string as present, so the fallback would never show.
+    var description: String?
     var prices: [String]
     var status: String
     var isActive: Bool

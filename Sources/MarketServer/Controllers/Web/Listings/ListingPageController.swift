@@ -193,7 +193,7 @@ struct ListingPageController: RouteCollection {
         let active = listing.status == .active
         let zones = services.deliveryQuoteProvider.zones
         let content = ListingPageContent(
-            id: listing.id.wireString, title: listing.title, description: listing.description,
+            id: listing.id.wireString, title: listing.title, description: listing.description.isEmpty ? nil : listing.description,
             prices: ListingCard.prices(of: listing), status: listing.status.label, isActive: active,
             isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(WebFormat.time),
             photos: listing.photos.enumerated().map { .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)") },
