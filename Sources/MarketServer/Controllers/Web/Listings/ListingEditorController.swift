@@ -149,7 +149,9 @@ struct ListingEditorController: RouteCollection {
 
     // MARK: Rendering
 
-    struct StepItem: Encodable { var label: String; var current: Bool }
+    /// One step of the editor's progress line: behind, here, or ahead. Not a button: the editor
+    /// moves by its Back and Next buttons, so the line only shows where the seller is.
+    struct StepItem: Encodable { var label: String; var current: Bool; var done: Bool }
     struct Check: Encodable { var value: String; var label: String; var checked: Bool }
     struct Hidden: Encodable { var name: String; var value: String }
     struct Photo: Encodable { var name: String; var url: String; var alt: String; var canMoveUp: Bool }
@@ -185,7 +187,9 @@ struct ListingEditorController: RouteCollection {
         let photoNames = form.photos ?? []
         let content = Content(
             heading: mode.heading, publishLabel: mode.publishLabel, action: mode.action, step: step.rawValue, stepNumber: index + 1, stepCount: steps.count,
-            steps: steps.map { StepItem(label: $0.label, current: $0 == step) },
+            steps: steps.enumerated().map { index, item in
+                StepItem(label: item.label, current: item == step, done: index < (steps.firstIndex(of: step) ?? 0))
+            },
             fields: Self.fields(for: step, form, errors: errors),
             categories: ListingCategory.allCases.map {
                 Check(value: $0.rawValue, label: $0.label, checked: (form.categories ?? []).contains($0.rawValue))
