@@ -27,7 +27,7 @@ public final class ModerationQueueViewModel: ScreenModel {
 
     /// The decisions that fit a case: listing actions only for a reported listing.
     public func actions(for item: ModerationCase) -> [ModerationAction] {
-        item.subject == .listing ? ModerationAction.allCases : [.dismiss, .warnUser, .suspendUser]
+        ModerationAction.choices(for: item.subject)
     }
 
     /// Decides, and takes the case off the list.

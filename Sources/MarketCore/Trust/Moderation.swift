@@ -8,6 +8,11 @@ public enum ModerationAction: String, Codable, Sendable, CaseIterable {
     case warnUser = "warn_user"
     case suspendUser = "suspend_user"
 
+    /// The decisions that fit a reported subject: the listing ones only for a listing.
+    public static func choices(for subject: ReportSubject) -> [ModerationAction] {
+        subject == .listing ? allCases : [.dismiss, .warnUser, .suspendUser]
+    }
+
     public var label: String {
         switch self {
         case .dismiss: "Dismiss: nothing wrong"

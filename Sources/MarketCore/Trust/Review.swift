@@ -87,6 +87,9 @@ public struct RatingSummary: Codable, Sendable, Equatable {
         self.count = count
     }
 
+    /// Someone nobody has reviewed yet.
+    public static let unrated = RatingSummary(average: 0, count: 0)
+
     /// "4.7 ★ (12 reviews)", or "No reviews yet".
     public var label: String {
         count == 0 ? "No reviews yet" : String(format: "%.1f ★ (%d review%@)", average, count, count == 1 ? "" : "s")

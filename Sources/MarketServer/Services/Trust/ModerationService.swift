@@ -59,11 +59,8 @@ struct ModerationService {
             throw APIError.decisionConflict("What was reported no longer exists.")
         }
         if subject.ownerID == moderator.id { throw APIError.ownSubject }
-        switch draft.action {
-        case .removeListing, .restoreListing:
-            guard kind == .listing else { throw APIError.validation(["action": "\(draft.action.rawValue) is for a reported listing"]) }
-        case .dismiss, .warnUser, .suspendUser:
-            break
+        guard ModerationAction.choices(for: kind).contains(draft.action) else {
+            throw APIError.validation(["action": "\(draft.action.rawValue) is for a reported listing"])
         }
         let services = services
         return try await services.writes.run { tx in

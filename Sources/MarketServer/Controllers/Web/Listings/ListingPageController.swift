@@ -200,7 +200,7 @@ struct ListingPageController: RouteCollection {
             facts: Self.facts(of: listing, campuses: services.settings.campuses),
             seller: .init(id: listing.seller.id.wireString, name: listing.seller.name, campus: listing.seller.campus?.label,
                           verified: listing.seller.campus?.verified ?? false,
-                          rating: (listing.seller.rating ?? RatingSummary(average: 0, count: 0)).label,
+                          rating: (listing.seller.rating ?? .unrated).label,
                           memberSince: listing.seller.memberSince.map(WebFormat.day),
                           activeListings: listing.seller.activeListingsCount.map { $0 == 1 ? "1 listing" : "\($0) listings" },
                           contact: listing.seller.contact?.label,

@@ -67,7 +67,7 @@ struct MyListingsController: RouteCollection {
         let viewerID = req.auth.get(Session.self)?.userID
         let content = SellerContent(
             id: id.wireString, name: profile.name, campus: profile.campus?.label, verified: profile.campus?.verified ?? false,
-            rating: (profile.rating ?? RatingSummary(average: 0, count: 0)).label, reviews: reviews, hasReviews: !reviews.isEmpty,
+            rating: (profile.rating ?? .unrated).label, reviews: reviews, hasReviews: !reviews.isEmpty,
             canReport: viewerID != nil && viewerID != id, memberSince: profile.memberSince.map(WebFormat.day),
             contact: profile.contact?.label, signedIn: signedIn,
             listings: ListingCard.html(of: cards), moreHref: result.next.map { "/users/\(id.wireString)?cursor=\($0.token)" })

@@ -48,7 +48,7 @@ struct ModerationPagesController: RouteCollection {
         do {
             _ = try await req.domain.moderation.decide(reportID, ModerationDecisionRequest(action: form.action, note: form.note), by: session.user)
             return req.seeOther("/moderation", notice: .decided)
-        } catch let error as APIError where [.unprocessableEntity, .conflict, .forbidden].contains(error.status) && error.code != "moderators_only" {
+        } catch let error as APIError where [.unprocessableEntity, .conflict, .forbidden].contains(error.status) && error.code != APIError.moderatorsOnly.code {
             let problem = error.fields.map { $0.values.sorted().joined(separator: "; ") } ?? error.message
             return try await render(req, failed: (reportID, form, problem), status: error.status)
         }
@@ -60,7 +60,7 @@ struct ModerationPagesController: RouteCollection {
         let items = try await req.domain.moderation.queue(status: ReportRecord.open, limit: 100, for: session.user)
         let cases = items.map { item -> Case in
             let mine = failed?.id == item.id
-            let actions = item.subject == .listing ? ModerationAction.allCases : [.dismiss, .warnUser, .suspendUser]
+            let actions = ModerationAction.choices(for: item.subject)
             let chosen = mine ? failed?.form.action : nil
             let href: String? = switch item.subject {
             case .listing: "/listings/\(item.subjectId.wireString)"
