@@ -107,6 +107,7 @@ struct OperatorErrorTests {
         (["WEBAUTHN_RP_ID": "https://campus.edu"], "WEBAUTHN_RP_ID must be a domain like market.campus.edu, not 'https://campus.edu'"),
         (["SMTP_CA_FILE": "/etc/hosts"], "SMTP_CA_FILE is set but SMTP_URL is not: set both, or neither"),
         (["SMTP_URL": "smtp://127.0.0.1:2525", "SMTP_CA_FILE": "/no/such.pem"], "SMTP_CA_FILE must be a readable PEM file of certificates, not '/no/such.pem'"),
+        (["TIME_ZONE": "Eastern"], "TIME_ZONE must be a time zone such as America/Chicago, not 'Eastern'"),
     ])
     func badSignInSetting(environment: [String: String], sentence: String) async throws {
         let outcome = try await Self.run(["serve"], environment: environment)

@@ -74,10 +74,11 @@ public final class ListingDetailViewModel: ScreenModel {
         return price + (fulfillment == .delivery ? quote?.fee ?? 0 : 0)
     }
 
-    /// What renting `[rentStart, rentEnd)` costs, as the server will price it.
+    /// What renting `[rentStart, rentEnd)` costs, as the server will price it: days are counted
+    /// on the listing's campus calendar, whatever zone the device is in.
     public var rentalTotalCents: Int? {
         guard let listing, let price = listing.rentPriceCents, let unit = listing.rentUnit, rentEnd > rentStart else { return nil }
-        return RentalPricing.totalCents(from: rentStart, to: rentEnd, unit: unit, pricePerUnitCents: price)
+        return RentalPricing.totalCents(from: rentStart, to: rentEnd, unit: unit, pricePerUnitCents: price, timeZone: listing.rentTimeZone)
     }
 
     /// Whether the chosen period overlaps a booked one (the server would answer 409).

@@ -16,6 +16,9 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
     public var status: ListingStatus
     public var seller: SellerSummary
     public var campus: String?
+    /// The IANA time zone of the listing's campus (`America/Detroit`): rent days are counted in it.
+    /// Missing from older servers, which counted in UTC.
+    public var timeZone: String?
     /// True while a paid feature runs; featured listings come first among matching results.
     public var isFeatured: Bool
     public var featuredUntil: Date?
@@ -26,7 +29,9 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
     public init(id: UUID, title: String, description: String, categories: [ListingCategory], condition: ListingCondition,
                 salePriceCents: Int?, rentPriceCents: Int?, rentUnit: RentUnit?, openToTrade: Bool, currency: String,
                 textbook: TextbookDetails?, status: ListingStatus, seller: SellerSummary, campus: String?,
-                isFeatured: Bool, featuredUntil: Date?, photos: [ListingPhoto], createdAt: Date, updatedAt: Date) {
+                isFeatured: Bool, featuredUntil: Date?, photos: [ListingPhoto], createdAt: Date, updatedAt: Date,
+                timeZone: String? = nil) {
+        self.timeZone = timeZone
         self.id = id
         self.title = title
         self.description = description
@@ -47,6 +52,9 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
+
+    /// The zone rent days are counted in (UTC when the server did not say).
+    public var rentTimeZone: TimeZone { timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt }
 }
 
 public struct ListingPhoto: Codable, Sendable, Equatable, Identifiable {

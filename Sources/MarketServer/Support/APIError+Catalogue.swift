@@ -75,10 +75,10 @@ extension APIError {
 
     /// 409: a rental period that another live rental holds.
     static func periodUnavailable(booked period: String?) -> APIError {
-        let message = period.map { "This listing is already booked from \($0); choose a period that does not overlap it." }
+        let message = period.map { "This listing is already booked \($0); choose a period that does not overlap it." }
             ?? "This period overlaps another rental."
         return APIError(.conflict, code: "period_unavailable", message: message,
-                        fields: period.map { ["start": "overlaps a booking from \($0)"] })
+                        fields: period.map { ["start": "overlaps a booking: \($0)"] })
     }
 }
 

@@ -222,6 +222,12 @@ public struct AppSettings: Sendable {
         } else if let list = Environment.get("CAMPUSES"), !list.isEmpty {
             settings.campuses = try CampusDirectory.parse(list, setting: "CAMPUSES")
         }
+        if let name = Environment.get("TIME_ZONE"), !name.isEmpty {
+            guard let zone = TimeZone(identifier: name) else {
+                throw ConfigurationError("TIME_ZONE must be a time zone such as America/Chicago, not '\(name)'")
+            }
+            settings.campuses.defaultTimeZone = zone
+        }
         settings.requireVerifiedOverride = try flag("REQUIRE_VERIFIED")
         if settings.requireVerifiedOverride == true, !settings.campuses.isConfigured {
             throw ConfigurationError("REQUIRE_VERIFIED is on but no campus is configured: set CAMPUSES so students have an address to verify")

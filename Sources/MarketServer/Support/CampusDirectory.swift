@@ -16,12 +16,16 @@ struct CampusDirectory: Sendable {
 
     let campuses: [Campus]
     private let byDomain: [String: Campus]
+    /// The zone of pages for people of no configured campus, and of every page when none is
+    /// configured: `TIME_ZONE`, else the first campus's, else UTC.
+    var defaultTimeZone = TimeZone(identifier: "UTC")!
 
     init(_ campuses: [Campus] = []) {
         self.campuses = campuses
         var byDomain: [String: Campus] = [:]
         for campus in campuses { for domain in campus.domains { byDomain[domain] = campus } }
         self.byDomain = byDomain
+        if let first = campuses.first { defaultTimeZone = first.timeZone }
     }
 
     var isConfigured: Bool { !campuses.isEmpty }
@@ -36,7 +40,7 @@ struct CampusDirectory: Sendable {
         guard let at = email.lastIndex(of: "@") else { return nil }
         let domain = email[email.index(after: at)...].lowercased()
         guard !Self.noCampus.contains(where: { domain == $0 || domain.hasSuffix("." + $0) }) else { return nil }
-        guard isConfigured else { return Campus(id: domain, name: domain, domains: [domain], timeZone: TimeZone(identifier: "UTC")!) }
+        guard isConfigured else { return Campus(id: domain, name: domain, domains: [domain], timeZone: defaultTimeZone) }
         var labels = domain.split(separator: ".")
         while labels.count >= 2 {
             if let campus = byDomain[labels.joined(separator: ".")] { return campus }
@@ -46,8 +50,13 @@ struct CampusDirectory: Sendable {
     }
 
     func campus(id: String) -> Campus? {
-        guard isConfigured else { return Campus(id: id, name: id, domains: [id], timeZone: TimeZone(identifier: "UTC")!) }
+        guard isConfigured else { return Campus(id: id, name: id, domains: [id], timeZone: defaultTimeZone) }
         return campuses.first { $0.id == id }
+    }
+
+    /// The zone a listing's campus keeps: its rent days are counted and its times read in it.
+    func timeZone(ofCampus id: String?) -> TimeZone {
+        id.flatMap { campus(id: $0)?.timeZone } ?? defaultTimeZone
     }
 
     /// What pages show for a listing's campus id: the campus's name.

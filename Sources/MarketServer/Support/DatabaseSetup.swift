@@ -24,7 +24,10 @@ enum DatabaseSetup {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             app.threadPool = sqliteThreadPool(connections: System.coreCount)
-            app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
+            // SQLite has one writer at a time, so a burst of writes (a dozen sign-ups at once on a
+            // busy two-core machine) queues for connections; 30 s, as on PostgreSQL, lets the
+            // queue drain before the pool gives up with 503.
+            app.databases.use(.sqlite(.file(path), connectionPoolTimeout: .seconds(30), sqlLogLevel: .debug), as: .sqlite)
             // WAL lets readers run beside the single writer; the mode is stored in the file.
             // Foreign keys are switched on per connection by the driver; synchronous stays FULL
             // (SQLite's compiled default), so an acknowledged write survives a crash.

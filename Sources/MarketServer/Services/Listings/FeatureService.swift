@@ -2,7 +2,8 @@ import Fluent
 import Foundation
 import MarketCore
 
-/// Featured listings: bought for a fee, cancellable (with a refund) on the UTC day of purchase,
+/// Featured listings: bought for a fee, cancellable (with a refund) on the day of purchase (the
+/// listing's campus's day),
 /// ending by themselves when their time runs out.
 struct FeatureService {
     let database: any Database
@@ -16,7 +17,7 @@ struct FeatureService {
             throw APIError(.conflict, code: "listing_not_active", message: "Only an active listing can be featured; this one is \(listing.status).")
         }
         if let until = listing.featuredUntil, until > now {
-            throw APIError(.conflict, code: "already_featured", message: "This listing is already featured until \(ISO8601DateFormatter().string(from: until)).")
+            throw APIError(.conflict, code: "already_featured", message: "This listing is already featured until \(localTime(of: listing).time(until)).")
         }
         let userID = try user.requireID()
         let ends = now.addingTimeInterval(settings.featureDuration)
@@ -30,10 +31,10 @@ struct FeatureService {
             try await listing.save(on: db)
         }
         return FeatureReceipt(listingId: listingID, featuredUntil: ends, feeCents: settings.featurePriceCents,
-                              currency: settings.defaultCurrency, cancellableUntil: Self.endOfUTCDay(now))
+                              currency: settings.defaultCurrency, cancellableUntil: endOfDay(now, of: listing))
     }
 
-    /// Cancels the running feature and refunds its fee, if it was bought today (UTC).
+    /// Cancels the running feature and refunds its fee, if it was bought today (the campus's day).
     func cancel(_ listingID: UUID, by user: UserRecord) async throws -> FeatureRefund {
         let listing = try await listings.owned(listingID, by: user)
         guard let feature = try await ListingFeatureRecord.query(on: database)
@@ -41,8 +42,9 @@ struct FeatureService {
             .with(\.$fee).first() else {
             throw APIError(.conflict, code: "not_featured", message: "This listing is not featured, so there is nothing to cancel.")
         }
-        guard now < Self.endOfUTCDay(feature.startsAt) else {
-            throw APIError(.conflict, code: "too_late_to_cancel", message: "A feature can be cancelled only on the day (UTC) it was bought.")
+        guard now < endOfDay(feature.startsAt, of: listing) else {
+            throw APIError(.conflict, code: "too_late_to_cancel",
+                           message: "A feature can be cancelled only on the day it was bought (until midnight \(localTime(of: listing).abbreviation(at: now))).")
         }
         let userID = try user.requireID()
         let fee = feature.fee
@@ -59,9 +61,13 @@ struct FeatureService {
         return FeatureRefund(listingId: listingID, refundCents: Int(fee.amountCents), currency: fee.currency)
     }
 
-    static func endOfUTCDay(_ date: Date) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+    private func localTime(of listing: ListingRecord) -> LocalTime {
+        LocalTime(settings.campuses.timeZone(ofCampus: listing.campus))
+    }
+
+    /// Midnight after `date` on the listing's campus.
+    private func endOfDay(_ date: Date, of listing: ListingRecord) -> Date {
+        let calendar = localTime(of: listing).calendar
         return calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: date))!
     }
 }

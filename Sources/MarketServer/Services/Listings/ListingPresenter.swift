@@ -63,6 +63,7 @@ struct ListingPresenter {
             featuredUntil: featured ? row.featuredUntil : nil,
             photos: photos,
             createdAt: row.createdAt,
-            updatedAt: row.updatedAt)
+            updatedAt: row.updatedAt,
+            timeZone: trust.campuses.timeZone(ofCampus: row.campus).identifier)
     }
 }

@@ -32,8 +32,11 @@ struct RentalService {
                     throw APIError(.conflict, code: "not_for_rent", message: "This listing is not for rent.")
                 }
                 guard try listing.listingStatus == .active else { throw APIError.listingUnavailable(status: listing.status) }
-                if let clash = try await firstClash(listingID, start, end, on: tx.db) { throw APIError.periodUnavailable(booked: Self.describe(clash)) }
-                let units = RentalPricing.units(from: start, to: end, unit: unit)
+                let zone = trust.campuses.timeZone(ofCampus: listing.campus)
+                if let clash = try await firstClash(listingID, start, end, on: tx.db) {
+                    throw APIError.periodUnavailable(booked: LocalTime(zone).period(clash.start, clash.end))
+                }
+                let units = RentalPricing.units(from: start, to: end, unit: unit, timeZone: zone)
                 let order = OrderRecord(type: .rental, listingID: listingID, buyerID: renterID, sellerID: listing.sellerID,
                                   fulfillment: .pickup, totalCents: units * Int(price), currency: listing.currency, now: now)
                 order.startsAt = start
@@ -48,7 +51,8 @@ struct RentalService {
         } catch where DatabaseConflict.isConflict(error) {
             // Only reachable if the lock were bypassed; the constraint still holds, and we name the period.
             let clash = try await firstClash(listingID, start, end, on: database)
-            throw APIError.periodUnavailable(booked: clash.map(Self.describe))
+            let zone = trust.campuses.timeZone(ofCampus: try await ListingRecord.find(listingID, on: database)?.campus)
+            throw APIError.periodUnavailable(booked: clash.map { LocalTime(zone).period($0.start, $0.end) })
         }
     }
 
@@ -67,11 +71,5 @@ struct RentalService {
 
     private func firstClash(_ listingID: UUID, _ start: Date, _ end: Date, on db: any Database) async throws -> BookedPeriod? {
         try await LiveRentals(listingID: listingID).periods(overlapping: start, end, limit: 1, on: db).first
-    }
-
-    /// "2026-11-20T10:00:00Z to 2026-11-20T12:00:00Z"
-    private static func describe(_ clash: BookedPeriod) -> String {
-        let format = Date.ISO8601FormatStyle()
-        return "\(format.format(clash.start)) to \(format.format(clash.end))"
     }
 }

@@ -91,10 +91,13 @@ struct CampusVerificationService {
         try await EmailVerificationRecord(userID: try user.requireID(), email: email, tokenHash: SessionTokens.hash(token),
                                           createdAt: now, expiresAt: now.addingTimeInterval(lifetime)).create(on: db)
         let link = services.settings.publicURL + "/verify-email?token=" + token
+        // The reader is at the campus the address belongs to: its clock says when the link ends.
+        let expires = LocalTime(services.trust.campuses.campus(forEmail: email)?.timeZone ?? services.trust.timeZone(of: user))
+            .time(now.addingTimeInterval(lifetime))
         try await MailOutbox(database: db, now: now).enqueue(MailMessage(to: email, subject: "Verify your campus address for CampusMarket", body: """
             Hello \(user.name),
 
-            To show other students you study here, open this link within 24 hours:
+            To show other students you study here, open this link by \(expires):
 
             \(link)
 

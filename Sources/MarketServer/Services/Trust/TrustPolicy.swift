@@ -22,6 +22,13 @@ struct TrustPolicy: Sendable {
         return campuses.campus(forEmail: user.email).map { CampusMembership(id: $0.id, name: $0.name, verified: false) }
     }
 
+    /// The zone a person reads and types times in on pages and in mails: their campus's, else
+    /// the server's default (`TIME_ZONE`).
+    func timeZone(of user: UserRecord?) -> TimeZone {
+        guard let user, campuses.isConfigured else { return campuses.defaultTimeZone }
+        return campuses.timeZone(ofCampus: membership(of: user)?.id)
+    }
+
     func isVerified(_ user: UserRecord) -> Bool { membership(of: user)?.verified == true }
 
     /// The campus a listing of this seller's is filed under.

@@ -153,8 +153,8 @@ struct ProfilePagesController: RouteCollection {
         let session = try req.requireWebSession()
         let now = req.now
         let passkeys = try await req.domain.passkeys.list(session).map {
-            PasskeyRow(id: $0.id.wireString, name: $0.name, added: WebFormat.day($0.createdAt),
-                       lastUsed: $0.lastUsedAt.map { WebFormat.ago($0, now: now) })
+            PasskeyRow(id: $0.id.wireString, name: $0.name, added: req.localTime.day($0.createdAt),
+                       lastUsed: $0.lastUsedAt.map { req.localTime.ago($0, now: now) })
         }
         let hasPassword = session.user.passwordHash != nil
         let content = Content(

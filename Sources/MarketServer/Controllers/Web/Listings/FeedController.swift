@@ -37,7 +37,7 @@ struct FeedController: RouteCollection {
         let params = FeedParameters(reading: &reader, request: req)
         let services = req.domain
         let result = try await services.searchPage(params.query, viewer: req.auth.get(Session.self)?.user)
-        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses) }
+        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses, time: req.localTime) }
 
         var summary: String
         if cards.isEmpty {

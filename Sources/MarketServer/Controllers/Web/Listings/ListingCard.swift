@@ -19,7 +19,7 @@ struct ListingCard {
     var campus: String?
     var posted: String
 
-    init(_ listing: MarketCore.Listing, now: Date, campuses: CampusDirectory) {
+    init(_ listing: MarketCore.Listing, now: Date, campuses: CampusDirectory, time: LocalTime) {
         id = listing.id.wireString
         title = listing.title
         prices = Self.prices(of: listing)
@@ -31,7 +31,7 @@ struct ListingCard {
         isActive = listing.status == .active
         sellerName = listing.seller.name
         campus = listing.campus.map(campuses.name(of:))
-        posted = WebFormat.ago(listing.createdAt, now: now)
+        posted = time.ago(listing.createdAt, now: now)
     }
 
     /// "$45.00", "$5.00 / day", "Open to trade": every way the listing can be had.

@@ -69,10 +69,12 @@ struct ListingPageController: RouteCollection {
         let form = try req.formBody(RentForm.self)
         let listingID = try req.uuidParameter("listingID")
         var state = ListingPageState(rentStart: form.start ?? "", rentEnd: form.end ?? "")
-        let start = (form.start ?? "").isEmpty ? nil : WebFormat.parseInput(form.start ?? "")
-        let end = (form.end ?? "").isEmpty ? nil : WebFormat.parseInput(form.end ?? "")
-        if start == nil, form.start?.isEmpty == false { state.rentErrors["start"] = "must be a date and time" }
-        if end == nil, form.end?.isEmpty == false { state.rentErrors["end"] = "must be a date and time" }
+        // Typed on the reader's campus clock; the service gets UTC instants.
+        let time = req.localTime
+        let start = (form.start ?? "").isEmpty ? nil : time.parseInput(form.start ?? "")
+        let end = (form.end ?? "").isEmpty ? nil : time.parseInput(form.end ?? "")
+        if start == nil, let text = form.start, !text.isEmpty { state.rentErrors["start"] = time.inputProblem(text) }
+        if end == nil, let text = form.end, !text.isEmpty { state.rentErrors["end"] = time.inputProblem(text) }
         if !state.rentErrors.isEmpty { return try await render(req, state, status: .unprocessableEntity) }
         let request = RentalRequest(start: start, end: end)
 
@@ -85,8 +87,9 @@ struct ListingPageController: RouteCollection {
             guard form.confirm == "yes" else {
                 let listing = try await req.domain.listings.find(listingID)
                 if let unit = listing.rentUnit.flatMap(RentUnit.init(rawValue:)), let price = listing.rentPriceCents {
-                    let units = RentalPricing.units(from: period.start, to: period.end, unit: unit)
-                    let total = RentalPricing.totalCents(from: period.start, to: period.end, unit: unit, pricePerUnitCents: Int(price))
+                    let zone = req.application.settings.campuses.timeZone(ofCampus: listing.campus)
+                    let units = RentalPricing.units(from: period.start, to: period.end, unit: unit, timeZone: zone)
+                    let total = units * Int(price)
                     state.rentPreview = "\(units) \(unit.rawValue)\(units == 1 ? "" : "s") × \(MoneyText.format(Int(price), currency: listing.currency)) = \(MoneyText.format(total, currency: listing.currency))"
                 }
                 return try await render(req, state)
@@ -177,6 +180,8 @@ struct ListingPageController: RouteCollection {
         let record = try await services.listings.visible(id, to: session?.user)
         let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: session != nil)
         let isOwner = session?.user.id == listing.seller.id
+        let time = req.localTime
+        let zone = time.abbreviation(at: services.now)
 
         var booked: [BookedPeriod] = []
         if listing.rentPriceCents != nil {
@@ -195,17 +200,17 @@ struct ListingPageController: RouteCollection {
         let content = ListingPageContent(
             id: listing.id.wireString, title: listing.title, description: listing.description.isEmpty ? nil : listing.description,
             prices: ListingCard.prices(of: listing), status: listing.status.label, isActive: active,
-            isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(WebFormat.time),
+            isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(time.time),
             photos: listing.photos.enumerated().map { .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)") },
-            facts: Self.facts(of: listing, campuses: services.settings.campuses),
+            facts: Self.facts(of: listing, campuses: services.settings.campuses, time: time),
             seller: .init(id: listing.seller.id.wireString, name: listing.seller.name, campus: listing.seller.campus?.label,
                           verified: listing.seller.campus?.verified ?? false,
                           rating: (listing.seller.rating ?? .unrated).label,
-                          memberSince: listing.seller.memberSince.map(WebFormat.day),
+                          memberSince: listing.seller.memberSince.map(time.day),
                           activeListings: listing.seller.activeListingsCount.map { $0 == 1 ? "1 listing" : "\($0) listings" },
                           contact: listing.seller.contact?.label,
                           latestReview: try await services.reviews.page(of: listing.seller.id, limit: 1, after: nil).items.first.map {
-                              "“\($0.text ?? String(repeating: "★", count: $0.rating))” — \($0.authorName), \($0.listingTitle), \(WebFormat.month($0.createdAt))"
+                              "“\($0.text ?? String(repeating: "★", count: $0.rating))” — \($0.authorName), \($0.listingTitle), \(time.month($0.createdAt))"
                           }),
             signedIn: signedIn, isOwner: isOwner,
             canBuy: listing.offers(.buy, to: session?.userID),
@@ -218,15 +223,15 @@ struct ListingPageController: RouteCollection {
             quote: state.quote.map { quote in
                 .init(id: quote.id.wireString, fee: MoneyText.format(quote.fee, currency: quote.currency),
                       total: MoneyText.format(quote.fee + (listing.salePriceCents ?? 0), currency: quote.currency),
-                      duration: "about \(quote.durationMinutes) min", dropoff: quote.dropoff, expires: WebFormat.time(quote.expiresAt))
+                      duration: "about \(quote.durationMinutes) min", dropoff: quote.dropoff, expires: time.time(quote.expiresAt))
             },
             buyError: state.buyError,
             rentUnit: listing.rentUnit?.rawValue ?? "day",
-            rentFields: [FormField("start", "From (UTC)", kind: "datetime-local", value: state.rentStart, errors: state.rentErrors),
-                         FormField("end", "Until (UTC)", kind: "datetime-local", value: state.rentEnd, errors: state.rentErrors)],
+            rentFields: [FormField("start", "From (\(zone))", kind: "datetime-local", value: state.rentStart, errors: state.rentErrors),
+                         FormField("end", "Until (\(zone))", kind: "datetime-local", value: state.rentEnd, errors: state.rentErrors)],
             rentPreview: state.rentPreview, rentError: state.rentError ?? state.rentErrors["period"],
-            calendar: listing.rentPriceCents == nil ? [] : RentalCalendar.months(2, from: services.now, booked: booked),
-            bookedPeriods: booked.map { "\(WebFormat.time($0.start)) – \(WebFormat.time($0.end))" },
+            calendar: listing.rentPriceCents == nil ? [] : RentalCalendar.months(2, from: services.now, booked: booked, time: time),
+            bookedPeriods: booked.map { time.period($0.start, $0.end) },
             myListings: myListings,
             cashFields: [FormField("cash", "Cash on top (optional)", value: state.cash, errors: state.tradeErrors, inputMode: "decimal")],
             tradeError: state.tradeError ?? state.tradeErrors["offered"].map { "Your offer \($0)." },
@@ -234,7 +239,7 @@ struct ListingPageController: RouteCollection {
         return try await req.renderPage("listing", title: listing.title, content, status: status)
     }
 
-    static func facts(of listing: MarketCore.Listing, campuses: CampusDirectory) -> [ListingPageContent.Fact] {
+    static func facts(of listing: MarketCore.Listing, campuses: CampusDirectory, time: LocalTime) -> [ListingPageContent.Fact] {
         var facts: [ListingPageContent.Fact] = [
             .init(term: "Condition", value: listing.condition.label),
             .init(term: "Category", value: listing.categories.map(\.label).joined(separator: ", ")),
@@ -246,7 +251,7 @@ struct ListingPageController: RouteCollection {
             if let course = book.courseCode { facts.append(.init(term: "Course", value: course)) }
         }
         if let campus = listing.campus { facts.append(.init(term: "Campus", value: campuses.name(of: campus))) }
-        facts.append(.init(term: "Listed", value: WebFormat.day(listing.createdAt)))
+        facts.append(.init(term: "Listed", value: time.day(listing.createdAt)))
         return facts
     }
 }

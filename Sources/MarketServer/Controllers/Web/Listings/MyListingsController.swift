@@ -23,7 +23,7 @@ struct MyListingsController: RouteCollection {
         let services = req.domain
         let result = try await services.searchPage(
             SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: session.user)
-        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses) }
+        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses, time: req.localTime) }
         let content = MineContent(
             tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },
             listings: ListingCard.html(of: cards), empty: status == .active ? "You have nothing for offer. Sell something!" : "None here.",
@@ -57,18 +57,18 @@ struct MyListingsController: RouteCollection {
         }
         var reader = QueryReader(req)
         let result = try await services.searchPage(SearchCriteria(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: nil)
-        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses) }
+        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses, time: req.localTime) }
         let reviews = try await services.reviews.page(of: id, limit: 5, after: nil).items.map {
             SellerContent.ReviewLine(stars: String(repeating: "★", count: $0.rating) + String(repeating: "☆", count: 5 - $0.rating),
                                      starsLabel: "\($0.rating) out of 5 stars",
                                      text: $0.text, author: $0.authorName, item: $0.listingTitle,
-                                     month: WebFormat.month($0.createdAt), reply: $0.reply)
+                                     month: req.localTime.month($0.createdAt), reply: $0.reply)
         }
         let viewerID = req.auth.get(Session.self)?.userID
         let content = SellerContent(
             id: id.wireString, name: profile.name, campus: profile.campus?.label, verified: profile.campus?.verified ?? false,
             rating: (profile.rating ?? .unrated).label, reviews: reviews, hasReviews: !reviews.isEmpty,
-            canReport: viewerID != nil && viewerID != id, memberSince: profile.memberSince.map(WebFormat.day),
+            canReport: viewerID != nil && viewerID != id, memberSince: profile.memberSince.map(req.localTime.day),
             contact: profile.contact?.label, signedIn: signedIn,
             listings: ListingCard.html(of: cards), moreHref: result.next.map { "/users/\(id.wireString)?cursor=\($0.token)" })
         return try await req.renderPage("seller", title: profile.name, content)

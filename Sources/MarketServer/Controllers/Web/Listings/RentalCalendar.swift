@@ -14,16 +14,11 @@ enum RentalCalendar {
         var weeks: [[Day]]
     }
 
-    private static var utc: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+    /// `count` months from the one holding `now`, in the reader's days; a day is booked when
+    /// any period touches it.
+    static func months(_ count: Int, from now: Date, booked: [BookedPeriod], time: LocalTime) -> [Month] {
+        var calendar = time.calendar
         calendar.firstWeekday = 2  // weeks start on Monday
-        return calendar
-    }
-
-    /// `count` months from the one holding `now`; a day is booked when any period touches it.
-    static func months(_ count: Int, from now: Date, booked: [BookedPeriod]) -> [Month] {
-        let calendar = utc
         let today = calendar.startOfDay(for: now)
         guard var monthStart = calendar.date(from: calendar.dateComponents([.year, .month], from: now)) else { return [] }
         var months: [Month] = []
@@ -33,15 +28,16 @@ enum RentalCalendar {
             let leading = (calendar.component(.weekday, from: monthStart) + 5) % 7  // Monday = 0
             var cells: [Day] = Array(repeating: Day(number: "", booked: false, past: false, label: ""), count: leading)
             for day in days {
+                // A day is 23 or 25 hours long when the clocks change.
                 let start = calendar.date(byAdding: .day, value: day - 1, to: monthStart)!
-                let end = start.addingTimeInterval(86_400)
+                let end = calendar.date(byAdding: .day, value: 1, to: start)!
                 let isBooked = booked.contains { $0.start < end && $0.end > start }
                 cells.append(Day(number: String(day), booked: isBooked, past: start < today,
                                  label: isBooked ? "\(day), booked" : String(day)))
             }
             while cells.count % 7 != 0 { cells.append(Day(number: "", booked: false, past: false, label: "")) }
             let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<($0 + 7)]) }
-            months.append(Month(caption: WebFormat.month(monthStart), weeks: weeks))
+            months.append(Month(caption: time.month(monthStart), weeks: weeks))
             monthStart = next
         }
         return months

@@ -33,7 +33,7 @@ struct MessagePagesController: RouteCollection {
         let rows = page.items.map { item in
             Row(id: item.id.wireString, otherName: item.otherUser.name, listingTitle: item.listing.title,
                 snippet: item.lastMessage.map { String($0.text.prefix(120)) }, fromMe: item.lastMessage?.senderId == session.userID,
-                when: WebFormat.ago(item.lastActivityAt, now: services.now), unread: item.unreadCount, blocked: item.blocked)
+                when: req.localTime.ago(item.lastActivityAt, now: services.now), unread: item.unreadCount, blocked: item.blocked)
         }
         struct Content: Encodable { var rows: [Row]; var moreHref: String? }
         return try await req.renderPage("messages", title: "Messages",
@@ -95,7 +95,7 @@ struct MessagePagesController: RouteCollection {
         let blockedByMe = try await services.blocks.list(for: session.userID).items.contains { $0.id == conversation.otherUser.id }
         let bubbles = page.items.reversed().map { message in
             Bubble(id: message.id.wireString, text: message.text, mine: message.senderId == session.userID, sender: message.senderName,
-                   when: WebFormat.ago(message.sentAt, now: services.now), at: ISO8601DateFormatter().string(from: message.sentAt))
+                   when: req.localTime.ago(message.sentAt, now: services.now), at: ISO8601DateFormatter().string(from: message.sentAt))
         }
         let content = ConversationContent(
             id: id.wireString, otherName: conversation.otherUser.name + (conversation.otherUser.suspended ? " (suspended)" : ""), otherID: conversation.otherUser.id.wireString,

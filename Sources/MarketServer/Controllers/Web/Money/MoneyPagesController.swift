@@ -41,7 +41,7 @@ struct MoneyPagesController: RouteCollection {
             entries: ledger.entries.map { entry in
                 Entry(title: entry.title, category: Self.categoryLabel(entry.category),
                       amount: (entry.kind == .earning ? "+" : "−") + MoneyText.format(entry.amountCents, currency: entry.currency),
-                      isEarning: entry.kind == .earning, date: WebFormat.day(entry.occurredAt),
+                      isEarning: entry.kind == .earning, date: req.localTime.day(entry.occurredAt),
                       link: entry.orderId.map { "/orders/\($0.wireString)" })
             },
             moreHref: ledger.nextCursor.map { "/money?cursor=\($0)" })
@@ -69,14 +69,14 @@ struct MoneyPagesController: RouteCollection {
     }
 
     func expenses(req: Request) async throws -> Response {
-        try await renderExpenses(req, ExpenseForm(dateOfPurchase: WebFormat.dateInput(req.domain.now)))
+        try await renderExpenses(req, ExpenseForm(dateOfPurchase: req.localTime.dateInput(req.domain.now)))
     }
 
     func addExpense(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
         let form = try req.formBody(ExpenseForm.self)
         let amount = form.amount.flatMap { $0.isEmpty ? nil : $0 }.map { MoneyText.parse($0) ?? -1 }
-        let date = form.dateOfPurchase.flatMap(WebFormat.parseDateInput)
+        let date = form.dateOfPurchase.flatMap(req.localTime.parseDateInput)
         let input = ExpenseInput(expenseTitle: form.expenseTitle, expenseDescription: form.expenseDescription,
                                  amountInCents: amount == -1 ? nil : amount, dateOfPurchase: date)
         // Every field's problem at once: MarketCore's rules, and the amount and date as typed.
@@ -112,7 +112,7 @@ struct MoneyPagesController: RouteCollection {
             ],
             expenses: page.items.map {
                 ExpenseRow(id: $0.id.wireString, title: $0.expenseTitle, description: $0.expenseDescription.isEmpty ? nil : $0.expenseDescription,
-                           amount: MoneyText.format($0.amountInCents, currency: $0.currency), date: WebFormat.day($0.dateOfPurchase))
+                           amount: MoneyText.format($0.amountInCents, currency: $0.currency), date: req.localTime.day($0.dateOfPurchase))
             },
             totals: page.totals.map { MoneyText.format($0.totalSpentInCents, currency: $0.currency) },
             moreHref: page.nextCursor.map { "/money/expenses?cursor=\($0)" })

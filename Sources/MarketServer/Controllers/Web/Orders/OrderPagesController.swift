@@ -34,7 +34,7 @@ struct OrderPagesController: RouteCollection {
         let (records, next) = try await services.orderQueries.list(for: session.userID, role: role, status: nil, type: nil,
                                                                    open: open, limit: 50, after: cursor)
         let orders = try await services.orderPresenter.present(records, for: session.userID)
-            .map { OrderSummary($0, viewerID: session.userID) }
+            .map { OrderSummary($0, viewerID: session.userID, time: req.localTime) }
         let base = "/orders?role=\(role.rawValue)"
         let content = ListContent(
             heading: "Orders",
@@ -64,7 +64,7 @@ struct OrderPagesController: RouteCollection {
         let session = try req.requireWebSession()
         let services = req.domain
         let record = try await services.orderQueries.find(try req.uuidParameter("orderID"), for: session.userID)
-        let order = OrderSummary(try await services.orderPresenter.present(record, for: session.userID), viewerID: session.userID)
+        let order = OrderSummary(try await services.orderPresenter.present(record, for: session.userID), viewerID: session.userID, time: req.localTime)
         let content = OrderContent(
             order: order, canReview: try await services.reviews.canReview(record, by: session.userID),
             codeField: [FormField("confirmationCode", "Buyer's confirmation code", errors: codeErrors,
@@ -103,7 +103,7 @@ struct OrderPagesController: RouteCollection {
         let kind: ActivityKind = reader.choice("kind") ?? .bought
         let services = req.domain
         let (records, next) = try await services.orderQueries.activity(kind, for: session.userID, limit: 50, after: reader.cursor())
-        let orders = try await services.orderPresenter.present(records, for: session.userID).map { OrderSummary($0, viewerID: session.userID) }
+        let orders = try await services.orderPresenter.present(records, for: session.userID).map { OrderSummary($0, viewerID: session.userID, time: req.localTime) }
         let content = ActivityContent(
             tabs: ActivityKind.allCases.map { Tab(label: $0.rawValue.capitalized, href: "/activity?kind=\($0.rawValue)", current: $0 == kind) },
             orders: orders, empty: "Nothing \(kind.rawValue) yet.",

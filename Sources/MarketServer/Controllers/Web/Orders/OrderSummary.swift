@@ -26,7 +26,7 @@ struct OrderSummary: Encodable {
     var actions: [Action]
     var needsCode: Bool
 
-    init(_ order: Order, viewerID: UUID) {
+    init(_ order: Order, viewerID: UUID, time: LocalTime) {
         let isBuyer = order.buyer.id == viewerID
         id = order.id.wireString
         title = order.listingTitle
@@ -42,15 +42,15 @@ struct OrderSummary: Encodable {
         deliveryFee = order.deliveryFeeCents > 0 ? MoneyText.format(order.deliveryFeeCents, currency: order.currency) : nil
         fulfillment = order.fulfillment == .pickup ? "Pickup" : "Delivery"
         if let start = order.start, let end = order.end {
-            period = "\(WebFormat.time(start)) – \(WebFormat.time(end))"
+            period = time.period(start, end)
                 + (order.rentalUnits.map { " (\($0) \($0 == 1 ? "unit" : "units"))" } ?? "")
         }
         otherParty = isBuyer ? "Seller: \(order.seller.name)" : "Buyer: \(order.buyer.name)"
         otherName = isBuyer ? order.seller.name : order.buyer.name
         role = isBuyer ? "buyer" : "seller"
-        created = WebFormat.time(order.createdAt)
+        created = time.time(order.createdAt)
         code = order.confirmationCode
-        timeline = order.history.map { Step(label: $0.status.label, at: WebFormat.time($0.at)) }
+        timeline = order.history.map { Step(label: $0.status.label, at: time.time($0.at)) }
         actions = order.actions.filter { $0 != .complete }.map {
             Action(name: $0.rawValue, label: Self.label($0), danger: [.decline, .cancel].contains($0))
         }

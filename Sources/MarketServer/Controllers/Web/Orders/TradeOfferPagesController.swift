@@ -47,7 +47,7 @@ struct TradeOfferPagesController: RouteCollection {
                       items: offer.offeredListings.map(\.title),
                       cash: offer.cashTopUpCents > 0 ? MoneyText.format(offer.cashTopUpCents, currency: offer.currency) : nil,
                       status: offer.status.rawValue.capitalized, isPending: offer.status == .pending,
-                      orderID: offer.orderId?.wireString, created: WebFormat.time(offer.createdAt))
+                      orderID: offer.orderId?.wireString, created: req.localTime.time(offer.createdAt))
         }
         let box = received ? "received" : "sent"
         let content = Content(

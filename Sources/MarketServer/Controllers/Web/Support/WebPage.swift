@@ -19,6 +19,8 @@ struct PageLayout: Encodable {
     var verificationRequired = false
     /// Moderators see a link to the queue.
     var isModerator = false
+    /// The zone every time on the page is in: "Eastern Time (EST)".
+    var timeZone = "UTC"
 }
 
 /// A page: the layout's context and the page's own, so templates read `layout.x` and `page.y`.
@@ -43,7 +45,8 @@ extension Request {
             notice: Notice.carried(by: self)?.text,
             path: url.path, searchText: url.path == "/" ? (queryValues["q"] ?? "") : "",
             verificationRequired: session.map { domain.trust.requireVerified && !domain.trust.isVerified($0.user) } ?? false,
-            isModerator: session?.user.isModerator ?? false)
+            isModerator: session?.user.isModerator ?? false,
+            timeZone: localTime.zoneName(at: domain.now))
         let view = try await view.render(template, WebPage(layout: layout, page: content))
         let response = try await view.encodeResponse(status: status, for: self)
         // Pages show private things to signed-in people: never keep them in a shared cache.

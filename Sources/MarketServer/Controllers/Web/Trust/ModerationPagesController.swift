@@ -72,7 +72,7 @@ struct ModerationPagesController: RouteCollection {
                 status: item.subjectStatus,
                 count: item.reportCount == 1 ? "1 report" : "\(item.reportCount) reports",
                 reasons: item.reasons.map(\.label).joined(separator: ", "), details: item.details,
-                since: WebFormat.day(item.firstReportedAt),
+                since: req.localTime.day(item.firstReportedAt),
                 actions: actions.map { FormField.Option(value: $0.rawValue, label: $0.label, selected: $0.rawValue == chosen) },
                 note: mine ? failed?.form.note ?? "" : "", error: mine ? failed?.problem : nil)
         }
@@ -92,7 +92,7 @@ struct ModerationPagesController: RouteCollection {
         try reader.check()
         let page = try await req.domain.auditLog.page(limit: 50, after: cursor, for: session.user)
         let lines = page.items.map {
-            LogContent.Line(when: WebFormat.day($0.createdAt) + " " + WebFormat.time($0.createdAt), who: $0.actorName,
+            LogContent.Line(when: req.localTime.day($0.createdAt) + " " + req.localTime.time($0.createdAt), who: $0.actorName,
                             action: $0.action.replacingOccurrences(of: "_", with: " "),
                             subject: $0.subject + ($0.subjectId.map { " " + $0.wireString.prefix(8) } ?? ""), note: $0.note)
         }
