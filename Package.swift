@@ -33,11 +33,14 @@ let package = Package(
     targets: [
         // Shared by server and clients: wire types, enums, validation. Foundation only.
         .target(name: "MarketCore"),
+        // The system's zlib, for the PNG pictures the seed command draws.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The Vapor application as a library, so tests and the executable share it.
         .target(
             name: "MarketServer",
             dependencies: [
                 "MarketCore",
+                "CZlib",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

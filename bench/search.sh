@@ -20,7 +20,7 @@ bench_setup
 
 echo "seeding $listings listings on $database" >&2
 seed_started=$(date +%s)
-"$binary" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 >&2
+"$binary" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >&2
 seed_seconds=$(( $(date +%s) - seed_started ))
 if [ "$database" = postgres ]; then
   # Every table: the words' price index (listing_terms) answers from the index alone only where

@@ -66,4 +66,36 @@ struct SeedTests {
             #expect(byISBN.contains { $0.id == first.id })
         }
     }
+
+    @Test("the newest seeded listings get a picture of their category, different for each, stored and served like an upload")
+    func seedPictures() async throws {
+        try await withTestApp { app in
+            try await app.seed(listings: 30, users: 5, photos: 8)
+
+            let newest = try await app.searchListings("sort=newest&limit=30").items
+            let photos = try await ListingPhotoRecord.query(on: app.db).all()
+            #expect(photos.count == 8)
+            #expect(Set(photos.map(\.fileName)).count == 8, "every picture differs")
+            let pictured = Set(photos.map { $0.$listing.id })
+            let newestIDs = try await ListingRecord.query(on: app.db).sort(\.$createdAt, .descending).limit(8).all().map { try $0.requireID() }
+            #expect(pictured == Set(newestIDs), "the newest listings, the first a visitor sees")
+            let card = try #require(newest.first { !$0.photos.isEmpty })
+            let served = try await app.send(.GET, card.photos[0].url)
+            #expect(served.status == .ok)
+            #expect(served.headers.contentType?.description == "image/png")
+            #expect(Array(served.body.readableBytesView.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            #expect(served.body.readableBytes < 20_000, "flat drawings deflate to a few kilobytes")
+        }
+    }
+
+    @Test("a picture is a valid PNG of the drawing: every category draws, on its own backdrop, the same for the same seed")
+    func pictureBytes() throws {
+        for category in ListingCategory.allCases {
+            let png = SeedPicture.png(of: category, seed: 7)
+            #expect(png == SeedPicture.png(of: category, seed: 7))
+            #expect(png != SeedPicture.png(of: category, seed: 8))
+            let clean = try ImageScrubber.scrub(png)  // what an upload must pass
+            #expect(clean.type == .png && clean.bytes == png && clean.width == 480 && clean.height == 360)
+        }
+    }
 }

@@ -98,6 +98,11 @@ class Browser:
             if " ".join(element.text.split()) == words:
                 self.click_and_wait(element)
                 return
+        # On a phone the header's other links wait behind its menu: a person opens it first.
+        closed = [m for m in self.driver.find_elements(By.CSS_SELECTOR, "details.menu:not([open]) > summary") if m.is_displayed()]
+        if closed and not within:
+            closed[0].click()
+            return self.press(words)
         raise AssertionError(f"no button {words!r} on {self.path}: {self.text[:600]}")
 
     def follow(self, words):

@@ -5,7 +5,8 @@ import Vapor
 
 /// `campusmarket seed --listings N --users M [--seed S]`: fills the database with realistic,
 /// deterministic demo data (the same seed gives the same users and listings). Every seed user's
-/// password is `campusmarket`.
+/// password is `campusmarket`. The newest listings get a picture drawn in code for their
+/// category, uploaded through the same path as a seller's photo (checked, stored by content).
 struct SeedCommand: AsyncCommand {
     struct Signature: CommandSignature {
         @Option(name: "listings", short: "l", help: "How many listings to create (default 1000).")
@@ -14,6 +15,8 @@ struct SeedCommand: AsyncCommand {
         var users: Int?
         @Option(name: "seed", short: "s", help: "Random seed; the same seed makes the same data (default 1).")
         var seed: Int?
+        @Option(name: "photos", short: "p", help: "How many of the newest listings get a drawn picture (default 300; 0 for none).")
+        var photos: Int?
 
         init() {}
     }
@@ -29,11 +32,15 @@ struct SeedCommand: AsyncCommand {
         let app = context.application
         let listingCount = max(0, signature.listings ?? 1_000)
         let userCount = max(1, signature.users ?? 100)
-        var factory = SeedListingFactory(random: SeededGenerator(seed: UInt64(truncatingIfNeeded: signature.seed ?? 1)))
+        let photoCount = min(listingCount, max(0, signature.photos ?? 300))
+        let seed = UInt64(truncatingIfNeeded: signature.seed ?? 1)
+        var factory = SeedListingFactory(random: SeededGenerator(seed: seed))
         try await app.autoMigrate()
         let started = Date()
 
-        let sellers = try await createUsers(userCount, factory: &factory, app: app)
+        let users = try await createUsers(userCount, factory: &factory, app: app)
+        let sellers = try users.map { (id: try $0.user.requireID(), campus: $0.campus) }
+        var pictured: [SeedListingFactory.Row] = []
         context.console.print("Created \(userCount) users (password '\(Self.password)').")
 
         let now = Date()
@@ -48,7 +55,9 @@ struct SeedCommand: AsyncCommand {
                 // Oldest first, so the database's row order is also creation order ("newest" = highest seq).
                 let createdAt = now.addingTimeInterval(-span * (1 - Double(made + offset) / Double(max(1, listingCount))))
                 let seller = sellers[factory.int(0...sellers.count - 1)]
-                rows.append(factory.row(seller: seller, createdAt: createdAt, now: now))
+                let row = factory.row(seller: seller, createdAt: createdAt, now: now)
+                rows.append(row)
+                if made + offset >= listingCount - photoCount { pictured.append(row) }
                 if rows.count == Self.rowsPerStatement { statements.append(rows); rows = [] }
             }
             if !rows.isEmpty { statements.append(rows) }
@@ -63,11 +72,30 @@ struct SeedCommand: AsyncCommand {
         progress.finish()
         let seconds = Date().timeIntervalSince(started)
         context.console.print("Created \(listingCount) listings in \(String(format: "%.1f", seconds)) s.")
+        if !pictured.isEmpty {
+            try await addPictures(to: pictured, sellers: users.map(\.user), seed: seed, app: app, console: context.console)
+        }
     }
 
-    private func createUsers(_ count: Int, factory: inout SeedListingFactory, app: Application) async throws -> [(id: UUID, campus: String)] {
+    /// One picture for each listing, added as its seller would add a photo.
+    private func addPictures(to rows: [SeedListingFactory.Row], sellers: [UserRecord], seed: UInt64,
+                             app: Application, console: any Console) async throws {
+        let started = Date()
+        let byID = Dictionary(uniqueKeysWithValues: try sellers.map { (try $0.requireID(), $0) })
+        var progress = ProgressLine(total: rows.count, console: console)
+        for (index, row) in rows.enumerated() {
+            guard let seller = byID[row.sellerID] else { continue }
+            let png = SeedPicture.png(of: row.category, seed: seed &* 1_000_003 &+ UInt64(index))
+            _ = try await app.domainServices().listingPhotos.add(png, to: row.listingID, by: seller)
+            progress.update(index + 1)
+        }
+        progress.finish()
+        console.print("Drew pictures for \(rows.count) listings in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
+    }
+
+    private func createUsers(_ count: Int, factory: inout SeedListingFactory, app: Application) async throws -> [(user: UserRecord, campus: String)] {
         let hash = try Bcrypt.hash(Self.password, cost: app.settings.bcryptCost)
-        var sellers: [(id: UUID, campus: String)] = []
+        var sellers: [(user: UserRecord, campus: String)] = []
         var batch: [UserRecord] = []
         for index in 0..<count {
             let first = factory.pick(SeedCatalogue.firstNames), last = factory.pick(SeedCatalogue.lastNames)
@@ -76,7 +104,7 @@ struct SeedCommand: AsyncCommand {
             let user = UserRecord(id: id, email: "\(first).\(last).\(index)@\(campus)".lowercased(), username: nil,
                             name: "\(first) \(last)", passwordHash: hash, now: app.clock.now())
             batch.append(user)
-            sellers.append((id, campus))
+            sellers.append((user, campus))
             if batch.count == 500 || index == count - 1 {
                 try await batch.create(on: app.db)
                 batch = []

@@ -8,6 +8,10 @@ struct SeedListingFactory {
     /// The values of one `listings` row, in `ListingRecord.insertColumns` order.
     struct Row: Sendable {
         var values: [any Encodable & Sendable]
+        var listingID: UUID
+        var sellerID: UUID
+        /// The first category: what the listing's picture shows.
+        var category: ListingCategory
     }
 
 
@@ -65,12 +69,13 @@ struct SeedListingFactory {
         let recent = now.timeIntervalSince(createdAt) < 30 * 86_400
         let featuredUntil: Date? = status == .active && recent && chance(0.002) ? now.addingTimeInterval(Double(int(3_600...7 * 86_400))) : nil
 
+        let id = uuid()
         let values: [any Encodable & Sendable] = [
-            uuid(), seller.id, title, description, ListingCategory.mask(categories), pick(ListingCondition.allCases).rawValue,
+            id, seller.id, title, description, ListingCategory.mask(categories), pick(ListingCondition.allCases).rawValue,
             sale, rent, rentUnit, trade, sale ?? rent, "USD", author, edition, isbn, courseCode, seller.campus,
             status.rawValue, featuredUntil, createdAt, createdAt,
         ]
-        return Row(values: values)
+        return Row(values: values, listingID: id, sellerID: seller.id, category: categories[0])
     }
 
     mutating func uuid() -> UUID {

@@ -54,8 +54,9 @@ extension Application {
 
 extension Application {
     /// Runs `campusmarket seed` inside this application.
-    func seed(listings: Int, users: Int, seed: Int = 1) async throws {
-        let input = CommandInput(arguments: ["campusmarket", "seed", "--listings", "\(listings)", "--users", "\(users)", "--seed", "\(seed)"])
+    func seed(listings: Int, users: Int, seed: Int = 1, photos: Int = 0) async throws {
+        let input = CommandInput(arguments: ["campusmarket", "seed", "--listings", "\(listings)", "--users", "\(users)", "--seed", "\(seed)",
+                                             "--photos", "\(photos)"])
         var context = CommandContext(console: console, input: input)
         context.application = self
         try await console.run(asyncCommands.group(), with: context)

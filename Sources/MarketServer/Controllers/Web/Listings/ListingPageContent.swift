@@ -4,7 +4,10 @@ import MarketCore
 /// Everything the listing page shows: the listing in words, the seller card, the rental
 /// calendar, and the forms this visitor may use (with what they typed and what went wrong).
 struct ListingPageContent: Encodable {
-    struct Photo: Encodable { var url: String; var alt: String }
+    /// `counter` is "2 / 3", shown on the photo since a phone shows one at a time.
+    struct Photo: Encodable { var url: String; var alt: String; var counter: String }
+    /// The one thing this visitor most likely came to do, kept in reach on a phone.
+    struct PrimaryAction: Encodable { var label: String; var href: String }
     struct Fact: Encodable { var term: String; var value: String }
     struct Seller: Encodable {
         var id: String
@@ -33,6 +36,7 @@ struct ListingPageContent: Encodable {
     var photos: [Photo]
     var facts: [Fact]
     var seller: Seller
+    var primaryAction: PrimaryAction?
     var signedIn: Bool
     var isOwner: Bool
     var canBuy: Bool

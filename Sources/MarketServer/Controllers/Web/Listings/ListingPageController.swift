@@ -201,7 +201,9 @@ struct ListingPageController: RouteCollection {
             id: listing.id.wireString, title: listing.title, description: listing.description.isEmpty ? nil : listing.description,
             prices: ListingCard.prices(of: listing), status: listing.status.label, isActive: active,
             isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(time.time),
-            photos: listing.photos.enumerated().map { .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)") },
+            photos: listing.photos.enumerated().map {
+                .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)", counter: "\($0 + 1) / \(listing.photos.count)")
+            },
             facts: Self.facts(of: listing, campuses: services.settings.campuses, time: time),
             seller: .init(id: listing.seller.id.wireString, name: listing.seller.name, campus: listing.seller.campus?.label,
                           verified: listing.seller.campus?.verified ?? false,
@@ -212,6 +214,7 @@ struct ListingPageController: RouteCollection {
                           latestReview: try await services.reviews.page(of: listing.seller.id, limit: 1, after: nil).items.first.map {
                               "“\($0.text ?? String(repeating: "★", count: $0.rating))” — \($0.authorName), \($0.listingTitle), \(time.month($0.createdAt))"
                           }),
+            primaryAction: Self.primaryAction(listing, viewerID: session?.userID),
             signedIn: signedIn, isOwner: isOwner,
             canBuy: listing.offers(.buy, to: session?.userID),
             canRent: listing.offers(.rent, to: session?.userID),
@@ -237,6 +240,19 @@ struct ListingPageController: RouteCollection {
             tradeError: state.tradeError ?? state.tradeErrors["offered"].map { "Your offer \($0)." },
             ownerError: state.ownerError)
         return try await req.renderPage("listing", title: listing.title, content, status: status)
+    }
+
+    /// The owner edits; anyone else buys, else rents, else offers a trade: a link to that form.
+    static func primaryAction(_ listing: MarketCore.Listing, viewerID: UUID?) -> ListingPageContent.PrimaryAction? {
+        if viewerID == listing.seller.id { return .init(label: "Edit listing", href: "/listings/\(listing.id.wireString)/edit") }
+        if listing.offers(.buy, to: viewerID), let sale = listing.salePriceCents {
+            return .init(label: "Buy for \(MoneyText.format(sale, currency: listing.currency))", href: "#buy-heading")
+        }
+        if listing.offers(.rent, to: viewerID), let rent = listing.rentPriceCents, let unit = listing.rentUnit {
+            return .init(label: "Rent for \(MoneyText.format(rent, currency: listing.currency)) / \(unit.rawValue)", href: "#rent-heading")
+        }
+        if listing.offers(.trade, to: viewerID) { return .init(label: "Offer a trade", href: "#trade-heading") }
+        return nil
     }
 
     static func facts(of listing: MarketCore.Listing, campuses: CampusDirectory, time: LocalTime) -> [ListingPageContent.Fact] {

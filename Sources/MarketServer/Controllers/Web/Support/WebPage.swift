@@ -11,6 +11,8 @@ struct PageLayout: Encodable {
     var unreadCount: Int
     /// Unread messages, for the Messages badge.
     var messageUnreadCount: Int
+    /// Both, on the phone's closed menu.
+    var menuUnreadCount = 0
     var notice: String?
     var path: String
     /// The header search box keeps what was searched.
@@ -39,7 +41,7 @@ extension Request {
             unread = try await domain.notifications.unreadCount(for: session.userID)
             messages = try await domain.conversations.unreadCount(for: session.userID)
         }
-        let layout = PageLayout(
+        var layout = PageLayout(
             title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
             viewerID: session.flatMap { $0.user.id?.wireString }, unreadCount: unread, messageUnreadCount: messages,
             notice: Notice.carried(by: self)?.text,
@@ -47,6 +49,7 @@ extension Request {
             verificationRequired: session.map { domain.trust.requireVerified && !domain.trust.isVerified($0.user) } ?? false,
             isModerator: session?.user.isModerator ?? false,
             timeZone: localTime.zoneName(at: domain.now))
+        layout.menuUnreadCount = unread + messages
         let view = try await view.render(template, WebPage(layout: layout, page: content))
         let response = try await view.encodeResponse(status: status, for: self)
         // Pages show private things to signed-in people: never keep them in a shared cache.
