@@ -176,3 +176,19 @@ def campus_browser(campus_server):
     yield make
     for session in sessions:
         session.driver.quit()
+
+
+@pytest.fixture(scope="session")
+def local_server(mailbox, html_dir):
+    """An open board (no campuses) whose pages keep Detroit's clock (TIME_ZONE)."""
+    running = start_server(mailbox, schema="localtime", TIME_ZONE="America/Detroit")
+    yield running
+    stop_server(running)
+
+
+@pytest.fixture
+def local_browser(local_server):
+    make, sessions = browser_factory(local_server.base)
+    yield make
+    for session in sessions:
+        session.driver.quit()

@@ -114,6 +114,9 @@ class Browser:
     def click_and_wait(self, element):
         """Click, say yes to a confirmation a script asks for, and wait for the next page."""
         page = self.driver.find_element(By.TAG_NAME, "html")
+        # Into the middle of the screen, as a person scrolls to what they press: at the edge a
+        # phone's sticky action bar would be on top of it.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
         try:
             self.driver.switch_to.alert.accept()

@@ -35,7 +35,6 @@ def test_sell_buy_rent_and_trade_between_students(browser, tmp_path):
     desk = list_item(seller, "Oak study desk", "Furniture", "Good", sale="45", photo=png(tmp_path / "desk.png"),
                      description="Solid oak, 120 × 60 cm. Pickup by the library.", screenshot="editor")
     assert seller.driver.find_elements(By.CSS_SELECTOR, ".gallery img[src^='/photos/']")
-    seller.screenshot("listing")
     bike = list_item(seller, "City bike with lock", "Sporting goods", "Fair", rent="5", unit="day")
     book = list_item(seller, "Calculus textbook", "Textbooks", "Like new", trade=True)
 

@@ -1,0 +1,105 @@
+"""A student's day in Chromium: rent periods typed and read in the campus's time, the listing
+page on a phone, a notice that shows once, and a seeded shop that looks like one."""
+import json
+import urllib.request
+
+import pytest
+
+from selenium.webdriver.common.by import By
+
+from pages import list_item
+
+PASSWORD = "correct horse battery"
+
+
+def api(base, method, path, body=None, token=None):
+    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body else None,
+                                     headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def test_a_rental_typed_in_local_time_is_booked_and_shown_in_it(local_browser, local_server):
+    seller, renter = local_browser(), local_browser()
+    seller.sign_up("Lena Lender", "lena@campus.edu")
+    renter.sign_up("Rory Renter", "rory@campus.edu")
+    camera = list_item(seller, "Mirrorless camera", "Electronics", "Like new", rent="3", unit="hour")
+
+    renter.go(camera)
+    assert "Times are shown in Eastern Time" in renter.text
+    # Detroit keeps Eastern Standard Time in January: 10:00 there is 15:00 UTC.
+    renter.fill("From (EST)", "2027-01-20T10:00")
+    renter.fill("Until (EST)", "2027-01-20T12:30")
+    renter.press("Check price")
+    assert "2 hours × $3.00 = $6.00" in renter.text
+    renter.press("Confirm rental")
+    assert "Jan 20, 2027, 10:00 AM EST – 12:30 PM EST" in renter.text, renter.text[:1500]
+    order_id = renter.path.split("/orders/")[1].split("?")[0]
+
+    token = api(local_server.base, "POST", "/api/v1/auth/login", {"email": "rory@campus.edu", "password": PASSWORD})["token"]
+    order = api(local_server.base, "GET", f"/api/v1/orders/{order_id}", token=token)
+    assert (order["start"], order["end"]) == ("2027-01-20T15:00:00Z", "2027-01-20T17:30:00Z")
+
+    # The owner's order page and a second renter's refusal read the same local times.
+    seller.go(f"/orders/{order_id}")
+    assert "Jan 20, 2027, 10:00 AM EST – 12:30 PM EST" in seller.text
+    other = local_browser(width=390, height=844)
+    other.sign_up("Oli Other", "oli@campus.edu")
+    other.go(camera)
+    other.fill("From (EST)", "2027-01-20T11:00")
+    other.fill("Until (EST)", "2027-01-20T13:00")
+    other.press("Check price")
+    other.press("Confirm rental")
+    assert "already booked Jan 20, 2027, 10:00 AM EST – 12:30 PM EST" in other.driver.find_element(By.CSS_SELECTOR, ".form-error").text
+
+
+@pytest.fixture(scope="module")
+def seeded_shop(local_server):
+    """`campusmarket seed` on the server's database, as an operator would for a demo."""
+    local_server.run("seed", "--listings", "40", "--users", "8", "--photos", "40", "--seed", "3")
+    page = api(local_server.base, "GET", "/api/v1/listings?offer=buy&sort=newest&limit=40")
+    return [item for item in page["items"] if item["photos"]]
+
+
+def test_on_a_phone_the_title_price_and_action_are_on_the_first_screen(local_browser, seeded_shop):
+    listing = next(item for item in seeded_shop if item["salePriceCents"] and len(item["title"]) > 12)
+    lamp = f"/listings/{listing['id']}"
+    price = "${:,.2f}".format(listing["salePriceCents"] / 100)
+    buyer = local_browser(width=390, height=844)
+    buyer.sign_up("Bo Buyer", "bo@campus.edu")
+    buyer.go(lamp)
+    height = buyer.driver.execute_script("return window.innerHeight")
+    for selector in ("h1", ".big-price", ".action-bar .button"):
+        box = buyer.driver.find_element(By.CSS_SELECTOR, selector).rect
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{selector} at {box} is below the first screen ({height} px)"
+    assert buyer.driver.find_element(By.CSS_SELECTOR, ".action-bar .button").text == f"Buy for {price}"
+    # The header is one row over the search box, its other links behind the menu.
+    header = buyer.driver.find_element(By.CSS_SELECTOR, ".site-header").rect["height"]
+    assert header <= 120, f"the phone header is {header} px tall"
+    assert not buyer.driver.find_element(By.LINK_TEXT, "Sell").location["y"] > 40
+    buyer.driver.find_element(By.CSS_SELECTOR, "details.menu > summary").click()
+    assert buyer.driver.find_element(By.LINK_TEXT, "Orders").is_displayed()
+    buyer.driver.find_element(By.CSS_SELECTOR, "details.menu > summary").click()
+
+    buyer.screenshot("listing")
+
+    # The action bar takes the student to the form; buying shows its notice once.
+    buyer.driver.find_element(By.CSS_SELECTOR, ".action-bar .button").click()
+    assert buyer.driver.execute_script("return location.hash") == "#buy-heading"
+    buyer.press("Buy and pick up")
+    assert "The seller has been told" in buyer.text
+    buyer.driver.refresh()
+    buyer.after_load()
+    assert "The seller has been told" not in buyer.text, "a reload does not say it again"
+    assert listing["title"] in buyer.text
+
+
+def test_a_seeded_shop_has_pictures(local_browser, seeded_shop):
+    assert len(seeded_shop) >= 20
+    visitor = local_browser()
+    visitor.go("/?campus=all")
+    pictures = visitor.driver.find_elements(By.CSS_SELECTOR, ".listing-card img[src^='/photos/']")
+    assert len(pictures) >= 20
+    assert all(visitor.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", p) == 480 for p in pictures[:6])
+    assert "No photo" not in visitor.text
+    visitor.screenshot("feed-seeded")
