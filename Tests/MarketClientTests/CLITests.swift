@@ -31,7 +31,10 @@ struct CLITests {
 
             let inbox = try await cli.run("messages")
             #expect(inbox.stdout.contains("Sam") && inbox.stdout.contains("Oak desk") && inbox.stdout.contains("Yes, until Friday."))
-            let thread = try await cli.run("message", conversation.id.wireString)
+            // The inbox shows short ids; the short one opens the conversation.
+            let short = IDPrefix.short(conversation.id)
+            #expect(inbox.stdout.contains(short + " ") && !inbox.stdout.contains(conversation.id.wireString))
+            let thread = try await cli.run("message", short)
             let lines = thread.stdout.split(separator: "\n")
             #expect(lines.count == 3 && lines[1].contains("Is the desk still available?") && lines[2].contains("Yes, until Friday."))
             #expect(try await cli.run("message", conversation.id.wireString, "Great, I'll come Thursday.").status == 0)
@@ -104,8 +107,9 @@ struct CLITests {
             let lines = search.stdout.split(separator: "\n")
             #expect(lines.first?.hasPrefix("ID") == true && lines.first?.contains("OFFERS") == true)
             #expect(lines.count == 2 && lines[1].contains("Desk lamp") && lines[1].contains("$9.00 · $1.50/day"))
+            #expect(lines[1].hasPrefix(IDPrefix.short(listing.id) + " "), "the table's id is the short one")
 
-            let show = try await cli.run("show", id)
+            let show = try await cli.run("show", String(lines[1].prefix(8)))
             #expect(show.stdout.hasPrefix("Desk lamp\n$9.00 · $1.50/day  ·  Good  ·  Furniture  ·  active\n"))
             #expect(show.stdout.contains("Photo: \(market.url.absoluteString)/photos/"))
 
@@ -170,10 +174,19 @@ struct CLITests {
             #expect(orders.stdout.split(separator: "\n").count == 3)  // header, the desk, the bike
             #expect(orders.stdout.contains("$25.00") && orders.stdout.contains("Waiting for the seller"))
 
-            let show = try await sellerCLI.run("order", order.id.wireString)
-            #expect(show.stdout.contains("Next: market order \(order.id.wireString) accept"))
+            // Tables and hints print the first 8 digits, which work wherever an id goes.
+            let short = IDPrefix.short(order.id)
+            #expect(orders.stdout.contains(short + " ") && !orders.stdout.contains(order.id.wireString))
+            let show = try await sellerCLI.run("order", short)
+            #expect(show.stdout.contains("Next: market order \(short) accept"))
             #expect(!show.stdout.contains(code))
-            #expect(try await sellerCLI.run("order", order.id.wireString, "accept").status == 0)
+            #expect(try await sellerCLI.run("order", short, "accept").status == 0)
+            let stranger = MarketCLI(server: market.url)
+            defer { stranger.cleanUp() }
+            _ = try await market.person("Stu")
+            _ = try await stranger.run("login", "stu@campus.edu", input: LiveMarket.password + "\n")
+            let notTheirs = try await stranger.run("order", short)
+            #expect(notTheirs.status == 1 && notTheirs.stderr == "error: There is no order of yours with this id.\n", "\(notTheirs.stderr)")
             #expect(try await sellerCLI.run("order", order.id.wireString, "ready").status == 0)
             let noCode = try await sellerCLI.run("order", order.id.wireString, "complete")
             #expect(noCode.status == 1 && noCode.stderr.contains("--code"))
@@ -196,7 +209,7 @@ struct CLITests {
             #expect(expense.amountInCents == 1_250)
             let list = try await buyerCLI.run("expenses")
             #expect(list.stdout.contains("Lab goggles") && list.stdout.hasSuffix("Total: $12.50\n"))
-            #expect(try await buyerCLI.run("expenses", "delete", expense.id.wireString).stdout == "Expense deleted.\n")
+            #expect(try await buyerCLI.run("expenses", "delete", String(expense.id.wireString.prefix(13))).stdout == "Expense deleted.\n")
         }
     }
 
@@ -221,6 +234,9 @@ struct CLITests {
             #expect(unknown.status == 1 && unknown.stderr == "error: There is no listing with this id.\n")
             let notAnID = try await cli.run("buy", "42")
             #expect(notAnID.status == 1 && notAnID.stderr.hasPrefix("error: \"42\" is not a listing id"))
+            #expect(notAnID.stderr.contains("its first 8 or more digits"))
+            let unknownShort = try await cli.run("show", "0000abcd")
+            #expect(unknownShort.status == 1 && unknownShort.stderr == "error: There is no listing with this id.\n")
 
             let usage = try await cli.run("search", "--sort", "cheapest")
             #expect(usage.status == 64)

@@ -11,10 +11,12 @@ public enum ProfileEndpoint: Endpoint {
     case delete(DeleteAccountRequest)
     /// Answers a seller's public `SellerSummary`; `contact` only for a signed-in caller.
     case seller(UUID)
+    /// The one person whose id begins with these digits.
+    case findSeller(IDPrefix)
 
     public var method: String {
         switch self {
-        case .show, .seller: "GET"
+        case .show, .seller, .findSeller: "GET"
         case .update: "PATCH"
         case .delete: "DELETE"
         }
@@ -23,6 +25,7 @@ public enum ProfileEndpoint: Endpoint {
     public var path: String {
         switch self {
         case .seller(let id): "users/\(id.wireString)"
+        case .findSeller(let prefix): "users/\(prefix.digits)"
         default: "me"
         }
     }

@@ -7,6 +7,8 @@ public enum ListingEndpoint: Endpoint {
     case search(ListingQuery)
     /// Answers a `Listing`.
     case show(UUID)
+    /// Answers the one visible `Listing` whose id begins with these digits (409 `ambiguous_id` for several).
+    case find(IDPrefix)
     /// Answers the new `Listing` (201).
     case create(ListingInput)
     /// A full replacement; answers the `Listing`.
@@ -26,7 +28,7 @@ public enum ListingEndpoint: Endpoint {
 
     public var method: String {
         switch self {
-        case .search, .show: "GET"
+        case .search, .show, .find: "GET"
         case .create, .feature, .addPhoto: "POST"
         case .replace, .reorderPhotos: "PUT"
         case .delete, .cancelFeature, .deletePhoto: "DELETE"
@@ -37,6 +39,7 @@ public enum ListingEndpoint: Endpoint {
         switch self {
         case .search, .create: "listings"
         case .show(let id), .replace(let id, _), .delete(let id): "listings/\(id.wireString)"
+        case .find(let prefix): "listings/\(prefix.digits)"
         case .addPhoto(let id, _): "listings/\(id.wireString)/photos"
         case .reorderPhotos(let id, _): "listings/\(id.wireString)/photos/order"
         case .deletePhoto(let listing, let photo): "listings/\(listing.wireString)/photos/\(photo.wireString)"

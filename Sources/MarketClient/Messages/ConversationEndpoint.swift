@@ -11,6 +11,8 @@ public enum ConversationEndpoint: Endpoint {
     case list(PageRequest = .first)
     /// Answers the `Conversation`.
     case show(UUID)
+    /// The one conversation of mine whose id begins with these digits.
+    case find(IDPrefix)
     /// Answers a `MessagePage`, newest first.
     case messages(UUID, PageRequest = .first)
     /// Answers the stored `ConversationMessage` (the earlier one when `clientId` was sent before).
@@ -20,7 +22,7 @@ public enum ConversationEndpoint: Endpoint {
 
     public var method: String {
         switch self {
-        case .list, .show, .messages: "GET"
+        case .list, .show, .find, .messages: "GET"
         case .openAboutListing, .openForOrder, .send, .markRead: "POST"
         }
     }
@@ -31,6 +33,7 @@ public enum ConversationEndpoint: Endpoint {
         case .openForOrder(let id): "orders/\(id.wireString)/conversation"
         case .list: "conversations"
         case .show(let id): "conversations/\(id.wireString)"
+        case .find(let prefix): "conversations/\(prefix.digits)"
         case .messages(let id, _), .send(let id, _): "conversations/\(id.wireString)/messages"
         case .markRead(let id, _): "conversations/\(id.wireString)/read"
         }

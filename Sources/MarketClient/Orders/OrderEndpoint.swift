@@ -14,6 +14,8 @@ public enum OrderEndpoint: Endpoint {
     case list(OrderFilter = OrderFilter())
     /// Answers an `Order` I am a party to.
     case show(UUID)
+    /// The one order of mine whose id begins with these digits.
+    case find(IDPrefix)
     /// A lifecycle step; answers the `Order`. `complete` takes the buyer's confirmation code.
     case act(UUID, OrderAction, confirmationCode: String? = nil)
     /// Answers an `OrderPage`: bought, sold, borrowed, lent or traded.
@@ -21,7 +23,7 @@ public enum OrderEndpoint: Endpoint {
 
     public var method: String {
         switch self {
-        case .availability, .list, .show, .activity: "GET"
+        case .availability, .list, .show, .find, .activity: "GET"
         case .purchase, .rent, .act: "POST"
         }
     }
@@ -33,6 +35,7 @@ public enum OrderEndpoint: Endpoint {
         case .availability(let id, _, _): "listings/\(id.wireString)/availability"
         case .list: "orders"
         case .show(let id): "orders/\(id.wireString)"
+        case .find(let prefix): "orders/\(prefix.digits)"
         case .act(let id, let action, _): "orders/\(id.wireString)/\(action.rawValue)"
         case .activity: "me/activity"
         }

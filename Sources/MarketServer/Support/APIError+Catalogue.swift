@@ -68,6 +68,15 @@ extension APIError {
 
     static let orderNotFound = APIError(.notFound, code: "order_not_found", message: "There is no order of yours with this id.")
 
+    /// The one id of `ids`, nil when there is none; 409 `ambiguous_id` when a short id names several.
+    static func uniqueMatch(_ ids: [UUID], of prefix: IDPrefix, what: String) throws -> UUID? {
+        guard ids.count <= 1 else {
+            throw APIError(.conflict, code: "ambiguous_id",
+                           message: "\(prefix.digits) is the beginning of more than one \(what)'s id; type more of it.")
+        }
+        return ids.first
+    }
+
     /// 403: the other party's move.
     static func notYourStep(_ message: String) -> APIError {
         APIError(.forbidden, code: "not_your_step", message: message)

@@ -25,7 +25,7 @@ struct Search: AsyncParsableCommand {
                                      sort: sort, page: PageRequest(limit: limit, cursor: cursor))
             let page: ListingPage = try await context.client.send(ListingEndpoint.search(try query.validated().orThrow()))
             context.output.list(page, page.items, empty: "No listings match.", columns: ["ID", "TITLE", "OFFERS", "CONDITION", "SELLER"]) {
-                [$0.id.wireString, Format.short(($0.isFeatured ? "★ " : "") + $0.title), Format.offers($0), $0.condition.rawValue, $0.seller.name]
+                [IDPrefix.short($0.id), Format.short(($0.isFeatured ? "★ " : "") + $0.title), Format.offers($0), $0.condition.rawValue, $0.seller.name]
             } footer: {
                 page.nextCursor.map { [context.output.dim("More: --cursor \($0)")] } ?? []
             }
@@ -41,7 +41,7 @@ struct Show: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run { context in
-            let listing: Listing = try await context.client.send(ListingEndpoint.show(try Parse.id(id)))
+            let listing: Listing = try await context.client.send(ListingEndpoint.show(try await context.id(id, .listing)))
             context.output.show(listing) { ListingPrinter(output: context.output, server: context.server).print(listing) }
         }
     }
@@ -75,7 +75,7 @@ struct Delete: AsyncParsableCommand {
     func run() async throws {
         try await global.run { context in
             try context.requireSignIn()
-            let removal: ListingRemoval = try await context.client.send(ListingEndpoint.delete(try Parse.id(id)))
+            let removal: ListingRemoval = try await context.client.send(ListingEndpoint.delete(try await context.id(id, .listing)))
             context.output.show(removal) { context.output.say(removal.message) }
         }
     }
@@ -95,7 +95,7 @@ struct PhotoCommand: AsyncParsableCommand {
         func run() async throws {
             try await global.run { context in
                 try context.requireSignIn()
-                let photo = try await Self.upload(file, to: try Parse.id(id), context: context)
+                let photo = try await Self.upload(file, to: try await context.id(id, .listing), context: context)
                 context.output.show(photo) {
                     context.output.say("Added photo \(photo.id.wireString): \(URL(string: photo.url, relativeTo: context.server)?.absoluteString ?? photo.url)")
                 }
@@ -138,7 +138,8 @@ struct PhotoCommand: AsyncParsableCommand {
         func run() async throws {
             try await global.run { context in
                 try context.requireSignIn()
-                try await context.client.send(ListingEndpoint.deletePhoto(listing: try Parse.id(id), photo: try Parse.id(photo, what: "photo")))
+                let listingID = try await context.id(id, .listing)
+                try await context.client.send(ListingEndpoint.deletePhoto(listing: listingID, photo: try await context.id(photo, .photo, photoOf: listingID)))
                 context.output.say("Photo deleted.")
             }
         }

@@ -15,7 +15,7 @@ struct Messages: AsyncParsableCommand {
             let page: ConversationPage = try await context.client.send(ConversationEndpoint.list(PageRequest(limit: limit)))
             context.output.list(page, page.items, empty: "No conversations yet. Ask a seller about a listing: market message --about LISTING_ID \"…\"",
                                 columns: ["ID", "WITH", "ABOUT", "UNREAD", "LAST"]) { item in
-                [item.id.wireString, item.otherUser.name + (item.otherUser.suspended ? " (suspended)" : ""), item.listing.title,
+                [IDPrefix.short(item.id), item.otherUser.name + (item.otherUser.suspended ? " (suspended)" : ""), item.listing.title,
                  item.unreadCount == 0 ? "" : "\(item.unreadCount)", item.lastMessage.map { Self.snippet($0.text) } ?? ""]
             }
         }
@@ -45,11 +45,11 @@ struct Message: AsyncParsableCommand {
             if let about {
                 // With --about, the one argument given is the text.
                 if text == nil { text = conversation }
-                let opened: Conversation = try await context.client.send(ConversationEndpoint.openAboutListing(try Parse.id(about)))
+                let opened: Conversation = try await context.client.send(ConversationEndpoint.openAboutListing(try await context.id(about, .listing)))
                 conversationID = opened.id
             } else {
                 guard let conversation else { throw CommandFailure("Say which conversation (market messages lists them), or --about LISTING_ID.") }
-                conversationID = try Parse.id(conversation, what: "conversation")
+                conversationID = try await context.id(conversation, .conversation)
             }
             if let text {
                 let request = SendMessageRequest(text: text, clientId: UUID().wireString)

@@ -64,7 +64,7 @@ struct Expenses: AsyncParsableCommand {
                 let page: ExpensePage = try await context.client.send(MoneyEndpoint.expenses(PageRequest(limit: limit)))
                 context.output.list(page, page.items, empty: "No expenses yet: market expenses add \"Lab goggles\" 12.50",
                                     columns: ["ID", "DATE", "TITLE", "AMOUNT"], alignments: [.left, .left, .left, .right]) {
-                    [$0.id.wireString, Format.time($0.dateOfPurchase), Format.short($0.expenseTitle), Format.money($0.amountInCents, $0.currency)]
+                    [IDPrefix.short($0.id), Format.time($0.dateOfPurchase), Format.short($0.expenseTitle), Format.money($0.amountInCents, $0.currency)]
                 } footer: {
                     page.totals.map { "Total: \(context.output.bold(Format.money($0.totalSpentInCents, $0.currency)))" }
                 }
@@ -104,7 +104,7 @@ struct Expenses: AsyncParsableCommand {
         func run() async throws {
             try await global.run { context in
                 try context.requireSignIn()
-                try await context.client.send(MoneyEndpoint.deleteExpense(try Parse.id(id, what: "expense")))
+                try await context.client.send(MoneyEndpoint.deleteExpense(try await context.id(id, .expense)))
                 context.output.say("Expense deleted.")
             }
         }

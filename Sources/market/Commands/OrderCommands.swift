@@ -13,7 +13,7 @@ struct Buy: AsyncParsableCommand {
     func run() async throws {
         try await global.run { context in
             try context.requireSignIn()
-            let listingID = try Parse.id(id)
+            let listingID = try await context.id(id, .listing)
             var request = PurchaseRequest(fulfillment: Fulfillment.pickup.rawValue)
             if let zone = delivery {
                 let quote: DeliveryQuote = try await context.client.send(DeliveryQuoteEndpoint.create(
@@ -41,7 +41,7 @@ struct Rent: AsyncParsableCommand {
             try context.requireSignIn()
             let request = RentalRequest(start: try Parse.time(from, option: "--from"), end: try Parse.time(to, option: "--to"))
             _ = try request.validated(now: Date(), maxDuration: .greatestFiniteMagnitude).orThrow()
-            let order: Order = try await context.client.send(OrderEndpoint.rent(listing: try Parse.id(id), request))
+            let order: Order = try await context.client.send(OrderEndpoint.rent(listing: try await context.id(id, .listing), request))
             context.output.show(order) { OrderPrinter(output: context.output).print(order, headline: "Rented.") }
         }
     }
@@ -58,10 +58,12 @@ struct Offer: AsyncParsableCommand {
     func run() async throws {
         try await global.run { context in
             try context.requireSignIn()
-            let request = TradeOfferRequest(offeredListingIds: try give.map { try Parse.id($0) },
+            var offered: [UUID] = []
+            for text in give { offered.append(try await context.id(text, .listing)) }
+            let request = TradeOfferRequest(offeredListingIds: offered,
                                             cashTopUpCents: try Parse.amount(cash, option: "--cash"))
             _ = try request.validated().orThrow()
-            let offer: TradeOffer = try await context.client.send(TradeOfferEndpoint.offer(listing: try Parse.id(id), request))
+            let offer: TradeOffer = try await context.client.send(TradeOfferEndpoint.offer(listing: try await context.id(id, .listing), request))
             context.output.show(offer) {
                 let items = offer.offeredListings.map(\.title).joined(separator: ", ")
                 let cash = offer.cashTopUpCents > 0 ? " + \(Format.money(offer.cashTopUpCents, offer.currency))" : ""
@@ -118,7 +120,7 @@ struct OrderStep: AsyncParsableCommand {
     func run() async throws {
         try await global.run { context in
             try context.requireSignIn()
-            let orderID = try Parse.id(id, what: "order")
+            let orderID = try await context.id(id, .order)
             if action == .complete, code == nil { throw CommandFailure("complete needs --code: the code on the buyer's order.") }
             let order: Order = if let action {
                 try await context.client.send(OrderEndpoint.act(orderID, action, confirmationCode: code))
@@ -146,7 +148,7 @@ struct OrderPrinter {
         output.say("Buyer: \(order.buyer.name) · Seller: \(order.seller.name)")
         if let code = order.confirmationCode { output.say("Your code for the hand-over: \(output.bold(code))") }
         if !order.actions.isEmpty {
-            output.say("Next: " + order.actions.map { "market order \(order.id.wireString) \($0.rawValue)" }.joined(separator: " | "))
+            output.say("Next: " + order.actions.map { "market order \(IDPrefix.short(order.id)) \($0.rawValue)" }.joined(separator: " | "))
         }
         output.say(output.dim("Order \(order.id.wireString) · placed \(Format.time(order.createdAt))"))
     }
@@ -154,7 +156,7 @@ struct OrderPrinter {
     func list(_ page: OrderPage, empty: String) {
         output.list(page, page.items, empty: empty, columns: ["ID", "LISTING", "TYPE", "STATUS", "TOTAL", "PLACED"],
                     alignments: [.left, .left, .left, .left, .right, .left]) {
-            [$0.id.wireString, Format.short($0.listingTitle, 30), $0.type.rawValue, $0.status.label,
+            [IDPrefix.short($0.id), Format.short($0.listingTitle, 30), $0.type.rawValue, $0.status.label,
              Format.money($0.totalCents, $0.currency), Format.time($0.createdAt)]
         }
     }

@@ -90,7 +90,7 @@ struct Edit: AsyncParsableCommand {
     func run() async throws {
         try await global.run { context in
             try context.requireSignIn()
-            let listingID = try Parse.id(id)
+            let listingID = try await context.id(id, .listing)
             guard !fields.isEmpty else { throw CommandFailure("Nothing to change: give the fields to change, e.g. --price 8 (see market edit --help).") }
             let current: Listing = try await context.client.send(ListingEndpoint.show(listingID))
             let input = try fields.applied(to: ListingInput(current))

@@ -17,7 +17,10 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         try await global.run { context in
             try context.requireSignIn()
-            let request = ReportRequest(subject: subject, id: try Parse.id(id, what: subject), reason: reason, details: details)
+            // The subject first (named by the shared rule), then what its id names.
+            _ = try ReportRequest(subject: subject, id: UUID(), reason: reason, details: details).validated().orThrow()
+            let kind = IDKind(rawValue: subject) ?? .message
+            let request = ReportRequest(subject: subject, id: try await context.id(id, kind), reason: reason, details: details)
             _ = try request.validated().orThrow()
             let report: Report = try await context.client.send(TrustEndpoint.report(request))
             context.output.show(report) {
@@ -41,7 +44,7 @@ struct ReviewCommand: AsyncParsableCommand {
             try context.requireSignIn()
             let request = ReviewRequest(rating: rating, text: text)
             _ = try request.validated().orThrow()
-            let review: Review = try await context.client.send(TrustEndpoint.review(order: try Parse.id(order, what: "order"), request))
+            let review: Review = try await context.client.send(TrustEndpoint.review(order: try await context.id(order, .order), request))
             context.output.show(review) {
                 context.output.say("Posted: \(String(repeating: "★", count: review.rating)) for “\(review.listingTitle)”.")
             }

@@ -25,13 +25,6 @@ enum Parse {
         return cents
     }
 
-    static func id(_ text: String, what: String = "listing") throws -> UUID {
-        guard let id = UUID(uuidString: text) else {
-            throw CommandFailure("\"\(text)\" is not a \(what) id: ids look like 3f2c9a1e-8b4d-4c1a-9e2f-1a2b3c4d5e6f (see `market search`).")
-        }
-        return id
-    }
-
     /// ISO 8601 ("2026-11-24T10:00:00Z"), or a local "2026-11-24 10:00" or "2026-11-24".
     static func time(_ text: String, option: String) throws -> Date {
         if let date = ISO8601DateFormatter().date(from: text) { return date }

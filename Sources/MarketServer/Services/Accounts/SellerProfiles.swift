@@ -10,6 +10,15 @@ struct SellerProfiles {
     let database: any Database
     let trust: TrustPolicy
 
+    /// The id of the one account (not deleted) whose id begins with `prefix`: 404 when none,
+    /// 409 when several.
+    func userID(prefix: IDPrefix) async throws -> UUID {
+        let ids = try await UserRecord.query(on: database)
+            .filter(\.$id >= prefix.range.lowerBound).filter(\.$id <= prefix.range.upperBound)
+            .filter(\.$deletedAt == nil).limit(10).all().map { try $0.requireID() }
+        return try APIError.uniqueMatch(ids, of: prefix, what: "person") ?? { throw APIError.userNotFound }()
+    }
+
     /// nil when no account (or only a deleted one) has this id.
     func profile(of userID: UUID, viewerSignedIn: Bool) async throws -> SellerSummary? {
         guard let user = try await UserRecord.find(userID, on: database), user.deletedAt == nil else { return nil }

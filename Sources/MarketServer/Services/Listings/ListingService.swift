@@ -108,6 +108,18 @@ struct ListingService {
         return listing
     }
 
+    /// The id of the one listing `viewer` may see whose id begins with `prefix`: 404 when there
+    /// is none, 409 `ambiguous_id` when there are several. A range on the primary key: an index read.
+    func visibleID(prefix: IDPrefix, to viewer: UserRecord?) async throws -> UUID {
+        let candidates = try await ListingRecord.query(on: database)
+            .filter(\.$id >= prefix.range.lowerBound).filter(\.$id <= prefix.range.upperBound).limit(10).all()
+        var seen: [UUID] = []
+        for listing in candidates where try await ListingVisibility.canSee(listing, viewer: viewer, on: database) {
+            seen.append(try listing.requireID())
+        }
+        return try APIError.uniqueMatch(seen, of: prefix, what: "listing") ?? { throw APIError.listingNotFound }()
+    }
+
     /// The listing when `user` is its seller; 403 in words when it is someone else's.
     func owned(_ id: UUID, by user: UserRecord) async throws -> ListingRecord {
         let listing = try await find(id)

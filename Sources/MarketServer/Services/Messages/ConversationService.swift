@@ -97,6 +97,14 @@ struct ConversationService {
         return try row.present(viewer: userID)
     }
 
+    /// The id of the one conversation of this user's whose id begins with `prefix`.
+    func conversationID(prefix: IDPrefix, for userID: UUID) async throws -> UUID {
+        let range = "AND c.id >= \(bind: prefix.range.lowerBound) AND c.id <= \(bind: prefix.range.upperBound)" as SQLQueryString
+        let rows = try await database.sql.raw(ConversationRow.query(viewer: userID, where: range, limit: 10))
+            .all(decoding: ConversationRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+        return try APIError.uniqueMatch(rows.map(\.id), of: prefix, what: "conversation") ?? { throw APIError.conversationNotFound }()
+    }
+
     /// Messages from others the user has not read, across all their conversations.
     func unreadCount(for userID: UUID) async throws -> Int {
         try await database.sql.raw("""

@@ -10,7 +10,8 @@ struct UsersController: RouteCollection {
 
     func show(req: Request) async throws -> SellerSummary {
         let profile = try await req.domain.sellerProfiles
-            .profile(of: try req.uuidParameter("userID"), viewerSignedIn: req.auth.has(Session.self))
+            .profile(of: try await req.uuidParameter("userID") { try await req.domain.sellerProfiles.userID(prefix: $0) },
+                     viewerSignedIn: req.auth.has(Session.self))
         guard let profile else {
             throw APIError.userNotFound
         }

@@ -37,7 +37,8 @@ struct ListingsController: RouteCollection {
 
     func show(req: Request) async throws -> MarketCore.Listing {
         let viewer = req.auth.get(Session.self)?.user
-        let listing = try await req.domain.listings.visible(try req.uuidParameter("listingID"), to: viewer)
+        let id = try await req.uuidParameter("listingID") { try await req.domain.listings.visibleID(prefix: $0, to: viewer) }
+        let listing = try await req.domain.listings.visible(id, to: viewer)
         return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: viewer != nil)
     }
 

@@ -36,7 +36,9 @@ struct ConversationsController: RouteCollection {
     }
 
     func show(req: Request) async throws -> Conversation {
-        try await req.domain.conversations.conversation(try req.uuidParameter("conversationID"), for: try req.requireUserID())
+        let userID = try req.requireUserID()
+        let id = try await req.uuidParameter("conversationID") { try await req.domain.conversations.conversationID(prefix: $0, for: userID) }
+        return try await req.domain.conversations.conversation(id, for: userID)
     }
 
     func messages(req: Request) async throws -> MessagePage {

@@ -27,7 +27,8 @@ struct OrdersController: RouteCollection {
 
     func show(req: Request) async throws -> MarketCore.Order {
         let userID = try req.requireUserID()
-        let order = try await req.domain.orderQueries.find(try req.uuidParameter("orderID"), for: userID)
+        let id = try await req.uuidParameter("orderID") { try await req.domain.orderQueries.orderID(prefix: $0, for: userID) }
+        let order = try await req.domain.orderQueries.find(id, for: userID)
         return try await req.domain.orderPresenter.present(order, for: userID)
     }
 
