@@ -54,6 +54,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreatePricedSearchIndex()) // SQLite: the text index again, row ids in price order, for price sorts of a word
     app.migrations.add(UpdateListingTermsAddAge()) // PostgreSQL: each listing's words newest first too, for other sorts of a word
     app.migrations.add(CreateTrustAndSafety()) // verified campuses, reports, the audit log, reviews
+    app.migrations.add(CreateMeetup())        // where and when a pickup order's two sides meet
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

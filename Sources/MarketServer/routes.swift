@@ -42,6 +42,7 @@ func routes(_ app: Application) throws {
     try api.register(collection: UsersController())
     try api.register(collection: ListingOrdersController())
     try api.register(collection: OrdersController())
+    try api.register(collection: MeetupsController())
     try api.register(collection: TradeOffersController())
     try api.register(collection: NotificationsController())
     try api.register(collection: DeliveryQuotesController())

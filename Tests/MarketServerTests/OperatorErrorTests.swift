@@ -108,6 +108,7 @@ struct OperatorErrorTests {
         (["SMTP_CA_FILE": "/etc/hosts"], "SMTP_CA_FILE is set but SMTP_URL is not: set both, or neither"),
         (["SMTP_URL": "smtp://127.0.0.1:2525", "SMTP_CA_FILE": "/no/such.pem"], "SMTP_CA_FILE must be a readable PEM file of certificates, not '/no/such.pem'"),
         (["TIME_ZONE": "Eastern"], "TIME_ZONE must be a time zone such as America/Chicago, not 'Eastern'"),
+        (["MEETUP_SPOTS_FILE": "/no/such.json"], "MEETUP_SPOTS_FILE must name a readable JSON file of meetup spots, not '/no/such.json'"),
     ])
     func badSignInSetting(environment: [String: String], sentence: String) async throws {
         let outcome = try await Self.run(["serve"], environment: environment)

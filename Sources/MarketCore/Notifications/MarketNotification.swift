@@ -14,11 +14,15 @@ public enum NotificationKind: String, OpenEnum {
     case moderatorAction = "moderator_action"
     /// Someone reviewed you after an order.
     case reviewReceived = "review_received"
+    /// The other side of a pickup order proposed where and when to meet.
+    case meetupProposed = "meetup_proposed"
+    /// The other side agreed to the meetup you proposed.
+    case meetupAgreed = "meetup_agreed"
     case unknown
 
     public static var allCases: [NotificationKind] {
         [.purchaseRequested, .rentalRequested, .tradeOfferReceived, .tradeOfferAccepted, .tradeOfferDeclined, .tradeOfferWithdrawn,
-         .orderStatusChanged, .reportDecided, .moderatorAction, .reviewReceived]
+         .orderStatusChanged, .reportDecided, .moderatorAction, .reviewReceived, .meetupProposed, .meetupAgreed]
     }
 }
 

@@ -24,13 +24,16 @@ public struct Order: Codable, Sendable, Equatable, Identifiable {
     /// The steps the caller may take next.
     public var actions: [OrderAction]
     public var history: [OrderEvent]
+    /// Pickup orders: the spot and time proposed or agreed for the hand-over.
+    public var meetup: Meetup?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: UUID, type: OrderType, status: OrderStatus, listingId: UUID, listingTitle: String, buyer: OrderParty,
                 seller: OrderParty, fulfillment: Fulfillment, totalCents: Int, deliveryFeeCents: Int, currency: String,
                 start: Date?, end: Date?, rentalUnits: Int?, tradeOfferId: UUID?, confirmationCode: String?,
-                actions: [OrderAction], history: [OrderEvent], createdAt: Date, updatedAt: Date) {
+                actions: [OrderAction], history: [OrderEvent], createdAt: Date, updatedAt: Date, meetup: Meetup? = nil) {
+        self.meetup = meetup
         self.id = id
         self.type = type
         self.status = status
@@ -65,13 +68,16 @@ public struct OrderParty: Codable, Sendable, Equatable {
     }
 }
 
-/// One status an order reached, and when.
+/// One status an order reached, and when; or, with a `note`, something agreed on the way
+/// ("Meetup proposed: Library steps"), the status then unchanged.
 public struct OrderEvent: Codable, Sendable, Equatable {
     public var status: OrderStatus
     public var at: Date
+    public var note: String?
 
-    public init(status: OrderStatus, at: Date) {
+    public init(status: OrderStatus, at: Date, note: String? = nil) {
         self.status = status
         self.at = at
+        self.note = note
     }
 }

@@ -11,6 +11,8 @@ final class OrderEventRecord: Model, @unchecked Sendable {
     @Field(key: "status") var status: String
     @OptionalParent(key: "actor_id") var actor: UserRecord?
     @Field(key: "at") var at: Date
+    /// Set on a line that records something other than a status change (a meetup proposed).
+    @OptionalField(key: "note") var note: String?
 
     init() {}
 }

@@ -26,10 +26,10 @@ extension OrderRecord: HandInserted {
 }
 
 extension OrderEventRecord: HandInserted {
-    static let insertColumns = ["id", "order_id", "status", "actor_id", "at"]
+    static let insertColumns = ["id", "order_id", "status", "actor_id", "at", "note"]
 
     /// One history line, written as a plain INSERT.
-    static func insert(orderID: UUID, status: String, actorID: UUID?, at: Date, in tx: WriteTransaction) {
-        tx.insertAtCommit(OrderEventRecord.self, values: "(\(bind: UUID()), \(bind: orderID), \(bind: status), \(bind: actorID), \(bind: at))")
+    static func insert(orderID: UUID, status: String, actorID: UUID?, at: Date, note: String? = nil, in tx: WriteTransaction) {
+        tx.insertAtCommit(OrderEventRecord.self, values: "(\(bind: UUID()), \(bind: orderID), \(bind: status), \(bind: actorID), \(bind: at), \(bind: note))")
     }
 }

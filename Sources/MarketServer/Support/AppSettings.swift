@@ -72,6 +72,8 @@ public struct AppSettings: Sendable {
     /// `REPORTS_TO_HIDE`: distinct verified reporters that take a listing off the market until a
     /// moderator decides.
     public var reportsToHide = 3
+    /// `MEETUP_SPOTS_FILE`: safe places to hand things over, offered to pickup orders.
+    var meetupSpots: [MeetupSpot] = []
     /// How long an email verification link works.
     public var verificationLinkLifetime: TimeInterval = 24 * 3_600
 
@@ -227,6 +229,12 @@ public struct AppSettings: Sendable {
                 throw ConfigurationError("TIME_ZONE must be a time zone such as America/Chicago, not '\(name)'")
             }
             settings.campuses.defaultTimeZone = zone
+        }
+        if let file = Environment.get("MEETUP_SPOTS_FILE"), !file.isEmpty {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ConfigurationError("MEETUP_SPOTS_FILE must name a readable JSON file of meetup spots, not '\(file)'")
+            }
+            settings.meetupSpots = try MeetupSpotFile.parse(data, campuses: settings.campuses, file: file)
         }
         settings.requireVerifiedOverride = try flag("REQUIRE_VERIFIED")
         if settings.requireVerifiedOverride == true, !settings.campuses.isConfigured {

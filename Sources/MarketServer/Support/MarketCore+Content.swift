@@ -48,3 +48,4 @@ extension ModerationCase: Content {}
 extension ModerationOutcome: Content {}
 extension AuditEntry: Content {}
 extension Review: Content {}
+extension MeetupSpot: Content {}

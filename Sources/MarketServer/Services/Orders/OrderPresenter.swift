@@ -29,17 +29,20 @@ struct OrderPresenter {
         let names = try await PartyNames.load(userIDs, on: database)
         let events = Dictionary(grouping: try await OrderEventRecord.query(on: database).filter(\.$order.$id ~~ orderIDs)
             .sort(\.$at).all(), by: \.$order.id)
+        let pickups = try orders.filter { try $0.orderFulfillment == .pickup }.map { try $0.requireID() }
+        let meetups = pickups.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: try await MeetupRecord.query(on: database)
+            .filter(\.$id ~~ pickups).all().map { ($0.id!, $0.meetup) })
         return try orders.map { order in
             let history = try (events[order.id!] ?? []).map {
-                OrderEvent(status: try StoredValue.decode($0.status, column: "order_events.status"), at: $0.at)
+                OrderEvent(status: try StoredValue.decode($0.status, column: "order_events.status"), at: $0.at, note: $0.note)
             }
             return try Self.present(order, listingTitle: titles[order.$listing.id] ?? "", names: names, history: history,
-                                    role: order.$buyer.id == viewerID ? .buyer : .seller)
+                                    role: order.$buyer.id == viewerID ? .buyer : .seller, meetup: meetups[order.id!])
         }
     }
 
     private static func present(_ order: OrderRecord, listingTitle: String, names: PartyNames, history: [OrderEvent],
-                                role: OrderRole) throws -> MarketCore.Order {
+                                role: OrderRole, meetup: Meetup? = nil) throws -> MarketCore.Order {
         MarketCore.Order(
             id: try order.requireID(), type: try order.orderType, status: try order.orderStatus, listingId: order.$listing.id,
             listingTitle: listingTitle, buyer: names.party(order.$buyer.id),
@@ -48,6 +51,6 @@ struct OrderPresenter {
             start: order.startsAt, end: order.endsAt, rentalUnits: order.rentalUnits, tradeOfferId: order.tradeOfferID,
             confirmationCode: role == .buyer ? order.confirmationCode : nil,
             actions: OrderAction.available(to: role, from: try order.orderStatus, fulfillment: try order.orderFulfillment),
-            history: history, createdAt: order.createdAt, updatedAt: order.updatedAt)
+            history: history, createdAt: order.createdAt, updatedAt: order.updatedAt, meetup: meetup)
     }
 }
