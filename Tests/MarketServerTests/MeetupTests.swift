@@ -126,4 +126,37 @@ struct MeetupTests {
             }
         }
     }
+
+    @Test("the order page: a spot and a time typed in campus time, Accept sends back what it showed, a wrong time is named beside the field")
+    func orderPage() async throws {
+        let clock = TestClock(start: LocalTimeTests.instant("2027-01-18T15:00:00Z"))
+        try await withTestApp(clock: clock, adjust: { Self.adjust(&$0); $0.campuses.defaultTimeZone = LocalTimeTests.detroit }) { app in
+            let deal = try await app.deal()
+            let order = try await app.purchase(deal.listing.id, token: deal.buyer.token).decode(MarketCore.Order.self)
+            let path = "/orders/\(order.id.wireString)"
+            let sellerCookie = WebSessionCookie.name + "=" + deal.seller.token, buyerCookie = WebSessionCookie.name + "=" + deal.buyer.token
+            let page = try await app.visit(path, cookies: sellerCookie)
+            #expect(page.text.contains("When (EST)") && page.text.contains("Propose this meetup"))
+
+            let wrong = try await app.postForm(path + "/meetup", fields: ["csrf": page.csrf, "spotId": "union-desk", "at": "tomorrow"], cookies: page.cookies)
+            #expect(wrong.status == .unprocessableEntity && wrong.text.contains("must be a date and time"))
+            #expect(wrong.text.contains(#"value="tomorrow""#), "the input is kept")
+
+            let sent = try await app.postForm(path + "/meetup", fields: ["csrf": page.csrf, "spotId": "union-desk", "at": "2027-01-20T15:30"], cookies: page.cookies)
+            #expect(sent.status == .seeOther)
+            let stored = try #require(try await MeetupRecord.find(order.id, on: app.db))
+            #expect(stored.at == LocalTimeTests.instant("2027-01-20T20:30:00Z"), "3:30 PM in Detroit")
+
+            let buyerPage = try await app.visit(path, cookies: buyerCookie)
+            #expect(buyerPage.text.contains("proposes <strong>Union front desk</strong>, Jan 20, 2027, 3:30 PM EST."))
+            #expect(buyerPage.text.contains(#"href="geo:42.275100,-83.741700""#))
+            #expect(buyerPage.text.contains(#"<input type="hidden" name="at" value="2027-01-20T20:30:00Z">"#))
+            let accepted = try await app.postForm(path + "/meetup/accept", fields: ["csrf": buyerPage.csrf, "spotId": "union-desk", "at": "2027-01-20T20:30:00Z"],
+                                                  cookies: buyerPage.cookies)
+            #expect(accepted.status == .seeOther)
+            let done = try await app.visit(path, cookies: buyerCookie)
+            #expect(done.text.contains("Agreed</span> <strong>Union front desk</strong>, Jan 20, 2027, 3:30 PM EST"))
+            #expect(done.text.contains("Meetup agreed: Union front desk"), "in the history")
+        }
+    }
 }

@@ -9,6 +9,8 @@ struct OrderPagesController: RouteCollection {
         routes.get("orders", use: list)
         routes.get("orders", ":orderID", use: show)
         routes.post("orders", ":orderID", ":action", use: perform)
+        routes.post("orders", ":orderID", "meetup", use: proposeMeetup)
+        routes.post("orders", ":orderID", "meetup", "accept", use: acceptMeetup)
         routes.get("activity", use: activity)
     }
 
@@ -53,6 +55,14 @@ struct OrderPagesController: RouteCollection {
         /// Completed, within 30 days, not reviewed yet by this viewer: the page invites a review.
         var canReview: Bool
         var codeField: [FormField]
+        var meetup: MeetupSection?
+        var error: String?
+    }
+
+    /// What was typed into the meetup form, and what the server said about it.
+    struct MeetupState {
+        var form: (spotID: String, at: String)?
+        var errors: FieldErrors = [:]
         var error: String?
     }
 
@@ -60,16 +70,21 @@ struct OrderPagesController: RouteCollection {
         try await render(req)
     }
 
-    private func render(_ req: Request, codeErrors: FieldErrors = [:], error: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
+    private func render(_ req: Request, codeErrors: FieldErrors = [:], meetup state: MeetupState = MeetupState(), error: String? = nil,
+                        status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
         let services = req.domain
         let record = try await services.orderQueries.find(try req.uuidParameter("orderID"), for: session.userID)
-        let order = OrderSummary(try await services.orderPresenter.present(record, for: session.userID), viewerID: session.userID, time: req.localTime)
+        let presented = try await services.orderPresenter.present(record, for: session.userID)
+        let order = OrderSummary(presented, viewerID: session.userID, time: req.localTime)
+        let campus = try await ListingRecord.find(presented.listingId, on: services.database)?.campus
         let content = OrderContent(
             order: order, canReview: try await services.reviews.canReview(record, by: session.userID),
             codeField: [FormField("confirmationCode", "Buyer's confirmation code", errors: codeErrors,
                                   hint: "The buyer sees a 6-digit code on their order page. Enter it when you hand the item over.",
                                   autocomplete: "off", inputMode: "numeric")],
+            meetup: MeetupSection(presented, viewerID: session.userID, spots: services.meetups.spots(for: campus), time: req.localTime,
+                                  now: services.now, form: state.form, errors: state.errors, error: state.error),
             error: error)
         return try await req.renderPage("order", title: order.title, content, status: status)
     }
@@ -87,6 +102,50 @@ struct OrderPagesController: RouteCollection {
         } catch let error as APIError where [.conflict, .unprocessableEntity, .forbidden].contains(error.status) {
             if let fields = error.fields, !fields.isEmpty { return try await render(req, codeErrors: fields, status: error.status) }
             return try await render(req, error: error.message, status: error.status)
+        }
+    }
+
+    struct MeetupForm: Content {
+        var spotId: String?
+        var at: String?
+    }
+
+    /// Proposes a spot and a time typed in the viewer's campus time.
+    func proposeMeetup(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.formBody(MeetupForm.self)
+        let orderID = try req.uuidParameter("orderID")
+        let time = req.localTime
+        var state = MeetupState(form: (form.spotId ?? "", form.at ?? ""))
+        let at = (form.at ?? "").isEmpty ? nil : time.parseInput(form.at ?? "")
+        if at == nil, let text = form.at, !text.isEmpty {
+            state.errors["at"] = time.inputProblem(text)
+            return try await render(req, meetup: state, status: .unprocessableEntity)
+        }
+        return try await meetupStep(req, state: state, notice: .meetupProposed) {
+            try await req.domain.meetups.propose(MeetupRequest(spotId: form.spotId, at: at), on: orderID, by: session.user)
+        }
+    }
+
+    /// Accepts the proposal the page showed (its spot and instant come back in hidden fields).
+    func acceptMeetup(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.formBody(MeetupForm.self)
+        let orderID = try req.uuidParameter("orderID")
+        return try await meetupStep(req, state: MeetupState(), notice: .meetupAgreed) {
+            try await req.domain.meetups.accept(MeetupRequest(spotId: form.spotId, at: form.at.flatMap(ISO8601Wire.date(from:))), on: orderID, by: session.user)
+        }
+    }
+
+    /// Runs a meetup step; a refusal shows the page again with the reason beside the field or above the form.
+    private func meetupStep(_ req: Request, state: MeetupState, notice: Notice, _ step: () async throws -> OrderRecord) async throws -> Response {
+        var state = state
+        do {
+            let order = try await step()
+            return req.seeOther("/orders/\(try order.requireID().wireString)", notice: notice)
+        } catch let error as APIError where [.conflict, .unprocessableEntity, .forbidden].contains(error.status) {
+            if let fields = error.fields, !fields.isEmpty { state.errors = fields } else { state.error = error.message }
+            return try await render(req, meetup: state, status: error.status)
         }
     }
 

@@ -50,7 +50,7 @@ struct OrderSummary: Encodable {
         role = isBuyer ? "buyer" : "seller"
         created = time.time(order.createdAt)
         code = order.confirmationCode
-        timeline = order.history.map { Step(label: $0.status.label, at: time.time($0.at)) }
+        timeline = order.history.map { Step(label: $0.note ?? $0.status.label, at: time.time($0.at)) }
         actions = order.actions.filter { $0 != .complete }.map {
             Action(name: $0.rawValue, label: Self.label($0), danger: [.decline, .cancel].contains($0))
         }

@@ -16,8 +16,8 @@ enum Notice: String {
     case passkeyAdded = "passkey-added", passkeyRenamed = "passkey-renamed", passkeyRemoved = "passkey-removed"
     case blocked, unblocked
     case verificationMailed = "verification-mailed", verified, reported, decided, reviewed
+    case meetupProposed = "meetup-proposed", meetupAgreed = "meetup-agreed"
 
-    /// `path` with this notice to show when it opens.
     /// The cookie that carries a notice across a redirect to the one page that shows it: not the
     /// address, so a reload or a bookmark does not say "Done!" again.
     static let cookieName = "cm_notice"
@@ -64,6 +64,8 @@ enum Notice: String {
         case .reported: "Thank you. A moderator will look at your report; you will hear when it is decided."
         case .decided: "Decided. Every open report on it is closed, and the people concerned were told."
         case .reviewed: "Thank you for your review."
+        case .meetupProposed: "Meetup proposed. We told the other side; they accept it or propose another."
+        case .meetupAgreed: "Meetup agreed. It is in the order's history, with a map link."
         case .blocked: "Blocked. They cannot message you, and their listings no longer appear in your feed."
         case .unblocked: "Unblocked. You can message each other again."
         case .profileSaved: "Your profile is saved."
