@@ -213,6 +213,42 @@ struct CLITests {
         }
     }
 
+    @Test("meetups: list the spots, propose with an order's short id in local time, the other side accepts")
+    func meetups() async throws {
+        let spot = MeetupSpot(id: "library-steps", name: "Library steps", description: "Lit, with a camera", latitude: 42.2756, longitude: -83.7375)
+        try await withLiveMarket(adjust: { $0.meetupSpots = [spot] }) { market in
+            let seller = try await market.person("Seller")
+            let buyer = try await market.person("Buyer")
+            let desk = try await market.listing("Desk", by: seller)
+            let order: Order = try await buyer.client.send(OrderEndpoint.purchase(listing: desk.id, PurchaseRequest(fulfillment: "pickup")))
+            let sellerCLI = MarketCLI(server: market.url), buyerCLI = MarketCLI(server: market.url)
+            defer { sellerCLI.cleanUp(); buyerCLI.cleanUp() }
+            _ = try await sellerCLI.run("login", "seller@campus.edu", input: LiveMarket.password + "\n")
+            _ = try await buyerCLI.run("login", "buyer@campus.edu", input: LiveMarket.password + "\n")
+
+            let spots = try await sellerCLI.run("spots")
+            #expect(spots.stdout.contains("library-steps") && spots.stdout.contains("https://www.openstreetmap.org/?mlat=42.275600"))
+            let when = Date().addingTimeInterval(2 * 86_400)
+            let local = DateFormatter()
+            local.locale = Locale(identifier: "en_US_POSIX")
+            local.timeZone = TimeZone(identifier: "UTC")  // MarketCLI runs the binary with TZ=UTC
+            local.dateFormat = "yyyy-MM-dd HH:mm"
+            let proposed = try await sellerCLI.run("meetup", IDPrefix.short(order.id), "--spot", "library-steps", "--at", local.string(from: when))
+            #expect(proposed.status == 0, "\(proposed.stderr)")
+            #expect(proposed.stdout.contains("Meetup: Library steps") && proposed.stdout.contains("proposed by Seller"))
+            let own = try await sellerCLI.run("meetup", IDPrefix.short(order.id), "accept")
+            #expect(own.status == 1 && own.stderr.contains("You proposed this meetup"))
+            let badSpot = try await buyerCLI.run("meetup", IDPrefix.short(order.id), "--spot", "moon", "--at", local.string(from: when))
+            #expect(badSpot.status == 1 && badSpot.stderr.contains("must be one of: library-steps"), "\(badSpot.stderr)")
+
+            let accepted = try await buyerCLI.run("meetup", IDPrefix.short(order.id), "accept")
+            #expect(accepted.status == 0, "\(accepted.stderr)")
+            #expect(accepted.stdout.contains("agreed"))
+            let seen: Order = try await seller.client.send(OrderEndpoint.show(order.id))
+            #expect(seen.meetup?.isAgreed == true && seen.meetup?.spot.id == "library-steps")
+        }
+    }
+
     @Test("bad input and a server that is down: one sentence on stderr, exit 1; a usage mistake exits 64")
     func mistakes() async throws {
         try await withLiveMarket { market in

@@ -143,4 +143,39 @@ struct MoneyAndProfileTests {
             #expect(ada.isAuthenticated == false)
         }
     }
+
+    @Test("the order screen arranges a meetup: spots load, a proposal goes out, the other side accepts; a changed one reloads with the reason")
+    func meetup() async throws {
+        let library = MeetupSpot(id: "library-steps", name: "Library steps", description: "", latitude: 42.2756, longitude: -83.7375)
+        let union = MeetupSpot(id: "union-desk", name: "Union front desk", description: "", latitude: 42.2751, longitude: -83.7417)
+        try await withLiveMarket(adjust: { $0.meetupSpots = [library, union] }) { market in
+            let seller = try await market.person("Seller")
+            let buyer = try await market.person("Buyer")
+            let desk = try await market.listing("Desk", by: seller)
+            let order: Order = try await buyer.client.send(OrderEndpoint.purchase(listing: desk.id, PurchaseRequest(fulfillment: "pickup")))
+
+            let sellerScreen = OrderDetailViewModel(orderID: order.id, client: seller.client)
+            await sellerScreen.load()
+            await sellerScreen.loadSpots()
+            #expect(sellerScreen.spots == [library, union] && sellerScreen.meetupSpotID == "library-steps")
+            sellerScreen.meetupTime = Date().addingTimeInterval(-60)
+            #expect(await sellerScreen.proposeMeetup() == false)
+            #expect(sellerScreen.fieldErrors["at"] == "must be in the future", "caught before sending")
+            sellerScreen.meetupTime = Date().addingTimeInterval(86_400)
+            #expect(await sellerScreen.proposeMeetup())
+            #expect(sellerScreen.meetupToAccept == nil, "my own proposal is not mine to accept")
+
+            let buyerScreen = OrderDetailViewModel(orderID: order.id, client: buyer.client)
+            await buyerScreen.load()
+            #expect(buyerScreen.meetupToAccept?.spot.id == "library-steps")
+            // The seller changes it before the buyer presses Accept.
+            sellerScreen.meetupSpotID = "union-desk"
+            #expect(await sellerScreen.proposeMeetup())
+            #expect(await buyerScreen.acceptMeetup() == false)
+            #expect(buyerScreen.errorMessage?.contains("changed meanwhile") == true)
+            #expect(buyerScreen.meetupToAccept?.spot.id == "union-desk", "reloaded: the new proposal shows")
+            #expect(await buyerScreen.acceptMeetup())
+            #expect(buyerScreen.order?.meetup?.isAgreed == true)
+        }
+    }
 }

@@ -73,7 +73,7 @@ public struct AppSettings: Sendable {
     /// moderator decides.
     public var reportsToHide = 3
     /// `MEETUP_SPOTS_FILE`: safe places to hand things over, offered to pickup orders.
-    var meetupSpots: [MeetupSpot] = []
+    public var meetupSpots: [MeetupSpot] = []
     /// How long an email verification link works.
     public var verificationLinkLifetime: TimeInterval = 24 * 3_600
 

@@ -146,6 +146,11 @@ struct OrderPrinter {
             output.say("From \(Format.time(start)) to \(Format.time(end))" + (order.rentalUnits.map { " (\($0) units)" } ?? ""))
         }
         output.say("Buyer: \(order.buyer.name) · Seller: \(order.seller.name)")
+        if let meetup = order.meetup {
+            let who = meetup.proposedBy == order.buyer.id ? order.buyer.name : order.seller.name
+            output.say("Meetup: \(meetup.spot.name), \(Format.time(meetup.at)) — "
+                + (meetup.isAgreed ? output.green("agreed") : "proposed by \(who)") + " · \(meetup.spot.mapURL)")
+        }
         if let code = order.confirmationCode { output.say("Your code for the hand-over: \(output.bold(code))") }
         if !order.actions.isEmpty {
             output.say("Next: " + order.actions.map { "market order \(IDPrefix.short(order.id)) \($0.rawValue)" }.joined(separator: " | "))

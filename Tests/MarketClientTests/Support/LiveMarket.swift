@@ -50,8 +50,8 @@ extension LiveMarket {
 
 /// Runs `body` against a live server on a fresh database (system clock, so the SDK's "now"
 /// and the server's agree).
-func withLiveMarket(_ body: @MainActor (LiveMarket) async throws -> Void) async throws {
-    try await withTestApp { app in
+func withLiveMarket(adjust: @Sendable (inout AppSettings) -> Void = { _ in }, _ body: @MainActor (LiveMarket) async throws -> Void) async throws {
+    try await withTestApp(adjust: adjust) { app in
         let log = RequestLog()
         app.middleware.use(log, at: .beginning)
         try await app.withLiveServer { url in
