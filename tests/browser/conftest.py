@@ -5,6 +5,7 @@ JavaScript-enabled session shows is checked with axe-core (no serious or critica
 and its HTML is kept for the Nu HTML checker (test_zz_html_is_valid.py, run last).
 """
 import email
+import json
 import os
 import shutil
 import socket
@@ -180,8 +181,14 @@ def campus_browser(campus_server):
 
 @pytest.fixture(scope="session")
 def local_server(mailbox, html_dir):
-    """An open board (no campuses) whose pages keep Detroit's clock (TIME_ZONE)."""
-    running = start_server(mailbox, schema="localtime", TIME_ZONE="America/Detroit")
+    """An open board (no campuses) whose pages keep Detroit's clock (TIME_ZONE), with meetup spots."""
+    spots = Path(tempfile.mkdtemp(prefix="cm-spots-")) / "spots.json"
+    spots.write_text(json.dumps([
+        {"name": "Library steps", "description": "North entrance of the main library: lit at night, a camera above the door.",
+         "latitude": 42.2756, "longitude": -83.7375},
+        {"name": "Union front desk", "description": "Inside the student union, beside the staffed information desk.",
+         "latitude": 42.2751, "longitude": -83.7417}]))
+    running = start_server(mailbox, schema="localtime", TIME_ZONE="America/Detroit", MEETUP_SPOTS_FILE=str(spots))
     yield running
     stop_server(running)
 

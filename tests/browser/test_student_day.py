@@ -103,3 +103,43 @@ def test_a_seeded_shop_has_pictures(local_browser, seeded_shop):
     assert all(visitor.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", p) == 480 for p in pictures[:6])
     assert "No photo" not in visitor.text
     visitor.screenshot("feed-seeded")
+
+
+def test_a_meetup_is_proposed_countered_and_agreed(local_browser):
+    seller, buyer = local_browser(), local_browser(width=390, height=844)
+    seller.sign_up("Mei Meetup", "mei@campus.edu")
+    buyer.sign_up("Bram Buyer", "bram@campus.edu")
+    chair = list_item(seller, "Folding desk chair", "Furniture", "Good", sale="25")
+    buyer.go(chair)
+    buyer.press("Buy and pick up")
+    order = buyer.path.split("?")[0]
+
+    # The seller proposes the library steps, in Detroit time.
+    seller.go(order)
+    seller.fill("Spot", "Library steps")
+    seller.fill("When (EST)", "2027-01-21T16:00")
+    seller.press("Propose this meetup")
+    assert "Meetup proposed." in seller.text
+    assert "Waiting for Bram Buyer" in seller.text
+
+    # The buyer, on a phone, would rather meet at the union desk an hour later.
+    buyer.go(order)
+    assert "Mei Meetup proposes Library steps, Jan 21, 2027, 4:00 PM EST." in buyer.text
+    assert buyer.driver.find_element(By.LINK_TEXT, "Open in maps").get_attribute("href") == "geo:42.275600,-83.737500"
+    buyer.fill("Spot", "Union front desk")
+    buyer.fill("When (EST)", "2027-01-21T17:00")
+    buyer.press("Propose another")
+    assert "Meetup proposed." in buyer.text
+
+    # The seller agrees; both see it agreed, with map links, and in the history.
+    seller.go(order)
+    assert "Bram Buyer proposes Union front desk, Jan 21, 2027, 5:00 PM EST." in seller.text
+    seller.press("Accept this meetup")
+    assert "Meetup agreed." in seller.text
+    buyer.go(order)
+    assert "Agreed Union front desk, Jan 21, 2027, 5:00 PM EST" in buyer.text
+    osm = buyer.driver.find_element(By.LINK_TEXT, "OpenStreetMap").get_attribute("href")
+    assert osm.startswith("https://www.openstreetmap.org/?mlat=42.275100&mlon=-83.741700")
+    for line in ("Meetup proposed: Library steps", "Meetup proposed: Union front desk", "Meetup agreed: Union front desk"):
+        assert line in buyer.text
+    buyer.screenshot("order-meetup")
