@@ -54,7 +54,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreatePricedSearchIndex()) // SQLite: the text index again, row ids in price order, for price sorts of a word
     app.migrations.add(UpdateListingTermsAddAge()) // PostgreSQL: each listing's words newest first too, for other sorts of a word
     app.migrations.add(CreateTrustAndSafety()) // verified campuses, reports, the audit log, reviews
-    app.migrations.add(CreateMeetup())        // where and when a pickup order's two sides meet
+    app.migrations.add(CreateMeetupsAndReturns()) // meetups of pickup orders; late rentals
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
@@ -81,7 +81,14 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.asyncCommands.use(ListAPIKeysCommand(), as: "list-api-keys")
     app.asyncCommands.use(RevokeAPIKeyCommand(), as: "revoke-api-key")
     app.asyncCommands.use(UsersCommand(), as: "users")
-    app.lifecycle.use(FeatureExpiryJob())
+    app.lifecycle.use(PeriodicJob("feature expiry", every: \.featureSweepInterval) { app in
+        let ended = try await FeatureExpiry(database: app.db, now: app.clock.now(), groupCommit: app.sqliteGroupCommit).sweep()
+        return ended > 0 ? "ended \(ended) expired feature(s)" : nil
+    })
+    app.lifecycle.use(PeriodicJob("late rentals", every: \.lateRentalSweepInterval) { app in
+        let late = try await app.domainServices().lateRentals.sweep()
+        return late > 0 ? "flagged \(late) rental(s) not returned by their end" : nil
+    })
     app.eventHub = try DatabaseSetup.eventHub(for: settings)
     app.lifecycle.use(app.eventHub)
     let mailSender: any MailSender = settings.smtpRelay.map { SMTPMailSender(relay: $0) } ?? LogMailSender(logger: app.logger)

@@ -178,7 +178,7 @@ struct CLITests {
             let short = IDPrefix.short(order.id)
             #expect(orders.stdout.contains(short + " ") && !orders.stdout.contains(order.id.wireString))
             let show = try await sellerCLI.run("order", short)
-            #expect(show.stdout.contains("Next: market order \(short) accept"))
+            #expect(show.stdout.contains("Next: market order \(short) accept"), "\(show.status) \(show.stderr)")
             #expect(!show.stdout.contains(code))
             #expect(try await sellerCLI.run("order", short, "accept").status == 0)
             let stranger = MarketCLI(server: market.url)

@@ -18,11 +18,13 @@ public enum NotificationKind: String, OpenEnum {
     case meetupProposed = "meetup_proposed"
     /// The other side agreed to the meetup you proposed.
     case meetupAgreed = "meetup_agreed"
+    /// A rental was not returned by its end (told to both sides).
+    case rentalLate = "rental_late"
     case unknown
 
     public static var allCases: [NotificationKind] {
         [.purchaseRequested, .rentalRequested, .tradeOfferReceived, .tradeOfferAccepted, .tradeOfferDeclined, .tradeOfferWithdrawn,
-         .orderStatusChanged, .reportDecided, .moderatorAction, .reviewReceived, .meetupProposed, .meetupAgreed]
+         .orderStatusChanged, .reportDecided, .moderatorAction, .reviewReceived, .meetupProposed, .meetupAgreed, .rentalLate]
     }
 }
 

@@ -26,14 +26,17 @@ public struct Order: Codable, Sendable, Equatable, Identifiable {
     public var history: [OrderEvent]
     /// Pickup orders: the spot and time proposed or agreed for the hand-over.
     public var meetup: Meetup?
+    /// Rentals: when it was flagged late, not returned by its end.
+    public var lateAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: UUID, type: OrderType, status: OrderStatus, listingId: UUID, listingTitle: String, buyer: OrderParty,
                 seller: OrderParty, fulfillment: Fulfillment, totalCents: Int, deliveryFeeCents: Int, currency: String,
                 start: Date?, end: Date?, rentalUnits: Int?, tradeOfferId: UUID?, confirmationCode: String?,
-                actions: [OrderAction], history: [OrderEvent], createdAt: Date, updatedAt: Date, meetup: Meetup? = nil) {
+                actions: [OrderAction], history: [OrderEvent], createdAt: Date, updatedAt: Date, meetup: Meetup? = nil, lateAt: Date? = nil) {
         self.meetup = meetup
+        self.lateAt = lateAt
         self.id = id
         self.type = type
         self.status = status

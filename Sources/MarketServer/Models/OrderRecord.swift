@@ -28,6 +28,8 @@ final class OrderRecord: Model, @unchecked Sendable {
     @Field(key: "confirmation_code") var confirmationCode: String
     @Field(key: "code_failures") var codeFailures: Int
     @OptionalField(key: "code_locked_until") var codeLockedUntil: Date?
+    /// A rental not returned by its end: when the late sweep flagged it.
+    @OptionalField(key: "late_at") var lateAt: Date?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
 

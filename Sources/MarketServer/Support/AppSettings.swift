@@ -29,8 +29,11 @@ public struct AppSettings: Sendable {
     /// What featuring a listing costs, and for how long it runs.
     public var featurePriceCents: Int = 500
     public var featureDuration: TimeInterval = 7 * 86_400
-    /// How often ended features are swept off their listings (`FeatureExpiryJob`).
+    /// How often ended features are swept off their listings (a `PeriodicJob`).
     public var featureSweepInterval: TimeInterval = 60
+    /// How often rentals past their end are checked for a return (`LATE_SWEEP_SECONDS`): a late
+    /// one is flagged within this of its end.
+    public var lateRentalSweepInterval: TimeInterval = 30
     /// The longest rental one order may book.
     public var maxRentalDuration: TimeInterval = 30 * 86_400
     /// Zones and prices of the default delivery quote provider.
@@ -156,6 +159,7 @@ public struct AppSettings: Sendable {
         if let days = try integer("FEATURE_DAYS", in: 1...365) { settings.featureDuration = TimeInterval(days) * 86_400 }
         if let days = try integer("RENTAL_MAX_DAYS", in: 1...365) { settings.maxRentalDuration = TimeInterval(days) * 86_400 }
         if let seconds = try integer("FEATURE_SWEEP_SECONDS", in: 1...86_400) { settings.featureSweepInterval = TimeInterval(seconds) }
+        if let seconds = try integer("LATE_SWEEP_SECONDS", in: 1...60) { settings.lateRentalSweepInterval = TimeInterval(seconds) }
         if let count = try integer("MESSAGES_PER_MINUTE", in: 1...10_000) { settings.messageThrottle.messagesPerMinute = count }
         if let count = try integer("CONVERSATIONS_PER_HOUR", in: 1...10_000) { settings.messageThrottle.conversationsPerHour = count }
         if let hours = try integer("EVENT_RETENTION_HOURS", in: 1...720) { settings.eventRetention = TimeInterval(hours) * 3_600 }

@@ -35,7 +35,7 @@ struct OrderLifecycle {
         let outcome: Outcome = try await writes.run { tx in
             guard let listing = try await tx.lockListing(unlocked.$listing.id),
                   let order = try await OrderRecord.find(orderID, on: tx.db) else { throw APIError.orderNotFound }
-            guard let target = action.target(from: try order.orderStatus, fulfillment: try order.orderFulfillment) else {
+            guard let target = action.target(from: try order.orderStatus, type: try order.orderType, fulfillment: try order.orderFulfillment) else {
                 throw Self.illegal(action, order)
             }
             if action == .complete {
@@ -44,11 +44,17 @@ struct OrderLifecycle {
                     return try await countWrongCode(order, on: tx.db)
                 }
             }
+            let isRental = try order.orderType == .rental
+            // Back with its owner before its end: the rest of the period is free again.
+            if isRental, [.completed, .disputed].contains(target), let end = order.endsAt, end > now { order.endsAt = max(now, order.startsAt ?? now) }
             try await recorder.move(order, to: target, by: userID, listingTitle: listing.title, in: tx)
             switch target {
             case .declined, .cancelled:
                 try await OrderListings.release(order, now: now, on: tx.db)
-            case .completed:
+            case .inUse:
+                // A rental is paid for when it is handed over, as a sale is.
+                for entry in try LedgerEntryRecord.forCompleted(order, listing: listing, now: now) { try await entry.create(on: tx.db) }
+            case .completed where !isRental:
                 try await OrderListings.markSold(order, now: now, on: tx.db)
                 for entry in try LedgerEntryRecord.forCompleted(order, listing: listing, now: now) { try await entry.create(on: tx.db) }
             default:
@@ -115,6 +121,9 @@ extension OrderAction {
         case .ready: "marked ready for pickup"
         case .outForDelivery: "sent out for delivery"
         case .complete: "completed"
+        case .markReturned: "marked returned"
+        case .confirmReturn: "confirmed as returned"
+        case .reportProblem: "reported with a problem"
         }
     }
 }

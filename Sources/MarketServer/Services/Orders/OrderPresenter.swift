@@ -50,7 +50,7 @@ struct OrderPresenter {
             totalCents: Int(order.totalCents), deliveryFeeCents: Int(order.deliveryFeeCents), currency: order.currency,
             start: order.startsAt, end: order.endsAt, rentalUnits: order.rentalUnits, tradeOfferId: order.tradeOfferID,
             confirmationCode: role == .buyer ? order.confirmationCode : nil,
-            actions: OrderAction.available(to: role, from: try order.orderStatus, fulfillment: try order.orderFulfillment),
-            history: history, createdAt: order.createdAt, updatedAt: order.updatedAt, meetup: meetup)
+            actions: OrderAction.available(to: role, from: try order.orderStatus, type: try order.orderType, fulfillment: try order.orderFulfillment),
+            history: history, createdAt: order.createdAt, updatedAt: order.updatedAt, meetup: meetup, lateAt: order.lateAt)
     }
 }

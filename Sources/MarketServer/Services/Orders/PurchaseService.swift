@@ -28,7 +28,7 @@ struct PurchaseService {
                 }
                 guard try listing.listingStatus == .active else { throw APIError.listingUnavailable(status: listing.status) }
                 // Only a listing that is also for rent can have rentals to wait for.
-                if listing.rentPriceCents != nil, try await !LiveRentals(listingID: listingID).periods(overlapping: now, .distantFuture, limit: 1, on: tx.db).isEmpty {
+                if listing.rentPriceCents != nil, try await !LiveRentals(listingID: listingID, now: now).periods(overlapping: now, .distantFuture, limit: 1, on: tx.db).isEmpty {
                     throw APIError(.conflict, code: "has_upcoming_rentals",
                                    message: "This listing is booked for rentals that have not ended yet, so it cannot be sold now.")
                 }

@@ -66,10 +66,10 @@ struct RentalService {
             throw APIError.validation(["to": "must be at most \(Int(Self.maxAvailabilityWindow / 86_400)) days after from"])
         }
         guard try await ListingRecord.query(on: database).filter(\.$id == listingID).count() > 0 else { throw APIError.listingNotFound }
-        return Availability(booked: try await LiveRentals(listingID: listingID).periods(overlapping: from, to, limit: 500, on: database))
+        return Availability(booked: try await LiveRentals(listingID: listingID, now: now).periods(overlapping: from, to, limit: 500, on: database))
     }
 
     private func firstClash(_ listingID: UUID, _ start: Date, _ end: Date, on db: any Database) async throws -> BookedPeriod? {
-        try await LiveRentals(listingID: listingID).periods(overlapping: start, end, limit: 1, on: db).first
+        try await LiveRentals(listingID: listingID, now: now).periods(overlapping: start, end, limit: 1, on: db).first
     }
 }

@@ -36,7 +36,7 @@ struct OrdersController: RouteCollection {
         let session = try req.requireSession()
         let orderID = try req.uuidParameter("orderID")
         let code = action == .complete ? try req.jsonBody(CompleteOrderRequest.self).confirmationCode : nil
-        let order = try await req.domain.orderLifecycle.perform(action, on: orderID, by: session.user, confirmationCode: code)
+        let (order, _) = try await req.domain.orderSteps.take(action, on: orderID, by: session.user, confirmationCode: code)
         return try await req.domain.orderPresenter.present(order, for: session.user.requireID())
     }
 

@@ -97,7 +97,8 @@ struct OrderPagesController: RouteCollection {
         let orderID = try req.uuidParameter("orderID")
         let code = action == .complete ? try req.formBody(CodeForm.self).confirmationCode : nil
         do {
-            _ = try await req.domain.orderLifecycle.perform(action, on: orderID, by: session.user, confirmationCode: code)
+            let (_, conversation) = try await req.domain.orderSteps.take(action, on: orderID, by: session.user, confirmationCode: code)
+            if let conversation { return req.seeOther("/messages/\(conversation.wireString)", notice: .problemReported) }
             return req.seeOther("/orders/\(orderID.wireString)", notice: .orderUpdated)
         } catch let error as APIError where [.conflict, .unprocessableEntity, .forbidden].contains(error.status) {
             if let fields = error.fields, !fields.isEmpty { return try await render(req, codeErrors: fields, status: error.status) }

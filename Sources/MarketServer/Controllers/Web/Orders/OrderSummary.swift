@@ -21,6 +21,8 @@ struct OrderSummary: Encodable {
     var otherName: String
     var role: String
     var created: String
+    /// A rental not returned by its end: "Late since …".
+    var late: String?
     var code: String?
     var timeline: [Step]
     var actions: [Action]
@@ -37,6 +39,7 @@ struct OrderSummary: Encodable {
         case .trade: kind = isBuyer ? "Your trade" : "Trade for your listing"
         }
         status = order.status.label
+        late = order.lateAt.map { "Late since \(time.time($0))" }
         isOpen = order.status.isOpen
         total = MoneyText.format(order.totalCents, currency: order.currency)
         deliveryFee = order.deliveryFeeCents > 0 ? MoneyText.format(order.deliveryFeeCents, currency: order.currency) : nil
@@ -52,7 +55,7 @@ struct OrderSummary: Encodable {
         code = order.confirmationCode
         timeline = order.history.map { Step(label: $0.note ?? $0.status.label, at: time.time($0.at)) }
         actions = order.actions.filter { $0 != .complete }.map {
-            Action(name: $0.rawValue, label: Self.label($0), danger: [.decline, .cancel].contains($0))
+            Action(name: $0.rawValue, label: Self.label($0), danger: [.decline, .cancel, .reportProblem].contains($0))
         }
         needsCode = order.actions.contains(.complete)
     }
@@ -65,6 +68,9 @@ struct OrderSummary: Encodable {
         case .ready: "Mark ready for pickup"
         case .outForDelivery: "Mark out for delivery"
         case .complete: "Complete"
+        case .markReturned: "I returned it"
+        case .confirmReturn: "Confirm it is back"
+        case .reportProblem: "Report a problem"
         }
     }
 }

@@ -2,8 +2,9 @@ import Fluent
 import SQLKit
 
 /// Meetups of pickup orders (one row per order), and a note on history lines, so proposing
-/// and agreeing show in an order's timeline beside its status changes.
-struct CreateMeetup: AsyncMigration {
+/// and agreeing show in an order's timeline beside its status changes; and when a rental not
+/// returned by its end was flagged late.
+struct CreateMeetupsAndReturns: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(MeetupRecord.schema)
             .field("id", .uuid, .identifier(auto: false), .references(OrderRecord.schema, "id", onDelete: .cascade))
@@ -18,9 +19,12 @@ struct CreateMeetup: AsyncMigration {
             .field("updated_at", .datetime, .required)
             .create()
         try await database.schema(OrderEventRecord.schema).field("note", .string).update()
+        // Rentals that come back: when one not returned by its end was flagged late.
+        try await database.schema(OrderRecord.schema).field("late_at", .datetime).update()
     }
 
     func revert(on database: any Database) async throws {
+        try await database.schema(OrderRecord.schema).deleteField("late_at").update()
         try await database.schema(OrderEventRecord.schema).deleteField("note").update()
         try await database.schema(MeetupRecord.schema).delete()
     }
