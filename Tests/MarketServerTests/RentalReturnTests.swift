@@ -145,4 +145,40 @@ struct RentalReturnTests {
             #expect(problem.headers.first(name: .location)?.hasPrefix("/messages/") == true, "straight to the conversation")
         }
     }
+
+    @Test("a deposit: only with a rent price; shown before booking, held at hand-over, released when the return is confirmed")
+    func deposit() async throws {
+        let clock = TestClock()
+        try await withTestApp(clock: clock) { app in
+            let seller = try await app.register(name: "Sam Seller")
+            var noRent = ListingInput.sample("Lamp")
+            noRent.depositCents = 5_000
+            let refused = try await app.send(.POST, "/api/v1/listings", json: noRent, token: seller.token)
+            #expect(refused.status == .unprocessableEntity && (try? refused.error.fields?.keys.sorted()) == ["depositCents"])
+
+            var input = RentalTests.hourly
+            input.depositCents = 5_000
+            let camera = try await app.createListing(input, token: seller.token)
+            #expect(camera.depositCents == 5_000)
+            let page = try await app.visit("/listings/\(camera.id.wireString)")
+            #expect(page.text.contains("Deposit <strong>$50.00</strong>: held when you pick it up"))
+
+            let renter = try await app.register(name: "Rae Renter")
+            let rented = try await app.rent(camera.id, from: clock.hoursFromNow(1), to: clock.hoursFromNow(3), token: renter.token).decode(MarketCore.Order.self)
+            #expect(rented.depositCents == 5_000)
+            try await app.act(.accept, on: rented.id, token: seller.token)
+            try await app.act(.ready, on: rented.id, token: seller.token)
+            try await app.act(.complete, on: rented.id, token: seller.token, code: rented.confirmationCode)
+            func deposits(_ account: AuthResponse) async throws -> [Int64] {
+                try await LedgerEntryRecord.query(on: app.db).filter(\.$user.$id == account.user.id)
+                    .filter(\.$source == LedgerSource.deposit.rawValue).sort(\.$createdAt).all().map(\.amountCents)
+            }
+            let held = (try await deposits(renter), try await deposits(seller))
+            #expect(held.0 == [5_000] && held.1 == [5_000], "held at hand-over")
+            try await app.act(.markReturned, on: rented.id, token: renter.token)
+            try await app.act(.confirmReturn, on: rented.id, token: seller.token)
+            let released = (try await deposits(renter), try await deposits(seller))
+            #expect(released.0 == [5_000, -5_000] && released.1 == [5_000, -5_000], "released: nets to nothing")
+        }
+    }
 }

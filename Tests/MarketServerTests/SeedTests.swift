@@ -42,7 +42,8 @@ struct SeedTests {
                 textbook: categories.contains(.textbooks)
                     ? TextbookDetails(author: value("author", as: Optional<String>.self) ?? nil, isbn: isbn,
                                       courseCode: value("course_code", as: Optional<String>.self) ?? nil)
-                    : nil)
+                    : nil,
+                depositCents: (value("deposit_cents", as: Optional<Int64>.self) ?? nil).map(Int.init))
 
             let result = input.validated(defaultCurrency: "USD")
 

@@ -22,6 +22,8 @@ public final class ListingEditorViewModel: ScreenModel {
     /// Prices as typed ("12.50"); empty means not offered that way.
     public var salePrice = ""
     public var rentPrice = ""
+    /// Optional, for rentals: held from hand-over until the return is confirmed.
+    public var deposit = ""
     public var rentUnit: RentUnit = .day
     public var openToTrade = false
 
@@ -61,6 +63,7 @@ public final class ListingEditorViewModel: ScreenModel {
         courseCode = listing.textbook?.courseCode ?? ""
         salePrice = listing.salePriceCents.map(MoneyText.plain) ?? ""
         rentPrice = listing.rentPriceCents.map(MoneyText.plain) ?? ""
+        deposit = listing.depositCents.map(MoneyText.plain) ?? ""
         rentUnit = listing.rentUnit ?? .day
         openToTrade = listing.openToTrade
         photos = listing.photos
@@ -146,7 +149,7 @@ public final class ListingEditorViewModel: ScreenModel {
             categories: ListingCategory.allCases.filter(categories.contains).map(\.rawValue),
             condition: condition?.rawValue, author: author, edition: edition, isbn: isbn, courseCode: courseCode,
             salePrice: salePrice, rentPrice: rentPrice, rentUnit: rentUnit.rawValue, openToTrade: openToTrade,
-            currency: nil)
+            currency: nil, deposit: deposit)
     }
 
     /// The problems of the fields `step` asks for.

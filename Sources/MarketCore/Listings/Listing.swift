@@ -19,6 +19,8 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
     /// The IANA time zone of the listing's campus (`America/Detroit`): rent days are counted in it.
     /// Missing from older servers, which counted in UTC.
     public var timeZone: String?
+    /// Rentals: the deposit held from hand-over until the owner confirms the return.
+    public var depositCents: Int?
     /// True while a paid feature runs; featured listings come first among matching results.
     public var isFeatured: Bool
     public var featuredUntil: Date?
@@ -30,8 +32,9 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
                 salePriceCents: Int?, rentPriceCents: Int?, rentUnit: RentUnit?, openToTrade: Bool, currency: String,
                 textbook: TextbookDetails?, status: ListingStatus, seller: SellerSummary, campus: String?,
                 isFeatured: Bool, featuredUntil: Date?, photos: [ListingPhoto], createdAt: Date, updatedAt: Date,
-                timeZone: String? = nil) {
+                timeZone: String? = nil, depositCents: Int? = nil) {
         self.timeZone = timeZone
+        self.depositCents = depositCents
         self.id = id
         self.title = title
         self.description = description

@@ -25,7 +25,7 @@ public enum ListingEditorStep: String, CaseIterable, Sendable {
         case .details: ["description", "condition"]
         case .textbook: ["textbook.author", "textbook.edition", "textbook.isbn", "textbook.courseCode", "textbook"]
         case .photos: ["photos"]
-        case .prices: ["salePriceCents", "rentPriceCents", "rentUnit", "openToTrade", "offers", "currency"]
+        case .prices: ["salePriceCents", "rentPriceCents", "rentUnit", "depositCents", "openToTrade", "offers", "currency"]
         case .summary: []
         }
     }

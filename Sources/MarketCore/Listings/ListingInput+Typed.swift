@@ -8,7 +8,7 @@ extension ListingInput {
     public static func typed(title: String?, description: String?, categories: [String], condition: String?,
                              author: String?, edition: String?, isbn: String?, courseCode: String?,
                              salePrice: String?, rentPrice: String?, rentUnit: String?, openToTrade: Bool,
-                             currency: String?) -> (ListingInput, FieldErrors) {
+                             currency: String?, deposit: String? = nil) -> (ListingInput, FieldErrors) {
         func blankIsNil(_ text: String?) -> String? {
             guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
             return trimmed
@@ -16,6 +16,7 @@ extension ListingInput {
         var errors = FieldErrors()
         let sale = MoneyText.field(salePrice, named: "salePriceCents", into: &errors)
         let rent = MoneyText.field(rentPrice, named: "rentPriceCents", into: &errors)
+        let depositCents = MoneyText.field(deposit, named: "depositCents", into: &errors)
         let book = TextbookDetails(author: blankIsNil(author), edition: blankIsNil(edition),
                                    isbn: blankIsNil(isbn), courseCode: blankIsNil(courseCode))
         let hasBook = [book.author, book.edition, book.isbn, book.courseCode].contains { $0 != nil }
@@ -24,7 +25,7 @@ extension ListingInput {
             title: title ?? "", description: description ?? "", categories: categories,
             condition: blankIsNil(condition), salePriceCents: sale, rentPriceCents: rent,
             rentUnit: rent == nil ? nil : blankIsNil(rentUnit), openToTrade: openToTrade,
-            currency: currency, textbook: hasBook && isTextbook ? book : nil)
+            currency: currency, textbook: hasBook && isTextbook ? book : nil, depositCents: depositCents)
         return (input, errors)
     }
 }

@@ -14,10 +14,13 @@ public struct ListingInput: Codable, Sendable, Equatable {
     public var openToTrade: Bool?
     public var currency: String?
     public var textbook: TextbookDetails?
+    /// Rentals: held when the item is handed over, released when its owner confirms the return.
+    public var depositCents: Int?
 
     public init(title: String?, description: String? = nil, categories: [String]?, condition: String?,
                 salePriceCents: Int? = nil, rentPriceCents: Int? = nil, rentUnit: String? = nil,
-                openToTrade: Bool? = nil, currency: String? = nil, textbook: TextbookDetails? = nil) {
+                openToTrade: Bool? = nil, currency: String? = nil, textbook: TextbookDetails? = nil, depositCents: Int? = nil) {
+        self.depositCents = depositCents
         self.title = title
         self.description = description
         self.categories = categories
@@ -73,6 +76,10 @@ public struct ListingInput: Codable, Sendable, Equatable {
         } else if self.rentUnit != nil {
             errors.note("rentPriceCents", "is required with rentUnit")
         }
+        if let cents = depositCents {
+            if rentPriceCents == nil { errors.note("depositCents", "is only for listings for rent") }
+            else if let problem = Money.priceProblem(cents) { errors.note("depositCents", problem) }
+        }
         let openToTrade = self.openToTrade ?? false
         if salePriceCents == nil, rentPriceCents == nil, !openToTrade {
             errors.note("offers", "give a sale price, a rent price, or openToTrade: at least one is required")
@@ -93,7 +100,7 @@ public struct ListingInput: Codable, Sendable, Equatable {
         return .success(ListingDraft(
             title: title, description: description, categories: categories, condition: condition,
             salePriceCents: salePriceCents, rentPriceCents: rentPriceCents, rentUnit: rentUnit,
-            openToTrade: openToTrade, currency: currency, textbook: textbook))
+            openToTrade: openToTrade, currency: currency, textbook: textbook, depositCents: depositCents))
     }
 
     private func normalizedTextbook(_ given: TextbookDetails, errors: inout FieldErrors) -> TextbookDetails {
@@ -129,6 +136,7 @@ public struct ListingDraft: Sendable, Equatable {
     public var openToTrade: Bool
     public var currency: String
     public var textbook: TextbookDetails?
+    public var depositCents: Int?
 }
 
 /// `FieldErrors` as an `Error`, for `Result`.

@@ -9,6 +9,8 @@ public enum LedgerSource: String, Codable, Sendable, CaseIterable {
     case purchase, rental, trade
     case featureFee = "feature_fee"
     case featureRefund = "feature_refund"
+    /// A rental's deposit, held at hand-over and released (a negative line) when the owner confirms the return.
+    case deposit
     case manual
 }
 

@@ -28,13 +28,17 @@ public struct Order: Codable, Sendable, Equatable, Identifiable {
     public var meetup: Meetup?
     /// Rentals: when it was flagged late, not returned by its end.
     public var lateAt: Date?
+    /// Rentals: the deposit held from hand-over until the owner confirms the return.
+    public var depositCents: Int?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: UUID, type: OrderType, status: OrderStatus, listingId: UUID, listingTitle: String, buyer: OrderParty,
                 seller: OrderParty, fulfillment: Fulfillment, totalCents: Int, deliveryFeeCents: Int, currency: String,
                 start: Date?, end: Date?, rentalUnits: Int?, tradeOfferId: UUID?, confirmationCode: String?,
-                actions: [OrderAction], history: [OrderEvent], createdAt: Date, updatedAt: Date, meetup: Meetup? = nil, lateAt: Date? = nil) {
+                actions: [OrderAction], history: [OrderEvent], createdAt: Date, updatedAt: Date, meetup: Meetup? = nil, lateAt: Date? = nil,
+                depositCents: Int? = nil) {
+        self.depositCents = depositCents
         self.meetup = meetup
         self.lateAt = lateAt
         self.id = id

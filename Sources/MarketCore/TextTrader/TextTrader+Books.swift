@@ -77,7 +77,7 @@ extension TextTrader {
 
         /// The listing this book is, checked by the listing rules, with the problems named as
         /// this body names its fields. Editing keeps what the book body cannot say (other
-        /// categories, a rent price, the currency) from `existing`.
+        /// categories, a rent price and deposit, the currency) from `existing`.
         public func validated(defaultCurrency: String, keeping existing: Listing? = nil) -> Result<ListingDraft, FieldErrorList> {
             var categories = existing?.categories.map(\.rawValue) ?? []
             if !categories.contains(ListingCategory.textbooks.rawValue) { categories.insert(ListingCategory.textbooks.rawValue, at: 0) }
@@ -85,7 +85,8 @@ extension TextTrader {
                 title: title, description: description ?? existing?.description, categories: categories, condition: condition,
                 salePriceCents: priceCents, rentPriceCents: existing?.rentPriceCents, rentUnit: existing?.rentUnit?.rawValue,
                 openToTrade: openToTrade ?? existing?.openToTrade, currency: existing?.currency,
-                textbook: TextbookDetails(author: author, edition: edition, isbn: isbn, courseCode: courseCode))
+                textbook: TextbookDetails(author: author, edition: edition, isbn: isbn, courseCode: courseCode),
+                depositCents: existing?.depositCents)
             let result = input.validated(defaultCurrency: defaultCurrency)
             var fields = result.fieldErrors.renamed(Self.fieldNames)
             for (field, value) in [("author", author), ("edition", edition), ("isbn", isbn)]

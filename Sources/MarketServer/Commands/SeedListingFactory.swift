@@ -60,6 +60,9 @@ struct SeedListingFactory {
             rentUnit = perDay ? RentUnit.day.rawValue : RentUnit.hour.rawValue
             rent = Int64(roundPrice(max(100, priceRange.lowerBound / (perDay ? 10 : 40) + int(0...priceRange.lowerBound / 5))))
         }
+        // Some owners ask a deposit for what they lend: five times the rent, rounded. Chosen by
+        // the rent itself, not a new draw, so the rest of the data stays as it was for a seed.
+        let deposit: Int64? = rent.flatMap { $0 / 100 % 2 == 0 ? Int64(roundPrice(Int($0 * 5))) : nil }
         var trade = chance(0.2)
         if sale == nil, rent == nil, !trade {
             if chance(0.5) { trade = true } else { sale = Int64(roundPrice(int(priceRange))) }
@@ -73,7 +76,7 @@ struct SeedListingFactory {
         let values: [any Encodable & Sendable] = [
             id, seller.id, title, description, ListingCategory.mask(categories), pick(ListingCondition.allCases).rawValue,
             sale, rent, rentUnit, trade, sale ?? rent, "USD", author, edition, isbn, courseCode, seller.campus,
-            status.rawValue, featuredUntil, createdAt, createdAt,
+            status.rawValue, featuredUntil, createdAt, createdAt, deposit,
         ]
         return Row(values: values, listingID: id, sellerID: seller.id, category: categories[0])
     }
@@ -116,6 +119,6 @@ struct SeedListingFactory {
 extension ListingRecord: HandInserted {
     static let insertColumns = ["id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
                                 "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
-                                "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at"]
+                                "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at", "deposit_cents"]
     static let notInserted: Set<String> = ["seq"]  // the database numbers rows
 }

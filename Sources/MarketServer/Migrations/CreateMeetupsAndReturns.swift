@@ -21,9 +21,14 @@ struct CreateMeetupsAndReturns: AsyncMigration {
         try await database.schema(OrderEventRecord.schema).field("note", .string).update()
         // Rentals that come back: when one not returned by its end was flagged late.
         try await database.schema(OrderRecord.schema).field("late_at", .datetime).update()
+        // A rental's deposit: asked on the listing, copied onto the order when booked.
+        try await database.schema(OrderRecord.schema).field("deposit_cents", .int64).update()
+        try await database.schema(ListingRecord.schema).field("deposit_cents", .int64).update()
     }
 
     func revert(on database: any Database) async throws {
+        try await database.schema(ListingRecord.schema).deleteField("deposit_cents").update()
+        try await database.schema(OrderRecord.schema).deleteField("deposit_cents").update()
         try await database.schema(OrderRecord.schema).deleteField("late_at").update()
         try await database.schema(OrderEventRecord.schema).deleteField("note").update()
         try await database.schema(MeetupRecord.schema).delete()

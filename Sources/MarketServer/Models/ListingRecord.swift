@@ -33,6 +33,8 @@ final class ListingRecord: Model, @unchecked Sendable {
     @OptionalField(key: "featured_until") var featuredUntil: Date?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
+    /// Rentals: held from hand-over until the owner confirms the return.
+    @OptionalField(key: "deposit_cents") var depositCents: Int64?
 
     init() {}
 
@@ -60,6 +62,7 @@ final class ListingRecord: Model, @unchecked Sendable {
         edition = draft.textbook?.edition
         isbn = draft.textbook?.isbn
         courseCode = draft.textbook?.courseCode
+        depositCents = draft.depositCents.map(Int64.init)
         updatedAt = now
     }
 

@@ -7,7 +7,7 @@ import SQLKit
 extension OrderRecord: HandInserted {
     static let insertColumns = ["id", "type", "status", "listing_id", "buyer_id", "seller_id", "fulfillment", "total_cents",
                                 "delivery_fee_cents", "currency", "starts_at", "ends_at", "rental_units", "trade_offer_id", "quote_id",
-                                "confirmation_code", "code_failures", "code_locked_until", "created_at", "updated_at", "late_at"]
+                                "confirmation_code", "code_failures", "code_locked_until", "created_at", "updated_at", "late_at", "deposit_cents"]
     static let notInserted: Set<String> = ["seq"]  // the database numbers rows
 
 
@@ -20,7 +20,7 @@ extension OrderRecord: HandInserted {
             \(Self.insertHead) VALUES (\(bind: id), \(bind: type), \(bind: status), \(bind: $listing.id), \(bind: $buyer.id), \(bind: $seller.id),
               \(bind: fulfillment), \(bind: totalCents), \(bind: deliveryFeeCents), \(bind: currency), \(bind: startsAt),
               \(bind: endsAt), \(bind: rentalUnits), \(bind: tradeOfferID), \(bind: quoteID), \(bind: confirmationCode),
-              \(bind: codeFailures), \(bind: codeLockedUntil), \(bind: createdAt), \(bind: updatedAt), \(bind: lateAt))
+              \(bind: codeFailures), \(bind: codeLockedUntil), \(bind: createdAt), \(bind: updatedAt), \(bind: lateAt), \(bind: depositCents))
             """)
     }
 }

@@ -30,6 +30,8 @@ final class OrderRecord: Model, @unchecked Sendable {
     @OptionalField(key: "code_locked_until") var codeLockedUntil: Date?
     /// A rental not returned by its end: when the late sweep flagged it.
     @OptionalField(key: "late_at") var lateAt: Date?
+    /// Rentals: the listing's deposit when it was booked.
+    @OptionalField(key: "deposit_cents") var depositCents: Int64?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
 

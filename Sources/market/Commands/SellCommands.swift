@@ -13,6 +13,7 @@ struct ListingOptions: ParsableArguments {
     @Option(help: "Sale price, e.g. 25 or 12.50.") var price: String?
     @Option(name: .customLong("rent-price"), help: "Rent price per hour or day.") var rentPrice: String?
     @Option(name: .customLong("rent-unit"), help: "hour or day.") var rentUnit: RentUnit?
+    @Option(help: "For rentals: a deposit held from hand-over until the return is confirmed, e.g. 50.") var deposit: String?
     @Flag(inversion: .prefixedNo, help: "Open to trade offers.") var trade: Bool?
     @Option(help: "Textbook: ISBN-10 or ISBN-13.") var isbn: String?
     @Option(help: "Textbook: author.") var author: String?
@@ -21,7 +22,7 @@ struct ListingOptions: ParsableArguments {
 
     var isEmpty: Bool {
         title == nil && category.isEmpty && condition == nil && description == nil && price == nil && rentPrice == nil
-            && rentUnit == nil && trade == nil && isbn == nil && author == nil && edition == nil && course == nil
+            && rentUnit == nil && deposit == nil && trade == nil && isbn == nil && author == nil && edition == nil && course == nil
     }
 
     /// `base` with every option given applied over it.
@@ -34,6 +35,7 @@ struct ListingOptions: ParsableArguments {
         if let price { input.salePriceCents = try Parse.amount(price, option: "--price") }
         if let rentPrice { input.rentPriceCents = try Parse.amount(rentPrice, option: "--rent-price") }
         if let rentUnit { input.rentUnit = rentUnit.rawValue }
+        if let deposit { input.depositCents = try Parse.amount(deposit, option: "--deposit") }
         if input.rentPriceCents != nil, input.rentUnit == nil { input.rentUnit = RentUnit.day.rawValue }
         if let trade { input.openToTrade = trade }
         if isbn != nil || author != nil || edition != nil || course != nil {
@@ -110,7 +112,8 @@ extension ListingInput {
         self.init(title: listing.title, description: listing.description, categories: listing.categories.map(\.rawValue),
                   condition: listing.condition.rawValue, salePriceCents: listing.salePriceCents,
                   rentPriceCents: listing.rentPriceCents, rentUnit: listing.rentUnit?.rawValue,
-                  openToTrade: listing.openToTrade, currency: listing.currency, textbook: listing.textbook)
+                  openToTrade: listing.openToTrade, currency: listing.currency, textbook: listing.textbook,
+                  depositCents: listing.depositCents)
     }
 }
 

@@ -73,7 +73,7 @@ struct Output {
 
     /// The API's field name as this command's option spells it (`salePriceCents` → `--price`).
     static func optionName(_ field: String) -> String {
-        let names = ["salePriceCents": "--price", "rentPriceCents": "--rent-price", "rentUnit": "--rent-unit",
+        let names = ["salePriceCents": "--price", "rentPriceCents": "--rent-price", "rentUnit": "--rent-unit", "depositCents": "--deposit",
                      "minPriceCents": "--min-price", "maxPriceCents": "--max-price", "q": "query",
                      "offeredListingIds": "--give", "cashTopUpCents": "--cash", "start": "--from", "end": "--to",
                      "expenseTitle": "title", "amountInCents": "amount", "dateOfPurchase": "--date",

@@ -64,6 +64,7 @@ struct ListingPresenter {
             photos: photos,
             createdAt: row.createdAt,
             updatedAt: row.updatedAt,
-            timeZone: trust.campuses.timeZone(ofCampus: row.campus).identifier)
+            timeZone: trust.campuses.timeZone(ofCampus: row.campus).identifier,
+            depositCents: row.depositCents.map(Int.init))
     }
 }

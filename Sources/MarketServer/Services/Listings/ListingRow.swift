@@ -29,12 +29,13 @@ struct ListingRow: Sendable {
     var featuredUntil: Date?
     var createdAt: Date
     var updatedAt: Date
+    var depositCents: Int64?
 
     /// The listing columns `init(row:)` reads (besides `seller_name`).
     static let columns = [
         "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
         "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
-        "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at",
+        "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at", "deposit_cents",
     ]
 
     /// For `SELECT`: the columns of listing `l` (the seller's name is joined by the caller).
@@ -66,6 +67,7 @@ struct ListingRow: Sendable {
         featuredUntil = try row.decode(column: "featured_until", as: Date?.self)
         createdAt = try row.decode(column: "created_at", as: Date.self)
         updatedAt = try row.decode(column: "updated_at", as: Date.self)
+        depositCents = try row.decode(column: "deposit_cents", as: Int64?.self)
     }
 
     init(_ listing: ListingRecord, sellerName: String?) throws {
@@ -92,6 +94,7 @@ struct ListingRow: Sendable {
         featuredUntil = listing.featuredUntil
         createdAt = listing.createdAt
         updatedAt = listing.updatedAt
+        depositCents = listing.depositCents
     }
 
     func isFeatured(at now: Date) -> Bool { featuredUntil.map { $0 > now } ?? false }

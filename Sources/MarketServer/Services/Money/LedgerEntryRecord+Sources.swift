@@ -45,4 +45,18 @@ extension LedgerEntryRecord {
         }
         return entries
     }
+
+    /// A rental's deposit: held at hand-over (the renter's expense, the owner's earning), and
+    /// released when the owner confirms the return (the same lines negated), so it nets to nothing.
+    static func forDeposit(_ order: OrderRecord, listing: ListingRow, released: Bool, now: Date) throws -> [LedgerEntryRecord] {
+        guard let deposit = order.depositCents, deposit > 0 else { return [] }
+        let orderID = try order.requireID()
+        let category = ListingCategory.from(mask: listing.categoryMask).first?.rawValue ?? ListingCategory.other.rawValue
+        let title = (released ? "Deposit returned for" : "Deposit held for") + " “\(listing.title)”"
+        let amount = released ? -deposit : deposit
+        return [(order.$buyer.id, LedgerKind.expense), (order.$seller.id, .earning)].map { userID, kind in
+            LedgerEntryRecord(userID: userID, kind: kind, source: .deposit, category: category, title: title,
+                              amountCents: amount, currency: order.currency, orderID: orderID, listingID: listing.id, occurredAt: now, now: now)
+        }
+    }
 }

@@ -52,8 +52,12 @@ struct OrderLifecycle {
             case .declined, .cancelled:
                 try await OrderListings.release(order, now: now, on: tx.db)
             case .inUse:
-                // A rental is paid for when it is handed over, as a sale is.
-                for entry in try LedgerEntryRecord.forCompleted(order, listing: listing, now: now) { try await entry.create(on: tx.db) }
+                // A rental is paid for when it is handed over, as a sale is; its deposit is held until it is back.
+                let entries = try LedgerEntryRecord.forCompleted(order, listing: listing, now: now)
+                    + LedgerEntryRecord.forDeposit(order, listing: listing, released: false, now: now)
+                for entry in entries { try await entry.create(on: tx.db) }
+            case .completed where isRental:
+                for entry in try LedgerEntryRecord.forDeposit(order, listing: listing, released: true, now: now) { try await entry.create(on: tx.db) }
             case .completed where !isRental:
                 try await OrderListings.markSold(order, now: now, on: tx.db)
                 for entry in try LedgerEntryRecord.forCompleted(order, listing: listing, now: now) { try await entry.create(on: tx.db) }

@@ -51,6 +51,7 @@ struct OrderPresenter {
             start: order.startsAt, end: order.endsAt, rentalUnits: order.rentalUnits, tradeOfferId: order.tradeOfferID,
             confirmationCode: role == .buyer ? order.confirmationCode : nil,
             actions: OrderAction.available(to: role, from: try order.orderStatus, type: try order.orderType, fulfillment: try order.orderFulfillment),
-            history: history, createdAt: order.createdAt, updatedAt: order.updatedAt, meetup: meetup, lateAt: order.lateAt)
+            history: history, createdAt: order.createdAt, updatedAt: order.updatedAt, meetup: meetup, lateAt: order.lateAt,
+            depositCents: order.depositCents.map(Int.init))
     }
 }

@@ -42,6 +42,7 @@ struct RentalService {
                 order.startsAt = start
                 order.endsAt = end
                 order.rentalUnits = units
+                order.depositCents = listing.depositCents
                 try await recorder.create(order, by: renterID, notify: OutgoingNotification(
                     userID: listing.sellerID, kind: .rentalRequested,
                     message: "\(renter.name) wants to rent “\(listing.title)” for \(units) \(unit.rawValue)\(units == 1 ? "" : "s").",

@@ -234,6 +234,8 @@ struct ListingEditorController: RouteCollection {
                 FormField("rentPrice", "Rent price (optional)", value: form.rentPrice, errors: errors, inputMode: "decimal"),
                 .select("rentUnit", "Rent per", choices: RentUnit.allCases.map { (value: $0.rawValue, label: $0.rawValue) },
                         selected: form.rentUnit ?? RentUnit.day.rawValue, errors: errors),
+                FormField("deposit", "Deposit (optional)", value: form.deposit, errors: errors,
+                          hint: "For rentals: held when you hand it over, returned when you confirm it is back.", inputMode: "decimal"),
             ]
         case .categories, .photos, .summary:
             return []
@@ -247,7 +249,7 @@ struct ListingEditorController: RouteCollection {
         let values: [(String, String?)] = [
             ("title", form.title), ("description", form.description), ("condition", form.condition),
             ("author", form.author), ("edition", form.edition), ("isbn", form.isbn), ("courseCode", form.courseCode),
-            ("salePrice", form.salePrice), ("rentPrice", form.rentPrice), ("rentUnit", form.rentUnit),
+            ("salePrice", form.salePrice), ("rentPrice", form.rentPrice), ("rentUnit", form.rentUnit), ("deposit", form.deposit),
             ("openToTrade", form.openToTrade),
         ]
         for (name, value) in values where !shown.contains(name) {
@@ -279,7 +281,9 @@ struct ListingEditorController: RouteCollection {
         facts.append(Fact(term: "Photos", value: "\((form.photos ?? []).count)", step: "photos"))
         var offers: [String] = []
         if let sale = price(form.salePrice) { offers.append("Sale \(sale)") }
-        if let rent = price(form.rentPrice) { offers.append("Rent \(rent) / \(form.rentUnit ?? "day")") }
+        if let rent = price(form.rentPrice) {
+            offers.append("Rent \(rent) / \(form.rentUnit ?? "day")" + (price(form.deposit).map { ", deposit \($0)" } ?? ""))
+        }
         if form.openToTrade == "on" { offers.append("Open to trade") }
         facts.append(Fact(term: "Prices", value: offers.joined(separator: " · "), step: "prices"))
         return facts

@@ -20,6 +20,7 @@ struct ListingEditorForm: Content {
     var salePrice: String?
     var rentPrice: String?
     var rentUnit: String?
+    var deposit: String?
     var openToTrade: String?
     var upload: [File]?
 
@@ -31,7 +32,7 @@ struct ListingEditorForm: Content {
 
     /// API field names → this form's names.
     static let webNames = [
-        "salePriceCents": "salePrice", "rentPriceCents": "rentPrice", "textbook.author": "author",
+        "salePriceCents": "salePrice", "rentPriceCents": "rentPrice", "depositCents": "deposit", "textbook.author": "author",
         "textbook.edition": "edition", "textbook.isbn": "isbn", "textbook.courseCode": "courseCode",
     ]
 
@@ -42,7 +43,7 @@ struct ListingEditorForm: Content {
             title: title, description: description, categories: categories ?? [], condition: condition,
             author: author, edition: edition, isbn: isbn, courseCode: courseCode,
             salePrice: salePrice, rentPrice: rentPrice, rentUnit: rentUnit, openToTrade: openToTrade == "on",
-            currency: defaultCurrency)
+            currency: defaultCurrency, deposit: deposit)
         return (input, errors.renamed(Self.webNames))
     }
 
@@ -77,6 +78,7 @@ struct ListingEditorForm: Content {
         salePrice = listing.salePriceCents.map(MoneyText.plain)
         rentPrice = listing.rentPriceCents.map(MoneyText.plain)
         rentUnit = listing.rentUnit?.rawValue
+        deposit = listing.depositCents.map(MoneyText.plain)
         openToTrade = listing.openToTrade ? "on" : nil
     }
 
@@ -89,7 +91,7 @@ extension ListingEditorStep {
         switch self {
         case .textbook: ["author", "edition", "isbn", "courseCode", "textbook"]
         case .photos: ["photos", "photo"]
-        case .prices: ["salePrice", "rentPrice", "rentUnit", "openToTrade", "offers", "currency"]
+        case .prices: ["salePrice", "rentPrice", "rentUnit", "deposit", "openToTrade", "offers", "currency"]
         default: fields
         }
     }

@@ -52,6 +52,8 @@ struct ListingPageContent: Encodable {
     var buyError: String?
     // Rent
     var rentUnit: String
+    /// "$50.00": asked before booking, held from hand-over until the return is confirmed.
+    var deposit: String?
     var rentFields: [FormField]
     var rentPreview: String?
     var rentError: String?

@@ -230,6 +230,7 @@ struct ListingPageController: RouteCollection {
             },
             buyError: state.buyError,
             rentUnit: listing.rentUnit?.rawValue ?? "day",
+            deposit: listing.depositCents.map { MoneyText.format($0, currency: listing.currency) },
             rentFields: [FormField("start", "From (\(zone))", kind: "datetime-local", value: state.rentStart, errors: state.rentErrors),
                          FormField("end", "Until (\(zone))", kind: "datetime-local", value: state.rentEnd, errors: state.rentErrors)],
             rentPreview: state.rentPreview, rentError: state.rentError ?? state.rentErrors["period"],

@@ -23,6 +23,8 @@ struct OrderSummary: Encodable {
     var created: String
     /// A rental not returned by its end: "Late since …".
     var late: String?
+    /// A rental's deposit, and what happens to it.
+    var deposit: String?
     var code: String?
     var timeline: [Step]
     var actions: [Action]
@@ -40,6 +42,8 @@ struct OrderSummary: Encodable {
         }
         status = order.status.label
         late = order.lateAt.map { "Late since \(time.time($0))" }
+        deposit = order.depositCents.map { MoneyText.format($0, currency: order.currency)
+            + Self.depositState(order.status) }
         isOpen = order.status.isOpen
         total = MoneyText.format(order.totalCents, currency: order.currency)
         deliveryFee = order.deliveryFeeCents > 0 ? MoneyText.format(order.deliveryFeeCents, currency: order.currency) : nil
@@ -58,6 +62,16 @@ struct OrderSummary: Encodable {
             Action(name: $0.rawValue, label: Self.label($0), danger: [.decline, .cancel, .reportProblem].contains($0))
         }
         needsCode = order.actions.contains(.complete)
+    }
+
+    /// What has happened to a rental's deposit at `status`.
+    static func depositState(_ status: OrderStatus) -> String {
+        switch status {
+        case .pending, .accepted, .readyForPickup, .outForDelivery: ", held when it is handed over"
+        case .inUse, .returned, .disputed: ", held until the owner confirms it is back"
+        case .completed: ", returned"
+        case .declined, .cancelled, .unknown: ", never held"
+        }
     }
 
     static func label(_ action: OrderAction) -> String {
