@@ -188,7 +188,8 @@ def local_server(mailbox, html_dir):
          "latitude": 42.2756, "longitude": -83.7375},
         {"name": "Union front desk", "description": "Inside the student union, beside the staffed information desk.",
          "latitude": 42.2751, "longitude": -83.7417}]))
-    running = start_server(mailbox, schema="localtime", TIME_ZONE="America/Detroit", MEETUP_SPOTS_FILE=str(spots))
+    running = start_server(mailbox, schema="localtime", TIME_ZONE="America/Detroit", MEETUP_SPOTS_FILE=str(spots),
+                           LATE_SWEEP_SECONDS="1")
     yield running
     stop_server(running)
 

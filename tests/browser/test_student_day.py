@@ -1,6 +1,8 @@
 """A student's day in Chromium: rent periods typed and read in the campus's time, the listing
 page on a phone, a notice that shows once, and a seeded shop that looks like one."""
+import datetime as dt
 import json
+import time
 import urllib.request
 
 import pytest
@@ -143,3 +145,56 @@ def test_a_meetup_is_proposed_countered_and_agreed(local_browser):
     for line in ("Meetup proposed: Library steps", "Meetup proposed: Union front desk", "Meetup agreed: Union front desk"):
         assert line in buyer.text
     buyer.screenshot("order-meetup")
+
+
+def iso(moment):
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def handed_over(base, owner_token, renter_token, listing_id, start, end):
+    """A rental booked, accepted, made ready and handed over with the renter's code, by the API."""
+    order = api(base, "POST", f"/api/v1/listings/{listing_id}/rentals", {"start": iso(start), "end": iso(end)}, token=renter_token)
+    for step in ("accept", "ready"):
+        api(base, "POST", f"/api/v1/orders/{order['id']}/{step}", token=owner_token)
+    api(base, "POST", f"/api/v1/orders/{order['id']}/complete", {"confirmationCode": order["confirmationCode"]}, token=owner_token)
+    return order["id"]
+
+
+def test_rentals_come_back_early_or_late(local_browser, local_server):
+    base = local_server.base
+    owner, renter = local_browser(), local_browser(width=390, height=844)
+    owner.sign_up("Otto Owner", "otto@campus.edu")
+    renter.sign_up("Rita Renter", "rita@campus.edu")
+    tokens = {who: api(base, "POST", "/api/v1/auth/login", {"email": f"{who}@campus.edu", "password": PASSWORD})["token"] for who in ("otto", "rita")}
+    tripod = list_item(owner, "Camera tripod", "Electronics", "Good", rent="2", unit="hour")
+    listing_id = tripod.rsplit("/", 1)[1]
+
+    # Returned early: a day-long rental next week comes back after an hour; the rest is free again.
+    now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+    start = (now + dt.timedelta(days=7)).replace(minute=0, second=0)
+    early = handed_over(base, tokens["otto"], tokens["rita"], listing_id, start, start + dt.timedelta(hours=10))
+    renter.go(f"/orders/{early}")
+    assert "With the renter" in renter.text
+    renter.press("I returned it")
+    owner.go(f"/orders/{early}")
+    assert "Returned, waiting for the owner" in owner.text
+    owner.press("Confirm it is back")
+    assert "Completed" in owner.text
+    owner.go(tripod)
+    assert "No bookings yet: every day is free." in owner.text, owner.text[-1500:]
+
+    # Late: a rental that ended seconds ago and is still out is flagged, and keeps the listing booked.
+    late = handed_over(base, tokens["otto"], tokens["rita"], listing_id, now + dt.timedelta(seconds=4), now + dt.timedelta(seconds=6))
+    time.sleep(9)
+    owner.go(f"/orders/{late}")
+    assert "Late since" in owner.text, owner.text[:1200]
+    owner.go("/notifications")
+    assert "was not returned by the end of the rental" in owner.text
+    renter.go(f"/orders/{late}")
+    renter.press("I returned it")
+    owner.go(f"/orders/{late}")
+    owner.press("Report a problem")
+    assert owner.path.startswith("/messages/") and "there is a problem with it" in owner.text
+    owner.go(f"/orders/{late}")
+    assert "Problem reported" in owner.text
+    owner.screenshot("order-returned")

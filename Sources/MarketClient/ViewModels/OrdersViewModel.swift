@@ -60,7 +60,7 @@ public final class OrderDetailViewModel: ScreenModel {
 
     /// A proposal from the other side that I may accept.
     public var meetupToAccept: Meetup? {
-        guard let order, let meetup = order.meetup, !meetup.isAgreed, order.status.isOpen, !isMine(meetup) else { return nil }
+        guard let order, let meetup = order.meetup, !meetup.isAgreed, order.status.isBeforeHandOver, !isMine(meetup) else { return nil }
         return meetup
     }
 

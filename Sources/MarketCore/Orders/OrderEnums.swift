@@ -31,6 +31,9 @@ public enum OrderStatus: String, OpenEnum {
         }
     }
 
+    /// Not handed over yet: where and when to meet can still be arranged.
+    public var isBeforeHandOver: Bool { [.pending, .accepted, .readyForPickup].contains(self) }
+
     /// A rental not back with its owner yet: its listing stays booked past the period's end.
     public static let outWithRenter: [OrderStatus] = [.inUse, .returned]
 

@@ -78,8 +78,9 @@ struct MeetupService {
         guard try order.orderFulfillment == .pickup else {
             throw APIError(.conflict, code: "not_pickup", message: "Only a pickup order has a meetup; this one is delivered.")
         }
-        guard try order.orderStatus.isOpen else {
-            throw APIError(.conflict, code: "order_closed", message: "This order is \(order.status.replacingOccurrences(of: "_", with: " ")): there is no meetup to arrange.")
+        guard try order.orderStatus.isBeforeHandOver else {
+            throw APIError(.conflict, code: "order_closed",
+                           message: "This order is \(try order.orderStatus.label.lowercased()): the hand-over is past, so there is no meetup to arrange.")
         }
         return (order, listing)
     }

@@ -41,6 +41,8 @@ struct ListingPageContent: Encodable {
     var isOwner: Bool
     var canBuy: Bool
     var canRent: Bool
+    /// The rent card: to rent it, or (its owner) to see what is booked and what is still out.
+    var showsBookings: Bool
     var canTrade: Bool
     var featureFee: String
     var canCancelFeature: Bool

@@ -218,6 +218,7 @@ struct ListingPageController: RouteCollection {
             signedIn: signedIn, isOwner: isOwner,
             canBuy: listing.offers(.buy, to: session?.userID),
             canRent: listing.offers(.rent, to: session?.userID),
+            showsBookings: listing.offers(.rent, to: session?.userID) || (isOwner && listing.rentPriceCents != nil),
             canTrade: listing.offers(.trade, to: session?.userID),
             featureFee: MoneyText.format(services.settings.featurePriceCents, currency: services.settings.defaultCurrency),
             canCancelFeature: listing.isFeatured,

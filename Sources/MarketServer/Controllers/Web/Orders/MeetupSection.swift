@@ -28,7 +28,7 @@ struct MeetupSection: Encodable {
     /// without a meetup, or no spots listed.
     init?(_ order: Order, viewerID: UUID, spots: [MeetupSpot], time: LocalTime, now: Date,
           form: (spotID: String, at: String)? = nil, errors: FieldErrors = [:], error: String? = nil) {
-        let open = order.fulfillment == .pickup && order.status.isOpen && !spots.isEmpty
+        let open = order.fulfillment == .pickup && order.status.isBeforeHandOver && !spots.isEmpty
         guard open || order.meetup != nil else { return nil }
         func place(_ meetup: Meetup) -> Place {
             Place(name: meetup.spot.name, description: meetup.spot.description.isEmpty ? nil : meetup.spot.description, when: time.time(meetup.at),
