@@ -110,10 +110,10 @@ struct Activity: AsyncParsableCommand {
 struct OrderStep: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "order", abstract: "Show an order, or take its next step.",
-        discussion: "Steps: accept, decline, ready, out-for-delivery, complete --code CODE (seller); cancel (buyer).")
+        discussion: "Steps: accept, decline, ready, out-for-delivery, complete --code CODE (seller); cancel (buyer). A rental comes back: return (renter), then confirm-return or report-problem (owner).")
 
     @Argument(help: "The order's id.") var id: String
-    @Argument(help: "accept, decline, cancel, ready, out-for-delivery or complete.") var action: OrderAction?
+    @Argument(help: "accept, decline, cancel, ready, out-for-delivery, complete, return, confirm-return or report-problem.") var action: OrderAction?
     @Option(help: "The buyer's confirmation code, to complete a hand-over.") var code: String?
     @OptionGroup var global: GlobalOptions
 
