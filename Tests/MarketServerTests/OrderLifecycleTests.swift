@@ -95,6 +95,7 @@ struct OrderLifecycleTests {
             let locked = try await app.act(.complete, on: order.id, token: deal.seller.token, code: wrong)
             #expect(locked.status == .tooManyRequests)
             #expect(locked.headers.first(name: "Retry-After") == "900")
+            #expect(try locked.error.message == "Too many wrong confirmation codes. Try again in 15 minutes.", "a wait in words, not a timestamp")
             clock.advance(by: 60)
             #expect(try await app.act(.complete, on: order.id, token: deal.seller.token, code: order.confirmationCode).status == .tooManyRequests)
             clock.advance(by: 14 * 60 + 1)

@@ -96,10 +96,14 @@ extension APIError {
 
     /// 429 with the wait in words and in `Retry-After`.
     static func tooManyAttempts(retryAfter seconds: TimeInterval, of what: String = "sign-in attempts") -> APIError {
+        APIError(.tooManyRequests, code: "too_many_attempts", message: "Too many \(what). Try again in \(wait(seconds)).",
+                 retryAfter: seconds)
+    }
+
+    /// A wait in words, rounded up to the minute: "1 minute", "15 minutes".
+    static func wait(_ seconds: TimeInterval) -> String {
         let minutes = max(1, Int((seconds / 60).rounded(.up)))
-        return APIError(.tooManyRequests, code: "too_many_attempts",
-                        message: "Too many \(what). Try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
-                        retryAfter: seconds)
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 
     /// 422: a reset link that is unknown, used or expired (the same words for each).

@@ -111,7 +111,7 @@ struct OrderLifecycle {
 
     private func lockedOut(until: Date) -> APIError {
         APIError(.tooManyRequests, code: "too_many_wrong_codes",
-                 message: "Too many wrong confirmation codes. Try again after \(Date.ISO8601FormatStyle().format(until)).",
+                 message: "Too many wrong confirmation codes. Try again in \(APIError.wait(until.timeIntervalSince(now))).",
                  retryAfter: max(1, until.timeIntervalSince(now)))
     }
 }
