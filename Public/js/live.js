@@ -16,12 +16,13 @@
       const response = await fetch("/messages/unread", { credentials: "same-origin" });
       if (!response.ok) return;
       const counts = await response.json();
+      // The header writes its links twice (the wide row and the phone's menu): update both.
       for (const [name, count] of Object.entries(counts)) {
-        const badge = document.querySelector(`[data-badge="${name}"]`);
-        if (!badge) continue;
-        badge.textContent = String(count);
-        badge.setAttribute("aria-label", `${count} unread`);
-        badge.hidden = count === 0;
+        for (const badge of document.querySelectorAll(`[data-badge="${name}"]`)) {
+          badge.textContent = String(count);
+          badge.setAttribute("aria-label", `${count} unread`);
+          badge.hidden = count === 0;
+        }
       }
     }, 150);
   };
