@@ -1,5 +1,6 @@
 import MarketCore
 @testable import MarketServer
+import PostgresNIO
 import Testing
 import Vapor
 
@@ -28,6 +29,24 @@ struct ErrorModelTests {
             #expect(response.headers.first(name: .retryAfter) == "2")
             let body = try #require(response.body.buffer)
             #expect(try JSONDecoder.api.decode(APIErrorBody.self, from: Data(buffer: body)).error.code == "server_busy")
+        }
+    }
+
+    @Test("a database that cannot be reached is 503 server_busy as well, not 500")
+    func databaseUnreachable() async throws {
+        try await withTestApp { app in
+            let request = Request(application: app, on: app.eventLoopGroup.next())
+            // Nothing listens on port 9: the same PSQLError a connect timeout under load raises.
+            var configuration = PostgresConnection.Configuration(host: "127.0.0.1", port: 9, username: "nobody", password: nil,
+                                                                 database: "none", tls: .disable)
+            configuration.options.connectTimeout = .seconds(2)
+            do {
+                _ = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: app.logger)
+                Issue.record("connected to port 9")
+            } catch {
+                let response = APIErrorMiddleware.response(for: error, request: request)
+                #expect(response.status == .serviceUnavailable, "\(String(reflecting: error))")
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import FluentPostgresDriver
 import MarketCore
 import Vapor
 
@@ -41,6 +42,10 @@ struct APIErrorMiddleware: Middleware {
         case is ConnectionPoolTimeoutError:
             // Every database connection stayed busy past the pool's wait: the server is
             // overloaded, not broken, and the request can be sent again.
+            return .serverBusy
+        case let error as PSQLError where error.code == .connectionError:
+            // The database could not be reached (a connect timeout, a restart): the same, from
+            // the client's side — try again shortly.
             return .serverBusy
         case let error as any AbortError:
             var translated = APIError(error.status, code: code(for: error.status), message: message(for: error))

@@ -34,6 +34,9 @@ enum DatabaseSetup {
             _ = try await app.db.sql.raw("PRAGMA journal_mode=WAL").all()
         case .postgres(let url, let schema):
             var configuration = try SQLPostgresConfiguration(url: url)
+            // A new connection waits as long as a pooled one may (below): a server busy forking
+            // backends for a burst of connections is slow, not gone.
+            configuration.coreConfiguration.options.connectTimeout = .seconds(30)
             if let schema {
                 configuration.searchPath = [schema]
             }
