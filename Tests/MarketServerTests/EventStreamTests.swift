@@ -86,7 +86,9 @@ struct EventStreamTests {
                 let reader = Task {
                     for try await chunk in body { received.withLockedValue { $0 += String(decoding: chunk, as: UTF8.self) } }
                 }
-                let deadline = Date().addingTimeInterval(5)
+                // Waits as long as a loaded two-core machine may need (each heartbeat reads the
+                // session from the database); it returns as soon as the heartbeats are there.
+                let deadline = Date().addingTimeInterval(30)
                 while received.withLockedValue({ $0.components(separatedBy: ": heartbeat\n\n").count }) < 3, Date() < deadline {
                     try await Task.sleep(for: .milliseconds(20))
                 }
@@ -94,7 +96,7 @@ struct EventStreamTests {
                 #expect(app.eventHub.subscribers.count == 1)
                 // The client hangs up; the next heartbeat finds the socket closed.
                 reader.cancel()
-                let hungUp = Date().addingTimeInterval(5)
+                let hungUp = Date().addingTimeInterval(30)
                 while app.eventHub.subscribers.count > 0, Date() < hungUp { try await Task.sleep(for: .milliseconds(20)) }
                 #expect(app.eventHub.subscribers.count == 0)
             }
@@ -113,10 +115,10 @@ struct EventStreamTests {
                     ended.withLockedValue { $0 = true }
                 }
                 defer { reader.cancel() }
-                let opened = Date().addingTimeInterval(5)
+                let opened = Date().addingTimeInterval(30)
                 while app.eventHub.subscribers.count == 0, Date() < opened { try await Task.sleep(for: .milliseconds(20)) }
                 #expect(try await app.send(.POST, "/api/v1/auth/logout", token: user.token).status == .noContent)
-                let deadline = Date().addingTimeInterval(5)
+                let deadline = Date().addingTimeInterval(30)
                 while !ended.withLockedValue({ $0 }), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
                 #expect(ended.withLockedValue { $0 })
                 #expect(app.eventHub.subscribers.count == 0)
