@@ -38,11 +38,15 @@ struct ListingCard {
     static func prices(of listing: MarketCore.Listing) -> [String] {
         var prices: [String] = []
         if let sale = listing.salePriceCents { prices.append(MoneyText.format(sale, currency: listing.currency)) }
-        if let rent = listing.rentPriceCents, let unit = listing.rentUnit {
-            prices.append(MoneyText.format(rent, currency: listing.currency) + " / " + unit.rawValue)
-        }
+        if let rent = rentPrice(of: listing) { prices.append(rent) }
         if listing.openToTrade { prices.append("Open to trade") }
         return prices
+    }
+
+    /// "$5.00 / day", or nil when it is not for rent.
+    static func rentPrice(of listing: MarketCore.Listing) -> String? {
+        guard let rent = listing.rentPriceCents, let unit = listing.rentUnit else { return nil }
+        return MoneyText.format(rent, currency: listing.currency) + " / " + unit.rawValue
     }
 
     /// The card as a list item. Every text is escaped: titles and names are what people typed.

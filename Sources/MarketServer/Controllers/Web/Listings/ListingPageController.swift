@@ -250,8 +250,8 @@ struct ListingPageController: RouteCollection {
         if listing.offers(.buy, to: viewerID), let sale = listing.salePriceCents {
             return .init(label: "Buy for \(MoneyText.format(sale, currency: listing.currency))", href: "#buy-heading")
         }
-        if listing.offers(.rent, to: viewerID), let rent = listing.rentPriceCents, let unit = listing.rentUnit {
-            return .init(label: "Rent for \(MoneyText.format(rent, currency: listing.currency)) / \(unit.rawValue)", href: "#rent-heading")
+        if listing.offers(.rent, to: viewerID), let rent = ListingCard.rentPrice(of: listing) {
+            return .init(label: "Rent for \(rent)", href: "#rent-heading")
         }
         if listing.offers(.trade, to: viewerID) { return .init(label: "Offer a trade", href: "#trade-heading") }
         return nil
