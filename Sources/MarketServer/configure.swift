@@ -81,6 +81,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.asyncCommands.use(ListAPIKeysCommand(), as: "list-api-keys")
     app.asyncCommands.use(RevokeAPIKeyCommand(), as: "revoke-api-key")
     app.asyncCommands.use(UsersCommand(), as: "users")
+    app.asyncCommands.use(DoctorCommand(), as: "doctor")
     app.lifecycle.use(PeriodicJob("feature expiry", every: \.featureSweepInterval) { app in
         let ended = try await FeatureExpiry(database: app.db, now: app.clock.now(), groupCommit: app.sqliteGroupCommit).sweep()
         return ended > 0 ? "ended \(ended) expired feature(s)" : nil

@@ -33,9 +33,10 @@ enum Entrypoint {
                     try? await app.asyncShutdown()
                     OperatorError.exit(with: problem)
                 }
-                // An unreachable database is said once, by us, not also by the connection pool's log.
-                try await OperatorError.checkDatabase(app)
                 let command = env.arguments.dropFirst().first
+                // An unreachable database is said once, by us, not also by the connection pool's
+                // log; `doctor` says it among its other checks.
+                if command != "doctor" { try await OperatorError.checkDatabase(app) }
                 if settings!.autoMigrate, command == nil || command == "serve" {
                     try await app.autoMigrate()
                 }

@@ -127,6 +127,30 @@ struct OperatorErrorTests {
         #expect(Self.sentence(nobody).map(String.init) == ["campusmarket: no account uses the email nobody@umich.edu."])
     }
 
+    @Test("doctor: one line per check, exit 1 while a check fails (a new database, a relay that does not answer), 0 when all pass")
+    func doctor() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-doctor-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fresh = try await Self.run(["doctor"], dataDirectory: directory)
+        #expect(fresh.status == 1)
+        #expect(fresh.stdout.contains("✔ database: answers (version "))
+        #expect(fresh.stdout.contains("✘ migrations: none applied yet (a new database): run `campusmarket migrate`"))
+        #expect(fresh.stdout.contains("✔ data directory: \(directory) is writable"))
+        #expect(Self.sentence(fresh).map(String.init) == ["campusmarket: 1 of 6 checks failed; each says what to do"])
+
+        #expect(try await Self.run(["migrate", "-y"], dataDirectory: directory).status == 0)
+        let smtp = try await TestSMTPServer.start()
+        defer { Task { await smtp.stop() } }
+        let healthy = try await Self.run(["doctor"], environment: ["SMTP_URL": smtp.url], dataDirectory: directory)
+        #expect(healthy.status == 0, "\(healthy.stdout)\(healthy.stderr)")
+        #expect(healthy.stdout.contains("✔ migrations: current") && healthy.stdout.contains("✔ mail relay: 127.0.0.1:"))
+        #expect(!healthy.stdout.contains("✘"))
+
+        let silent = try await Self.run(["doctor"], environment: ["SMTP_URL": "smtp://127.0.0.1:9"], dataDirectory: directory)
+        #expect(silent.status == 1)
+        #expect(silent.stdout.contains("✘ mail relay: 127.0.0.1:9 does not answer (connection refused): check SMTP_URL and the relay"))
+    }
+
     @Test("started away from its templates, the server says where it looked instead of failing every page")
     func startedElsewhere() async throws {
         let outcome = try await Self.run(["serve", "--port", "8094"], in: FileManager.default.temporaryDirectory, timeout: 20)

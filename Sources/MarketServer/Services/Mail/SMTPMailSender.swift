@@ -17,6 +17,27 @@ struct SMTPMailSender: MailSender {
     }
 
     func send(_ message: MailMessage, from: String, messageID: String, date: Date) async throws {
+        try await withConnection { channel, tls in
+            try await converse(over: channel, tls: tls, message: message, from: from, messageID: messageID, date: date)
+        }
+    }
+
+    /// Whether the relay answers: its greeting and EHLO, then QUIT (`campusmarket doctor`).
+    func greet() async throws {
+        try await withConnection { channel, _ in
+            try await channel.executeThenClose { inbound, outbound in
+                var session = SMTPSession(lines: inbound.makeAsyncIterator(), outbound: outbound)
+                try await session.expect(220)
+                _ = try await session.command("EHLO \(heloName)", expect: 250)
+                _ = try? await session.command("QUIT", expect: 221)
+            }
+        }
+    }
+
+    /// A connection to the relay (TLS from the first byte for `smtps://`) for `body`, closed when
+    /// `timeout` passes or the task is cancelled (the application stopping): either ends the
+    /// conversation at once, with an error.
+    private func withConnection(_ body: (NIOAsyncChannel<ByteBuffer, ByteBuffer>, NIOSSLContext) async throws -> Void) async throws {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let file = relay.trustedCertificatesFile { configuration.additionalTrustRoots = [.file(file)] }
         let tls = try NIOSSLContext(configuration: configuration)
@@ -34,10 +55,8 @@ struct SMTPMailSender: MailSender {
             }
         let deadline = channel.channel.eventLoop.scheduleTask(in: timeout) { channel.channel.close(promise: nil) }
         defer { deadline.cancel() }
-        // Closing the channel ends the conversation at once, with an error: when the deadline
-        // passes, or when the round is cancelled because the application is stopping.
         try await withTaskCancellationHandler {
-            try await converse(over: channel, tls: tls, message: message, from: from, messageID: messageID, date: date)
+            try await body(channel, tls)
         } onCancel: {
             channel.channel.close(promise: nil)
         }
