@@ -34,6 +34,26 @@ struct OperationsTests {
         }
     }
 
+    @Test("/metrics adds this instance's gauges: open event streams, the mail queue's depth and oldest age, failed mails")
+    func liveGauges() async throws {
+        let clock = TestClock()
+        // The delivery loop would send them to the log on its next round: not within this test.
+        try await withTestApp(clock: clock, adjust: { $0.mailRetryInterval = 3_600 }) { app in
+            let empty = try await app.send(.GET, "/metrics").text
+            #expect(empty.contains("\ncampusmarket_mail_queue_waiting 0\n") && empty.contains("\ncampusmarket_mail_queue_oldest_seconds 0\n"))
+            #expect(empty.contains("# TYPE campusmarket_event_streams_open gauge\ncampusmarket_event_streams_open 0\n"))
+            // Mail goes to the log in tests, but it waits in the outbox first: queue two, let time pass.
+            for to in ["a@campus.edu", "b@campus.edu"] {
+                try await MailOutbox(database: app.db, now: clock.now).enqueue(MailMessage(to: to, subject: "Hi", body: "Hello"))
+            }
+            clock.advance(by: 90)
+            let queued = try await app.send(.GET, "/metrics").text
+            #expect(queued.contains("\ncampusmarket_mail_queue_waiting 2\n"), "\(queued.suffix(600))")
+            #expect(queued.contains("\ncampusmarket_mail_queue_oldest_seconds 90\n"))
+            #expect(queued.contains("\ncampusmarket_mail_failed 0\n"))
+        }
+    }
+
     @Test("every response carries a request id; a sane caller-supplied one is echoed")
     func requestID() async throws {
         try await withTestApp { app in

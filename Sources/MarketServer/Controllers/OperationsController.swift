@@ -29,9 +29,10 @@ struct OperationsController: RouteCollection {
         return Health(status: "ok", database: "ok")
     }
 
-    /// Prometheus text exposition of Vapor's request counters and latency histograms.
+    /// Prometheus text exposition of Vapor's request counters and latency histograms, and this
+    /// instance's live gauges (event streams, the mail queue).
     func metrics(req: Request) async throws -> Response {
-        let body = MetricsRegistry.shared.emitToString()
+        let body = MetricsRegistry.shared.emitToString() + (try await LiveGauges.exposition(req.application, now: req.domain.now))
         var headers = HTTPHeaders()
         headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4", "charset": "utf-8"])
         return Response(status: .ok, headers: headers, body: .init(string: body))
