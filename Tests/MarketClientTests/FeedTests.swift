@@ -21,9 +21,9 @@ struct FeedTests {
             await feed.refresh()
             #expect(feed.listings.items.map(\.title) == ["Desk chair", "Desk lamp"])  // newest first
             #expect(feed.listings.hasMore)
-            await feed.loadMore(after: feed.listings.items[0])  // not the last row: nothing to load yet
+            await feed.loadMore(after: try #require(feed.listings.items.first))  // not the last row: nothing to load yet
             #expect(feed.listings.items.count == 2)
-            await feed.loadMore(after: feed.listings.items[1])
+            await feed.loadMore(after: try #require(feed.listings.items.dropFirst().first))
             #expect(feed.listings.items.map(\.title) == ["Desk chair", "Desk lamp", "Calculator", "Calculus textbook"])
             #expect(feed.listings.hasMore == false)
 

@@ -61,10 +61,10 @@ struct MessagesTests {
             #expect(try read.decode(Conversation.self).unreadCount == 2)
             try await app.send(.POST, "/api/v1/conversations/\(conversation.id)/read", token: deal.buyer.token)
             try await app.send(.POST, "/api/v1/conversations/\(conversation.id)/read",
-                               json: MarkReadRequest(upTo: page2.items[0].id), token: deal.buyer.token)
+                               json: MarkReadRequest(upTo: try #require(page2.items.first).id), token: deal.buyer.token)
             #expect(try await app.conversations(token: deal.buyer.token).unreadCount == 0)
             // The seller sees how far the buyer read.
-            #expect(try await app.conversations(token: deal.seller.token).items.first?.otherReadUpTo == page1.items[0].id)
+            #expect(try await app.conversations(token: deal.seller.token).items.first?.otherReadUpTo == page1.items.first?.id)
 
             let foreign = try await app.send(.POST, "/api/v1/conversations/\(conversation.id)/read",
                                              json: MarkReadRequest(upTo: UUID()), token: deal.buyer.token)

@@ -202,7 +202,7 @@ struct TextTraderContractTests {
 
             let shown = try await app.send(.GET, "/texttrader/books/\(book.id)", headers: Self.headers(key))
             #expect(try shown.decode(TextTrader.Book.self).title == book.title)
-            let desk = try await app.searchListings("q=oak").items[0]
+            let desk = try #require(try await app.searchListings("q=oak").items.first)
             let notABook = try await app.send(.GET, "/texttrader/books/\(desk.id)", headers: Self.headers(key))
             #expect(notABook.status == .notFound)
             #expect(try Self.message(notABook) == "There is no book with this id.")
