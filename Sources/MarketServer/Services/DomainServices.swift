@@ -87,8 +87,8 @@ struct DomainServices: Sendable {
     var rentals: RentalService { RentalService(database: database, writes: writes, trust: trust, settings: settings, recorder: orderRecorder, now: now) }
     var orderLifecycle: OrderLifecycle { OrderLifecycle(database: database, writes: writes, recorder: orderRecorder, now: now) }
     var orderSteps: OrderSteps { OrderSteps(lifecycle: orderLifecycle, conversations: conversations) }
-    var lateRentals: LateRentals { LateRentals(database: database, writes: writes, notifier: notifier, now: now) }
-    var meetups: MeetupService { MeetupService(database: database, writes: writes, notifier: notifier, settings: settings, now: now) }
+    var lateRentals: LateRentals { LateRentals(database: database, writes: writes, recorder: orderRecorder, now: now) }
+    var meetups: MeetupService { MeetupService(database: database, writes: writes, recorder: orderRecorder, settings: settings, now: now) }
     var tradeOffers: TradeOfferService {
         TradeOfferService(database: database, writes: writes, trust: trust, recorder: orderRecorder, pendingOffers: pendingOffers, now: now)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 
 /// Dates and times as a person reads and types them: in one time zone (their campus's), with
 /// the zone's abbreviation on every time, so "10:00 AM EST" can never be read as UTC. Pages,
@@ -37,6 +38,17 @@ struct LocalTime: Sendable {
         guard let date = parse(trimmed, "yyyy-MM-dd'T'HH:mm"), input(date) == trimmed else { return nil }
         return date
     }
+    /// A form's `datetime-local` field: nil when left empty, the instant when it reads, else
+    /// nil with the reason noted beside `field`.
+    func readInput(_ text: String?, field: String, into errors: inout FieldErrors) -> Date? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let date = parseInput(text) else {
+            errors[field] = inputProblem(text)
+            return nil
+        }
+        return date
+    }
+
     /// Why `parseInput` refused `text`, for the message beside the field.
     func inputProblem(_ text: String) -> String {
         let trimmed = String(text.trimmingCharacters(in: .whitespaces).prefix(16))

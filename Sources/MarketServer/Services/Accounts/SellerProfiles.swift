@@ -13,9 +13,8 @@ struct SellerProfiles {
     /// The id of the one account (not deleted) whose id begins with `prefix`: 404 when none,
     /// 409 when several.
     func userID(prefix: IDPrefix) async throws -> UUID {
-        let ids = try await UserRecord.query(on: database)
-            .filter(\.$id >= prefix.range.lowerBound).filter(\.$id <= prefix.range.upperBound)
-            .filter(\.$deletedAt == nil).limit(10).all().map { try $0.requireID() }
+        let ids = try await UserRecord.query(on: database).filter(\.$deletedAt == nil).idBeginning(with: prefix)
+            .all().map { try $0.requireID() }
         return try APIError.uniqueMatch(ids, of: prefix, what: "person") ?? { throw APIError.userNotFound }()
     }
 

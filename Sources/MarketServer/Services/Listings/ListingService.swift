@@ -109,10 +109,9 @@ struct ListingService {
     }
 
     /// The id of the one listing `viewer` may see whose id begins with `prefix`: 404 when there
-    /// is none, 409 `ambiguous_id` when there are several. A range on the primary key: an index read.
+    /// is none, 409 `ambiguous_id` when there are several.
     func visibleID(prefix: IDPrefix, to viewer: UserRecord?) async throws -> UUID {
-        let candidates = try await ListingRecord.query(on: database)
-            .filter(\.$id >= prefix.range.lowerBound).filter(\.$id <= prefix.range.upperBound).limit(10).all()
+        let candidates = try await ListingRecord.query(on: database).idBeginning(with: prefix).all()
         var seen: [UUID] = []
         for listing in candidates where try await ListingVisibility.canSee(listing, viewer: viewer, on: database) {
             seen.append(try listing.requireID())

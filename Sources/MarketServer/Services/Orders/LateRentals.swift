@@ -9,7 +9,7 @@ import MarketCore
 struct LateRentals {
     let database: any Database
     let writes: WriteTransactions
-    let notifier: Notifier
+    let recorder: OrderRecorder
     let now: Date
 
     /// Flags every rental due back by now that is still with its renter; answers how many.
@@ -29,18 +29,15 @@ struct LateRentals {
                   let order = try await OrderRecord.find(try candidate.requireID(), on: tx.db),
                   try order.orderStatus == .inUse, order.lateAt == nil, let end = order.endsAt, end <= now else { return false }
             order.lateAt = now
-            order.updatedAt = now
-            try await order.save(on: tx.db)
             let orderID = try order.requireID()
-            OrderEventRecord.insert(orderID: orderID, status: order.status, actorID: nil, at: now,
-                                    note: "Late: not returned by the end of the rental", in: tx)
-            for (userID, message) in [
+            let told = [
                 (order.$buyer.id, "“\(listing.title)” was due back at the end of your rental. Return it, then mark it returned on the order."),
                 (order.$seller.id, "“\(listing.title)” was not returned by the end of the rental. It stays booked until it is back."),
-            ] {
-                try await notifier.send(OutgoingNotification(userID: userID, kind: .rentalLate, message: message, orderID: orderID,
-                                                             listingID: order.$listing.id, orderStatus: .inUse), in: tx)
+            ].map { userID, message in
+                OutgoingNotification(userID: userID, kind: .rentalLate, message: message, orderID: orderID,
+                                     listingID: order.$listing.id, orderStatus: .inUse)
             }
+            try await recorder.note(order, "Late: not returned by the end of the rental", by: nil, notify: told, in: tx)
             return true
         }
     }

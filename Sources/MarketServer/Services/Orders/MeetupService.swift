@@ -9,7 +9,7 @@ import MarketCore
 struct MeetupService {
     let database: any Database
     let writes: WriteTransactions
-    let notifier: Notifier
+    let recorder: OrderRecorder
     let settings: AppSettings
     let now: Date
 
@@ -85,15 +85,12 @@ struct MeetupService {
         return (order, listing)
     }
 
-    /// The history line, the order's new time, and the other side's notification.
+    /// The history line and the other side's notification.
     private func record(_ order: OrderRecord, _ note: String, by user: UserRecord, tell kind: NotificationKind, _ message: String,
                         in tx: WriteTransaction) async throws {
-        let userID = try user.requireID(), orderID = try order.requireID()
-        order.updatedAt = now
-        try await order.save(on: tx.db)
-        OrderEventRecord.insert(orderID: orderID, status: order.status, actorID: userID, at: now, note: note, in: tx)
-        let other = userID == order.$buyer.id ? order.$seller.id : order.$buyer.id
-        try await notifier.send(OutgoingNotification(userID: other, kind: kind, message: message, orderID: orderID,
-                                                     listingID: order.$listing.id, orderStatus: try order.orderStatus), in: tx)
+        let userID = try user.requireID()
+        try await recorder.note(order, note, by: userID, notify: [OutgoingNotification(
+            userID: OrderRecorder.otherParty(of: order, than: userID), kind: kind, message: message, orderID: try order.requireID(),
+            listingID: order.$listing.id, orderStatus: try order.orderStatus)], in: tx)
     }
 }

@@ -16,9 +16,8 @@ struct OrderQueries {
     /// The id of the one order of this user's whose id begins with `prefix` (404 none, 409 several).
     func orderID(prefix: IDPrefix, for userID: UUID) async throws -> UUID {
         let ids = try await OrderRecord.query(on: database)
-            .filter(\.$id >= prefix.range.lowerBound).filter(\.$id <= prefix.range.upperBound)
             .group(.or) { $0.filter(\.$buyer.$id == userID).filter(\.$seller.$id == userID) }
-            .limit(10).all().map { try $0.requireID() }
+            .idBeginning(with: prefix).all().map { try $0.requireID() }
         return try APIError.uniqueMatch(ids, of: prefix, what: "order") ?? { throw APIError.orderNotFound }()
     }
 

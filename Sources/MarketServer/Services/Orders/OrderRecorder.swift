@@ -21,10 +21,24 @@ struct OrderRecorder: Sendable {
         try await order.save(on: tx.db)
         let orderID = try order.requireID()
         OrderEventRecord.insert(orderID: orderID, status: status.rawValue, actorID: actorID, at: now, in: tx)
-        let recipient = actorID == order.$buyer.id ? order.$seller.id : order.$buyer.id
         try await notifier.send(OutgoingNotification(
-            userID: recipient, kind: .orderStatusChanged,
+            userID: Self.otherParty(of: order, than: actorID), kind: .orderStatusChanged,
             message: "The \(order.type) of “\(listingTitle)” is now \(status.rawValue.replacingOccurrences(of: "_", with: " ")).",
             orderID: orderID, listingID: order.$listing.id, orderStatus: status), in: tx)
+    }
+
+    /// A step that leaves the status as it is (a meetup proposed, a rental flagged late): the
+    /// order's time, a history line saying what happened, and the notifications.
+    func note(_ order: OrderRecord, _ note: String, by actorID: UUID?, notify notifications: [OutgoingNotification],
+              in tx: WriteTransaction) async throws {
+        order.updatedAt = now
+        try await order.save(on: tx.db)
+        OrderEventRecord.insert(orderID: try order.requireID(), status: order.status, actorID: actorID, at: now, note: note, in: tx)
+        for notification in notifications { try await notifier.send(notification, in: tx) }
+    }
+
+    /// The party who did not take the step (the buyer, when no one took it).
+    static func otherParty(of order: OrderRecord, than actorID: UUID?) -> UUID {
+        actorID == order.$buyer.id ? order.$seller.id : order.$buyer.id
     }
 }

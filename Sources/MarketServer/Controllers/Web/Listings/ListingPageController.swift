@@ -71,10 +71,8 @@ struct ListingPageController: RouteCollection {
         var state = ListingPageState(rentStart: form.start ?? "", rentEnd: form.end ?? "")
         // Typed on the reader's campus clock; the service gets UTC instants.
         let time = req.localTime
-        let start = (form.start ?? "").isEmpty ? nil : time.parseInput(form.start ?? "")
-        let end = (form.end ?? "").isEmpty ? nil : time.parseInput(form.end ?? "")
-        if start == nil, let text = form.start, !text.isEmpty { state.rentErrors["start"] = time.inputProblem(text) }
-        if end == nil, let text = form.end, !text.isEmpty { state.rentErrors["end"] = time.inputProblem(text) }
+        let start = time.readInput(form.start, field: "start", into: &state.rentErrors)
+        let end = time.readInput(form.end, field: "end", into: &state.rentErrors)
         if !state.rentErrors.isEmpty { return try await render(req, state, status: .unprocessableEntity) }
         let request = RentalRequest(start: start, end: end)
 

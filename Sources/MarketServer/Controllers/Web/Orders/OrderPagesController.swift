@@ -116,13 +116,9 @@ struct OrderPagesController: RouteCollection {
         let session = try req.requireWebSession()
         let form = try req.formBody(MeetupForm.self)
         let orderID = try req.uuidParameter("orderID")
-        let time = req.localTime
         var state = MeetupState(form: (form.spotId ?? "", form.at ?? ""))
-        let at = (form.at ?? "").isEmpty ? nil : time.parseInput(form.at ?? "")
-        if at == nil, let text = form.at, !text.isEmpty {
-            state.errors["at"] = time.inputProblem(text)
-            return try await render(req, meetup: state, status: .unprocessableEntity)
-        }
+        let at = req.localTime.readInput(form.at, field: "at", into: &state.errors)
+        if !state.errors.isEmpty { return try await render(req, meetup: state, status: .unprocessableEntity) }
         return try await meetupStep(req, state: state, notice: .meetupProposed) {
             try await req.domain.meetups.propose(MeetupRequest(spotId: form.spotId, at: at), on: orderID, by: session.user)
         }
