@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt.git", from: "5.0.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "4.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        // Already under Vapor; named for the S3 photo store's requests.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
         // `swift package generate-documentation` builds MarketClient's DocC.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
         // Tests only: a certificate for the STARTTLS test relay.
@@ -55,6 +57,7 @@ let package = Package(
                 .product(name: "JWT", package: "jwt"),
                 // RSA for RS256 passkeys (Windows Hello).
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Thin executable: `serve` (default), `migrate`, admin commands.
@@ -77,6 +80,7 @@ let package = Package(
                 "MarketClient",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/MarketTestSupport"
         ),

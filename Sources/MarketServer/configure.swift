@@ -16,6 +16,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         throw ConfigurationError("cannot create the data directory '\(settings.dataDirectory)' (DATA_DIR). Choose a directory this user can write to.")
     }
     try await DatabaseSetup.configure(app, for: settings.database)
+    // Checked by `serve` and the commands (`checkPhotoStore`), not here: `doctor` reports it.
+    app.photoStorage = try await app.makePhotoStorage(checked: false)
     if case .sqlite(let path) = settings.database {
         let writer = SQLiteWriter(path: path, context: app.db.context)
         app.lifecycle.use(writer)
@@ -85,6 +87,10 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.lifecycle.use(PeriodicJob("feature expiry", every: \.featureSweepInterval) { app in
         let ended = try await FeatureExpiry(database: app.db, now: app.clock.now(), groupCommit: app.sqliteGroupCommit).sweep()
         return ended > 0 ? "ended \(ended) expired feature(s)" : nil
+    })
+    app.lifecycle.use(PeriodicJob("photo sweep", every: \.photoSweepInterval) { app in
+        let removed = try await app.domainServices().photoSweep.sweep()
+        return removed > 0 ? "removed \(removed) stored photo(s) no listing uses" : nil
     })
     app.lifecycle.use(PeriodicJob("late rentals", every: \.lateRentalSweepInterval) { app in
         let late = try await app.domainServices().lateRentals.sweep()

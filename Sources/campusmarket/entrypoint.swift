@@ -36,7 +36,10 @@ enum Entrypoint {
                 let command = env.arguments.dropFirst().first
                 // An unreachable database is said once, by us, not also by the connection pool's
                 // log; `doctor` says it among its other checks.
-                if command != "doctor" { try await OperatorError.checkDatabase(app) }
+                if command != "doctor" {
+                    try await OperatorError.checkDatabase(app)
+                    try await app.checkPhotoStore()
+                }
                 if settings!.autoMigrate, command == nil || command == "serve" {
                     try await app.autoMigrate()
                 }

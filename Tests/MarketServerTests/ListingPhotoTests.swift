@@ -6,14 +6,14 @@ import Vapor
 
 @Suite("Listing photos")
 struct ListingPhotoTests {
-    static func photoFiles(_ app: Application) -> [String] {
-        let directory = app.settings.dataDirectory + "/photos"
-        return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
+    /// The photos the store holds, wherever it keeps them.
+    static func photoFiles(_ app: Application) async throws -> [String] {
+        try await app.photoStorage.list().map(\.name).filter(PhotoStore.isValidName)
     }
 
-    @Test("a PNG named .jpg is stored and served as PNG, with long-lived caching")
-    func sniffsRealType() async throws {
-        try await withTestApp { app in
+    @Test("a PNG named .jpg is stored and served as PNG, with long-lived caching", arguments: PhotoStoreKind.available)
+    func sniffsRealType(store: PhotoStoreKind) async throws {
+        try await withTestApp(photos: store) { app in
             let seller = try await app.register()
             let listing = try await app.createListing(token: seller.token)
 
@@ -46,9 +46,9 @@ struct ListingPhotoTests {
         }
     }
 
-    @Test("a text file named .jpg is rejected with 422 and leaves no file behind")
-    func rejectsNonImages() async throws {
-        try await withTestApp { app in
+    @Test("a text file named .jpg is rejected with 422 and leaves no file behind", arguments: PhotoStoreKind.available)
+    func rejectsNonImages(store: PhotoStoreKind) async throws {
+        try await withTestApp(photos: store) { app in
             let seller = try await app.register()
             let listing = try await app.createListing(token: seller.token)
 
@@ -56,14 +56,14 @@ struct ListingPhotoTests {
 
             #expect(response.status == .unprocessableEntity)
             #expect(try response.error.fields?["photo"] != nil)
-            #expect(Self.photoFiles(app).isEmpty)
+            #expect(try await Self.photoFiles(app).isEmpty)
             #expect(try await ListingPhotoRecord.query(on: app.db).count() == 0)
         }
     }
 
-    @Test("a photo over 5 MB is refused with 413 and leaves nothing behind")
-    func tooLarge() async throws {
-        try await withTestApp { app in
+    @Test("a photo over 5 MB is refused with 413 and leaves nothing behind", arguments: PhotoStoreKind.available)
+    func tooLarge(store: PhotoStoreKind) async throws {
+        try await withTestApp(photos: store) { app in
             let seller = try await app.register()
             let listing = try await app.createListing(token: seller.token)
             let oversized = SampleImages.png + Array(repeating: 0, count: PhotoStore.maxBytes)
@@ -72,13 +72,13 @@ struct ListingPhotoTests {
 
             #expect(response.status == .payloadTooLarge)
             #expect(try response.error.fields?["photo"] != nil)
-            #expect(Self.photoFiles(app).isEmpty)
+            #expect(try await Self.photoFiles(app).isEmpty)
         }
     }
 
-    @Test("only the owner uploads; at most 8 photos per listing")
-    func ownerAndLimit() async throws {
-        try await withTestApp { app in
+    @Test("only the owner uploads; at most 8 photos per listing", arguments: PhotoStoreKind.available)
+    func ownerAndLimit(store: PhotoStoreKind) async throws {
+        try await withTestApp(photos: store) { app in
             let seller = try await app.register()
             let other = try await app.register()
             let listing = try await app.createListing(token: seller.token)
@@ -92,13 +92,13 @@ struct ListingPhotoTests {
             let ninth = try await app.uploadPhoto(SampleImages.jpeg, named: "9.jpg", to: listing.id, token: seller.token)
 
             #expect(ninth.status == .conflict)
-            #expect(Self.photoFiles(app).count == 8)
+            #expect(try await Self.photoFiles(app).count == 8)
         }
     }
 
-    @Test("the owner reorders and deletes photos; a deleted photo's file goes unless another photo shares it")
-    func reorderAndDelete() async throws {
-        try await withTestApp { app in
+    @Test("the owner reorders and deletes photos; a deleted photo's file goes unless another photo shares it", arguments: PhotoStoreKind.available)
+    func reorderAndDelete(store: PhotoStoreKind) async throws {
+        try await withTestApp(photos: store) { app in
             let seller = try await app.register()
             let listing = try await app.createListing(token: seller.token)
             let first = try await app.uploadPhoto(SampleImages.png, named: "a.png", to: listing.id, token: seller.token).decode(ListingPhoto.self)
@@ -116,28 +116,28 @@ struct ListingPhotoTests {
             #expect(badOrder.status == .unprocessableEntity)
 
             #expect(try await app.send(.DELETE, "/api/v1/listings/\(listing.id)/photos/\(first.id)", token: seller.token).status == .noContent)
-            #expect(Self.photoFiles(app).count == 2)  // the PNG is still used by `duplicate`
+            #expect(try await Self.photoFiles(app).count == 2)  // the PNG is still used by `duplicate`
             #expect(try await app.send(.DELETE, "/api/v1/listings/\(listing.id)/photos/\(duplicate.id)", token: seller.token).status == .noContent)
-            #expect(Self.photoFiles(app).count == 1)
+            #expect(try await Self.photoFiles(app).count == 1)
         }
     }
 
-    @Test("deleting a listing removes its photo files")
-    func deleteListingRemovesFiles() async throws {
-        try await withTestApp { app in
+    @Test("deleting a listing removes its photo files", arguments: PhotoStoreKind.available)
+    func deleteListingRemovesFiles(store: PhotoStoreKind) async throws {
+        try await withTestApp(photos: store) { app in
             let seller = try await app.register()
             let listing = try await app.createListing(token: seller.token)
             try await app.uploadPhoto(SampleImages.png, named: "a.png", to: listing.id, token: seller.token)
 
             try await app.send(.DELETE, "/api/v1/listings/\(listing.id)", token: seller.token)
 
-            #expect(Self.photoFiles(app).isEmpty)
+            #expect(try await Self.photoFiles(app).isEmpty)
         }
     }
 
-    @Test("photo names that are not ours are refused (403 or 404), so no path escapes the photo directory")
-    func safeNames() async throws {
-        try await withTestApp { app in
+    @Test("photo names that are not ours are refused (403 or 404), so no path escapes the photo directory", arguments: PhotoStoreKind.available)
+    func safeNames(store: PhotoStoreKind) async throws {
+        try await withTestApp(photos: store) { app in
             let traversal = try await app.send(.GET, "/photos/..%2F..%2Fetc%2Fpasswd")
             let missing = try await app.send(.GET, "/photos/\(String(repeating: "a", count: 64)).png")
 

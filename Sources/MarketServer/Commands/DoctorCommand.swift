@@ -35,7 +35,7 @@ struct DoctorCommand: AsyncCommand {
         checks.append(database)
         if database.passed { checks.append(await migrationsCheck(app)) }
         checks.append(writable("data directory", settings.dataDirectory))
-        checks.append(writable("photo directory", settings.dataDirectory + "/photos"))
+        checks.append(await photoStoreCheck(app))
         checks.append(await mailCheck(settings))
         return checks
     }
@@ -95,6 +95,25 @@ struct DoctorCommand: AsyncCommand {
             return Check(name: name, passed: true, detail: "\(path) is writable")
         } catch {
             return Check(name: name, passed: false, detail: "\(path) is not writable by this user: give it to the user the server runs as")
+        }
+    }
+
+    /// Lists and writes (then deletes) a probe, as uploads do.
+    private static func photoStoreCheck(_ app: Application) async -> Check {
+        let storage = app.photoStorage
+        guard case .s3 = app.settings.photoStore else { return writable("photo store", app.settings.dataDirectory + "/photos") }
+        do {
+            try await storage.check()
+        } catch {
+            return Check(name: "photo store", passed: false, detail: OperatorError.describe(error, settings: app.settings, arguments: []).description)
+        }
+        let probe = LocalPhotoStorage.stagingPrefix + "doctor-" + UUID().uuidString
+        do {
+            try await storage.put(Array("ok".utf8), as: probe, contentType: "text/plain")
+            try await storage.delete(probe)
+            return Check(name: "photo store", passed: true, detail: "\(storage.location) answers and is writable")
+        } catch {
+            return Check(name: "photo store", passed: false, detail: "\(storage.location) answers but refused a test write (the log line above says why): give the access key write access to the bucket")
         }
     }
 

@@ -11,11 +11,9 @@ struct PhotosController: RouteCollection {
               let type = PhotoStore.ImageType(fileName: name) else {
             throw APIError.photoNotFound
         }
-        let path = req.domain.photoStore.path(for: name)
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard let response = try await req.application.photoStorage.response(for: name, on: req) else {
             throw APIError.photoNotFound
         }
-        let response = try await req.fileio.asyncStreamFile(at: path)
         response.headers.replaceOrAdd(name: .contentType, value: type.contentType)
         response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=31536000, immutable")
         return response

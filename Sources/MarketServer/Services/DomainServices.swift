@@ -20,13 +20,15 @@ struct DomainServices: Sendable {
     let groupCommit: GroupCommit?
     /// Told after a write transaction commits, so its events reach open streams.
     let eventHub: (any EventHub)?
+    /// Where photo bytes are kept (`PHOTO_STORE`).
+    let photoStorage: any PhotoStorage
     let now: Date
 
     /// The same services on a transaction's connection.
     func on(_ db: any Database) -> DomainServices {
         DomainServices(database: db, settings: settings, passwords: passwords, decoyPasswordHash: decoyPasswordHash,
                  notificationSenders: notificationSenders, deliveryQuoteProvider: deliveryQuoteProvider,
-                 mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, now: now)
+                 mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, photoStorage: photoStorage, now: now)
     }
 
     /// A page of the feed, a search or a seller's listings as `viewer` sees it, presented. The
@@ -70,10 +72,11 @@ struct DomainServices: Sendable {
     var listings: ListingService { ListingService(database: database, writes: writes, settings: settings, photos: photoStore, now: now) }
     var listingSearch: ListingSearch { ListingSearch(sql: database.sql, now: now) }
     var listingPresenter: ListingPresenter { ListingPresenter(database: database, trust: trust, now: now) }
-    var photoStore: PhotoStore { PhotoStore(directory: settings.dataDirectory + "/photos") }
+    var photoStore: PhotoStore { PhotoStore(storage: photoStorage) }
     var listingPhotos: ListingPhotoService {
         ListingPhotoService(database: database, writes: writes, listings: listings, store: photoStore, now: now)
     }
+    var photoSweep: PhotoSweep { PhotoSweep(database: database, storage: photoStorage, grace: settings.photoSweepGrace, now: now) }
     var features: FeatureService { FeatureService(database: database, settings: settings, listings: listings, now: now) }
 
     // MARK: Orders
@@ -128,6 +131,7 @@ extension Application {
                        notificationSenders: notificationSenders,
                        deliveryQuoteProvider: deliveryQuoteProvider,
                        mailDelivery: mailDelivery,
-                       groupCommit: sqliteGroupCommit, eventHub: eventHub, now: now ?? clock.now())
+                       groupCommit: sqliteGroupCommit, eventHub: eventHub, photoStorage: photoStorage,
+                       now: now ?? clock.now())
     }
 }

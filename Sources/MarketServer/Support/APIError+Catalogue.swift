@@ -40,6 +40,9 @@ extension APIError {
 
     static let listingNotFound = APIError(.notFound, code: "listing_not_found", message: "There is no listing with this id.")
 
+    static let photoStoreUnavailable = APIError(.serviceUnavailable, code: "photo_store_unavailable",
+                                                message: "Photos cannot be stored or loaded right now. Please try again in a minute.", retryAfter: 30)
+
     static let photoNotFound = APIError(.notFound, code: "photo_not_found", message: "There is no photo with this id or at this address.")
 
     /// A Text Trader book: a listing in the textbooks category.

@@ -12,8 +12,21 @@ public struct AppSettings: Sendable {
         case postgres(url: String, schema: String?)
     }
 
-    /// Everything local (the SQLite file, later photos) lives under this directory.
+    /// Everything local (the SQLite file, photos unless `PHOTO_STORE` names a bucket) lives here.
     public var dataDirectory: String
+    public enum PhotoStoreChoice: Sendable {
+        /// `DATA_DIR/photos`: right for one instance.
+        case local
+        /// An S3-compatible bucket every instance shares.
+        case s3(S3Settings)
+    }
+    /// `PHOTO_STORE`: where photo bytes are kept.
+    public var photoStore: PhotoStoreChoice = .local
+    /// `PHOTO_SWEEP_SECONDS`: how often stored photos no listing uses are looked for.
+    public var photoSweepInterval: TimeInterval = 3_600
+    /// How old a stored photo no listing uses must be before the sweep deletes it: a photo
+    /// staged in the editor waits this long for its listing.
+    public var photoSweepGrace: TimeInterval = 86_400
     public var database: DatabaseChoice
     /// Migrate on `serve`; turn off when several instances share one PostgreSQL and
     /// `campusmarket migrate` is run once by the deploy.
@@ -146,6 +159,13 @@ public struct AppSettings: Sendable {
             database = .sqlite(path: dataDirectory + "/campusmarket.sqlite")
         }
         var settings = AppSettings(dataDirectory: dataDirectory, database: database)
+        if let store = Environment.get("PHOTO_STORE"), !store.isEmpty, store != "local" {
+            guard store.hasPrefix("s3://") else {
+                throw ConfigurationError("PHOTO_STORE must be 'local' (DATA_DIR/photos) or s3://BUCKET[/PREFIX], not '\(store)'")
+            }
+            settings.photoStore = .s3(try S3Settings.parse(store, environment: { Environment.get($0) }))
+        }
+        if let seconds = try integer("PHOTO_SWEEP_SECONDS", in: 60...604_800) { settings.photoSweepInterval = TimeInterval(seconds) }
         settings.autoMigrate = try flag("AUTO_MIGRATE") ?? true
         settings.trustForwardedFor = try flag("TRUST_FORWARDED_FOR") ?? false
         if let days = try integer("TOKEN_TTL_DAYS", in: 1...365) { settings.tokenLifetime = TimeInterval(days) * 86_400 }

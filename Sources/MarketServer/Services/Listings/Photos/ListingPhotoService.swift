@@ -15,13 +15,14 @@ struct ListingPhotoService {
     /// photos cannot pass the limit together.
     func add(_ bytes: [UInt8], to listingID: UUID, by user: UserRecord) async throws -> ListingPhotoRecord {
         _ = try await listings.owned(listingID, by: user)
-        let fileName = try stage(bytes)
+        let fileName = try await stage(bytes)
+        let byteCount = try await store.size(of: fileName) ?? 0
         do {
             return try await writes.run { tx in
                 _ = try await tx.lockListing(listingID)
                 let count = try await ListingPhotoRecord.query(on: tx.db).filter(\.$listing.$id == listingID).count()
                 guard count < PhotoStore.maxPerListing else { throw APIError.tooManyPhotos }
-                let record = try makeRecord(fileName, listingID: listingID, position: count)
+                let record = try makeRecord(fileName, byteCount: byteCount, listingID: listingID, position: count)
                 try await record.create(on: tx.db)
                 return record
             }
@@ -33,7 +34,7 @@ struct ListingPhotoService {
 
     /// Checks the upload is a real image, strips its metadata and stores the clean bytes, before
     /// any listing holds it (the web editor's photo step). Returns the stored file's name.
-    func stage(_ bytes: [UInt8]) throws -> String {
+    func stage(_ bytes: [UInt8]) async throws -> String {
         guard bytes.count <= PhotoStore.maxBytes else {
             let limit = "\(PhotoStore.maxBytes / 1_048_576) MB"
             throw APIError(.payloadTooLarge, code: "photo_too_large", message: "A photo may be at most \(limit).",
@@ -45,7 +46,7 @@ struct ListingPhotoService {
         } catch {
             throw APIError.validation(["photo": error.message])
         }
-        return try store.save(image.bytes, as: image.type)
+        return try await store.save(image.bytes, as: image.type)
     }
 
     /// Makes the listing's photos exactly `fileNames`, in that order: stored files only (staged
@@ -53,9 +54,13 @@ struct ListingPhotoService {
     func setPhotos(_ fileNames: [String], of listingID: UUID, by user: UserRecord) async throws {
         _ = try await listings.owned(listingID, by: user)
         guard fileNames.count <= PhotoStore.maxPerListing else { throw APIError.tooManyPhotos }
-        for name in fileNames where !PhotoStore.isValidName(name) || !FileManager.default.fileExists(atPath: store.path(for: name)) {
-            throw APIError.validation(["photos": "name photos this server stored"])
+        // Checked before the lock: a store round trip each.
+        var found: [String: Int] = [:]
+        for name in fileNames where found[name] == nil {
+            guard let size = try await store.size(of: name) else { throw APIError.validation(["photos": "name photos this server stored"]) }
+            found[name] = size
         }
+        let sizes = found
         let dropped = try await writes.run { tx -> [String] in
             _ = try await tx.lockListing(listingID)
             let existing = try await ListingPhotoRecord.query(on: tx.db).filter(\.$listing.$id == listingID).all()
@@ -72,7 +77,7 @@ struct ListingPhotoService {
                     record.position = position
                     try await record.save(on: tx.db)
                 } else if !fileNames[..<position].contains(name) {
-                    try await makeRecord(name, listingID: listingID, position: position).create(on: tx.db)
+                    try await makeRecord(name, byteCount: sizes[name] ?? 0, listingID: listingID, position: position).create(on: tx.db)
                 }
             }
             return dropped
@@ -80,11 +85,10 @@ struct ListingPhotoService {
         for name in dropped { try await store.removeIfUnreferenced(name, on: database) }
     }
 
-    private func makeRecord(_ fileName: String, listingID: UUID, position: Int) throws -> ListingPhotoRecord {
+    private func makeRecord(_ fileName: String, byteCount: Int, listingID: UUID, position: Int) throws -> ListingPhotoRecord {
         guard let type = PhotoStore.ImageType(fileName: fileName) else { throw APIError.validation(["photos": "name photos this server stored"]) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: store.path(for: fileName))[.size] as? Int) ?? 0
         return ListingPhotoRecord(listingID: listingID, fileName: fileName, contentType: type.contentType,
-                                  byteCount: Int64(size), position: position, createdAt: now)
+                                  byteCount: Int64(byteCount), position: position, createdAt: now)
     }
 
     func remove(_ photoID: UUID, from listingID: UUID, by user: UserRecord) async throws {

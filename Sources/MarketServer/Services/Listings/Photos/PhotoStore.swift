@@ -3,10 +3,11 @@ import MarketCore
 import Fluent
 import Foundation
 
-/// Photo files under `DATA_DIR/photos`, named by the SHA-256 of their bytes (identical uploads
-/// share a file; a name never changes content, so it can be cached forever).
+/// Photos named by the SHA-256 of their bytes (identical uploads share one; a name never
+/// changes content, so it can be cached forever), kept by a `PhotoStorage`: a local directory
+/// or an S3-compatible bucket (`PHOTO_STORE`).
 struct PhotoStore: Sendable {
-    let directory: String
+    let storage: any PhotoStorage
 
     static let maxBytes = 5 * 1024 * 1024
     static let maxPerListing = ListingPhoto.maxPerListing
@@ -38,32 +39,26 @@ struct PhotoStore: Sendable {
         return nil
     }
 
-    /// Writes the bytes (atomically: a temporary file renamed into place) and returns the file name.
-    func save(_ bytes: [UInt8], as type: ImageType) throws -> String {
+    /// Stores the bytes (unless the same bytes are stored already) and returns their name.
+    func save(_ bytes: [UInt8], as type: ImageType) async throws -> String {
         let name = SHA256.hash(data: bytes).hexString + "." + type.rawValue
-        let path = directory + "/" + name
-        if FileManager.default.fileExists(atPath: path) { return name }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let temporary = directory + "/.upload-" + UUID().uuidString
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        // rename(2) is atomic: readers see no file or the whole file. A simultaneous upload of the
-        // same bytes may win the race; its file is identical, so replacing it is harmless.
-        guard rename(temporary, path) == 0 else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CocoaError(.fileWriteUnknown)
+        if try await storage.size(of: name) == nil {
+            try await storage.put(bytes, as: name, contentType: type.contentType)
         }
         return name
     }
 
-    /// Deletes the file unless another photo row still uses it.
+    /// Deletes the stored bytes unless another photo row still uses them.
     func removeIfUnreferenced(_ fileName: String, on database: any Database) async throws {
         let users = try await ListingPhotoRecord.query(on: database).filter(\.$fileName == fileName).count()
-        if users == 0 { try? FileManager.default.removeItem(atPath: path(for: fileName)) }
+        if users == 0 { try await storage.delete(fileName) }
     }
 
-    func path(for fileName: String) -> String { directory + "/" + fileName }
+    /// The stored size of a name this store made; nil for any other name or nothing stored.
+    func size(of fileName: String) async throws -> Int? {
+        guard Self.isValidName(fileName) else { return nil }
+        return try await storage.size(of: fileName)
+    }
 
     /// Only names this store creates are served: no path can escape the directory.
     static func isValidName(_ name: String) -> Bool {
