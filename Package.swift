@@ -58,7 +58,10 @@ let package = Package(
                 // RSA for RS256 passkeys (Windows Hello).
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            // The web app's templates, styles and scripts, and the API's description travel with
+            // the executable: SwiftPM puts them in CampusMarket_MarketServer.resources beside it.
+            resources: [.copy("Resources/Views"), .copy("Resources/Public"), .copy("Resources/openapi.yaml")]
         ),
         // Thin executable: `serve` (default), `migrate`, admin commands.
         .executableTarget(

@@ -19,9 +19,11 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     // Checked by `serve` and the commands (`checkPhotoStore`), not here: `doctor` reports it.
     app.photoStorage = try await app.makePhotoStorage(checked: false)
     if case .sqlite(let path) = settings.database {
-        let writer = SQLiteWriter(path: path, context: app.db.context)
+        let checkpoints = settings.sqliteCheckpointInterval > 0
+        let writer = SQLiteWriter(path: path, context: app.db.context, checkpointsInCommits: !checkpoints)
         app.lifecycle.use(writer)
         app.sqliteGroupCommit = GroupCommit(writer: writer)
+        if checkpoints { app.lifecycle.use(SQLiteCheckpointer(path: path, interval: settings.sqliteCheckpointInterval)) }
     }
 
     // Migrations, in order. Never edit a shipped one: add a new one after it.
@@ -66,6 +68,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
     app.routes.defaultMaxBodySize = settings.maxBodySize
 
+    app.use(try WebFiles.locate(theme: settings.themeDirectory))
     try app.useCachedLeaf()
 
     // Replace Vapor's defaults: our error middleware speaks the JSON error model, and the

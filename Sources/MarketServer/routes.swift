@@ -2,7 +2,7 @@ import Foundation
 import Vapor
 
 func routes(_ app: Application) throws {
-    let openAPIPath = app.directory.workingDirectory + "openapi.yaml"
+    let openAPIPath = app.directory.resourcesDirectory + "openapi.yaml"
     let openAPIDocument = try? String(contentsOfFile: openAPIPath, encoding: .utf8)
     if openAPIDocument == nil {
         app.logger.warning("openapi.yaml not found at \(openAPIPath); /openapi.yaml will answer 404")

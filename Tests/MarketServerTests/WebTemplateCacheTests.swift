@@ -13,14 +13,15 @@ struct WebTemplateCacheTests {
         let database = TestDatabase.make()
         defer { database.removeFiles() }
         // A copy of the templates the test can take away.
-        let root = database.directory + "/root/"
-        let views = root + "Resources/Views"
-        try FileManager.default.createDirectory(atPath: root + "Resources", withIntermediateDirectories: true)
-        let source = URL(fileURLWithPath: DirectoryConfiguration.detect().viewsDirectory)
+        let root = database.directory + "/theme/"
+        let views = root + "Views"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let source = URL(fileURLWithPath: try WebFiles.locate(theme: nil).views)
         try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: views))
+        var settings = database.settings
+        settings.themeDirectory = root
 
-        try await withApp(settings: database.settings, clock: nil, migrate: true, environment: .development,
-                          directory: DirectoryConfiguration(workingDirectory: root)) { app in
+        try await withApp(settings: settings, clock: nil, migrate: true, environment: .development) { app in
             let first = try await app.send(.GET, "/")
             try FileManager.default.removeItem(atPath: views)
             let second = try await app.send(.GET, "/")

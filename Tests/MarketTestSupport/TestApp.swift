@@ -87,9 +87,8 @@ public func withTestApp(
 
 /// Boots one application on `settings` (an existing database, e.g. to simulate a restart).
 public func withApp(settings: AppSettings, clock: TestClock?, migrate: Bool, environment: Environment = .testing,
-             directory: DirectoryConfiguration? = nil, _ test: (Application) async throws -> Void) async throws {
+             _ test: (Application) async throws -> Void) async throws {
     let app = try await Application.make(environment)
-    if let directory { app.directory = directory }
     app.logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
     do {
         if let clock { app.clock = clock.wallClock }

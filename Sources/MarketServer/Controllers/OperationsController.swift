@@ -41,7 +41,7 @@ struct OperationsController: RouteCollection {
     func openAPI(req: Request) async throws -> Response {
         guard let openAPIDocument else {
             var missing = APIError.notFoundAtAddress
-            missing.message = "openapi.yaml was not found in the server's working directory."
+            missing.message = "openapi.yaml was not found beside the server's executable."
             throw missing
         }
         var headers = HTTPHeaders()

@@ -14,16 +14,16 @@ public struct AppSettings: Sendable {
 
     /// Everything local (the SQLite file, photos unless `PHOTO_STORE` names a bucket) lives here.
     public var dataDirectory: String
-    public enum PhotoStoreChoice: Sendable {
-        /// `DATA_DIR/photos`: right for one instance.
-        case local
-        /// An S3-compatible bucket every instance shares.
-        case s3(S3Settings)
-    }
+    /// `THEME_DIR`: templates (`Views/`) and, if it has them, styles and scripts (`Public/`) to
+    /// serve instead of those that ship with the executable.
+    public var themeDirectory: String?
     /// `PHOTO_STORE`: where photo bytes are kept.
     public var photoStore: PhotoStoreChoice = .local
     /// `PHOTO_SWEEP_SECONDS`: how often stored photos no listing uses are looked for.
     public var photoSweepInterval: TimeInterval = 3_600
+    /// `SQLITE_CHECKPOINT_SECONDS`: how often SQLite's write-ahead log is checkpointed, off the
+    /// request path (`SQLiteCheckpointer`); 0 leaves it to SQLite, inside commits.
+    public var sqliteCheckpointInterval: TimeInterval = 1
     /// How old a stored photo no listing uses must be before the sweep deletes it: a photo
     /// staged in the editor waits this long for its listing.
     public var photoSweepGrace: TimeInterval = 86_400
@@ -159,13 +159,7 @@ public struct AppSettings: Sendable {
             database = .sqlite(path: dataDirectory + "/campusmarket.sqlite")
         }
         var settings = AppSettings(dataDirectory: dataDirectory, database: database)
-        if let store = Environment.get("PHOTO_STORE"), !store.isEmpty, store != "local" {
-            guard store.hasPrefix("s3://") else {
-                throw ConfigurationError("PHOTO_STORE must be 'local' (DATA_DIR/photos) or s3://BUCKET[/PREFIX], not '\(store)'")
-            }
-            settings.photoStore = .s3(try S3Settings.parse(store, environment: { Environment.get($0) }))
-        }
-        if let seconds = try integer("PHOTO_SWEEP_SECONDS", in: 60...604_800) { settings.photoSweepInterval = TimeInterval(seconds) }
+        try settings.readStorage()
         settings.autoMigrate = try flag("AUTO_MIGRATE") ?? true
         settings.trustForwardedFor = try flag("TRUST_FORWARDED_FOR") ?? false
         if let days = try integer("TOKEN_TTL_DAYS", in: 1...365) { settings.tokenLifetime = TimeInterval(days) * 86_400 }
@@ -277,7 +271,7 @@ public struct AppSettings: Sendable {
         }
     }
 
-    private static func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    static func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let raw = Environment.get(name), !raw.isEmpty else { return nil }
         guard let value = Int(raw), range.contains(value) else {
             throw ConfigurationError("\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(raw)'")

@@ -9,14 +9,13 @@ extension Application {
     /// says, so every page read and parsed its templates from disk again and cost twice what it
     /// should. A template edit takes a restart, as a Swift edit does.
     func useCachedLeaf() throws {
-        // Templates and styles are read from the working directory. Started elsewhere, every page
-        // would be a 500 "no template" in the log; say so once instead.
-        guard FileManager.default.fileExists(atPath: directory.viewsDirectory + "layout.leaf") else {
-            throw ConfigurationError("the web app's templates are not in '\(directory.viewsDirectory)'. "
-                + "Start campusmarket from the directory that holds Resources/ and Public/ (the repository's root).")
-        }
         leaf.cache.isEnabled = true
-        leaf.sources = leaf.sources  // build the file source once, not on every page
+        // Built once, not on every page. Leaf's default limits refuse any path with a hidden
+        // directory in it, and the templates ship inside `.build/…/*.resources` during
+        // development: the sandbox (the views directory) is the limit that matters.
+        let files = NIOLeafFiles(fileio: fileio, limits: [.toSandbox, .requireExtensions, .onlyLeafExtensions],
+                                 sandboxDirectory: directory.viewsDirectory, viewDirectory: directory.viewsDirectory)
+        leaf.sources = .singleSource(files)
         views.use { app in
             LeafRenderer(configuration: app.leaf.configuration, tags: app.leaf.tags, cache: app.leaf.cache,
                          sources: app.leaf.sources, eventLoop: app.eventLoopGroup.next(),

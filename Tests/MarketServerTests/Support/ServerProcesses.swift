@@ -20,7 +20,8 @@ struct ServerProcesses {
 
     static var packageRoot: URL { PackageRoot.url }
 
-    static func start(count: Int, environment extra: [String: String] = [:]) async throws -> ServerProcesses {
+    /// Started in their data directory, not the repository: the binary needs nothing of it.
+    static func start(count: Int, environment extra: [String: String] = [:], executable: URL = executable) async throws -> ServerProcesses {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw TestFailure("\(executable.path) is missing: run `swift build` (or `swift test`, which builds it) first")
         }
@@ -46,7 +47,7 @@ struct ServerProcesses {
                 if index > 0 { env["AUTO_MIGRATE"] = "false" }
                 let log = URL(fileURLWithPath: directory + "/server\(index).log")
                 let process = try ChildProcess(executable, ["serve", "--hostname", "127.0.0.1", "--port", "\(port)"],
-                                               environment: env, directory: packageRoot, stdout: log, stderr: log)
+                                               environment: env, directory: URL(fileURLWithPath: directory), stdout: log, stderr: log)
                 processes.append(process)
                 let url = "http://127.0.0.1:\(port)"
                 try await waitUntilHealthy(url, process: process, log: directory + "/server\(index).log")

@@ -19,11 +19,15 @@ final class SQLiteWriter: LifecycleHandler, Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let path: String
     private let context: DatabaseContext
+    /// Whether SQLite checkpoints inside this connection's commits (only when no
+    /// `SQLiteCheckpointer` runs).
+    private let checkpointsInCommits: Bool
     /// Opened on the writer's thread at the first batch, used and closed there only.
     private let connection = NIOLockedValueBox<DirectSQLiteConnection?>(nil)
 
     /// `context` is the pooled database's, so models and their middleware behave the same.
-    init(path: String, context: DatabaseContext) {
+    init(path: String, context: DatabaseContext, checkpointsInCommits: Bool = false) {
+        self.checkpointsInCommits = checkpointsInCommits
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         executor = EventLoopTaskExecutor(group.next())
         self.path = path
@@ -38,6 +42,8 @@ final class SQLiteWriter: LifecycleHandler, Sendable {
         let connection = try connection.withLockedValue { connection in
             if let connection { return connection }
             let opened = try DirectSQLiteConnection(path: path)
+            // The log is checkpointed by `SQLiteCheckpointer`, not inside one of these commits.
+            if !checkpointsInCommits { _ = try opened.run("PRAGMA wal_autocheckpoint = 0", binds: []) }
             connection = opened
             return opened
         }

@@ -1,0 +1,38 @@
+import Foundation
+@testable import MarketServer
+import SQLKit
+import Testing
+import Vapor
+
+/// SQLite's log is checkpointed by a job of its own, not inside a purchase's commit.
+@Suite("SQLite checkpoints", .enabled(if: !TestDatabase.isPostgres))
+struct SQLiteCheckpointTests {
+    @Test("the writer never checkpoints in a commit; the job copies the log passively, then truncates it once writes stop")
+    func offTheRequestPath() async throws {
+        try await withTestApp(adjust: { $0.sqliteCheckpointInterval = 3_600 }) { app in
+            let autocheckpoint = try await #require(app.sqliteGroupCommit).run { db, _ in
+                try await db.sql.raw("PRAGMA wal_autocheckpoint").first()?.decode(column: "wal_autocheckpoint", as: Int.self)
+            }
+            #expect(autocheckpoint == 0)
+
+            let seller = try await app.register()
+            for index in 0..<30 { _ = try await app.createListing(.sample("Lamp \(index)"), token: seller.token) }
+            guard case .sqlite(let path) = app.settings.database else { return }
+            let checkpointer = SQLiteCheckpointer(path: path, interval: 3_600, idleRounds: 2)
+            try checkpointer.didBoot(app)
+
+            let first = try await checkpointer.round()
+            #expect(first.logFrames > 0 && first.checkpointed == first.logFrames && !first.truncated)
+            #expect(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0 > 0)
+            _ = try await checkpointer.round()
+            let quiet = try await checkpointer.round()  // two rounds without a new frame
+            #expect(quiet.truncated && quiet.logFrames == 0)
+            #expect(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int == 0)
+
+            // Writes go on as before, into the emptied log.
+            _ = try await app.createListing(.sample("Desk"), token: seller.token)
+            #expect(try await checkpointer.round().logFrames > 0)
+            await checkpointer.shutdownAsync(app)
+        }
+    }
+}
