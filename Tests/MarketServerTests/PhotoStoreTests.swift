@@ -11,7 +11,7 @@ struct PhotoStoreTests {
     @Test("a photo uploaded through one instance is served by another that shares the bucket, streamed, with its cache headers")
     func sharedAcrossInstances() async throws {
         try #require(S3StandIn.isAvailable, "the S3 stand-in needs moto: pip install \"moto[server]\"")
-        let bucket = try await S3StandIn.newBucket(prefix: "photos")
+        let bucket = try await S3StandIn.newBucket(prefix: "photos/")
         try await withTestApp(adjust: { $0.photoStore = .s3(bucket) }) { first in
             let seller = try await first.register()
             let listing = try await first.createListing(token: seller.token)
