@@ -87,6 +87,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.asyncCommands.use(RevokeAPIKeyCommand(), as: "revoke-api-key")
     app.asyncCommands.use(UsersCommand(), as: "users")
     app.asyncCommands.use(DoctorCommand(), as: "doctor")
+    app.asyncCommands.use(BackupCommand(), as: "backup")
+    app.asyncCommands.use(RestoreCommand(), as: "restore")
     app.lifecycle.use(PeriodicJob("feature expiry", every: \.featureSweepInterval) { app in
         let ended = try await FeatureExpiry(database: app.db, now: app.clock.now(), groupCommit: app.sqliteGroupCommit).sweep()
         return ended > 0 ? "ended \(ended) expired feature(s)" : nil

@@ -46,6 +46,9 @@ final class DirectSQLiteConnection: @unchecked Sendable {
         handle = nil
     }
 
+    /// For SQLite calls this type does not wrap (the backup API).
+    var rawHandle: OpaquePointer? { handle }
+
     /// Whether a transaction is open (SQLite is not in autocommit mode).
     var inTransaction: Bool { handle.map { sqlite_nio_sqlite3_get_autocommit($0) == 0 } ?? false }
 
@@ -127,3 +130,20 @@ final class DirectSQLiteConnection: @unchecked Sendable {
 
 /// SQLite's SQLITE_TRANSIENT: it copies a bound value before the call returns.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+extension DirectSQLiteConnection {
+    /// Replaces this database's content with the database file at `path` (SQLite's online backup
+    /// API, in one step): other connections see the new content at their next transaction.
+    func copy(from path: String) throws {
+        let source = try DirectSQLiteConnection(path: path)
+        defer { source.close() }
+        guard let backup = sqlite_nio_sqlite3_backup_init(rawHandle, "main", source.rawHandle, "main") else {
+            throw DirectSQLiteError(code: sqlite_nio_sqlite3_errcode(rawHandle), handle: rawHandle)
+        }
+        let stepped = sqlite_nio_sqlite3_backup_step(backup, -1)
+        let finished = sqlite_nio_sqlite3_backup_finish(backup)
+        guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
+            throw DirectSQLiteError(code: stepped == SQLITE_DONE ? finished : stepped, handle: rawHandle)
+        }
+    }
+}
