@@ -5,7 +5,8 @@ server_cpu_ticks() {
   awk '{ print $14 + $15 }' "/proc/$server_pid/stat"
 }
 
-# measure CONNECTIONS PATH [SCRIPT] -> "rps p50 p99 non2xx cpu"; uses $base, $duration and $server_pid.
+# measure CONNECTIONS PATH [SCRIPT] -> "rps p50 p99 non2xx cpu" (and " max" when MEASURE_MAX=1);
+# uses $base, $duration and $server_pid.
 # cpu is the server's CPU time per request in ms: unlike latency, it barely moves when other
 # work shares the machine, so two builds compare on it even on a noisy day.
 measure() {
@@ -15,9 +16,9 @@ measure() {
   cpu_before=$(server_cpu_ticks)
   output=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency ${script:+-s "$script"} "$base$path")
   cpu_after=$(server_cpu_ticks)
-  python3 - "$output" "$(( cpu_after - cpu_before ))" "$(getconf CLK_TCK)" <<'PY'
+  python3 - "$output" "$(( cpu_after - cpu_before ))" "$(getconf CLK_TCK)" "${MEASURE_MAX:-0}" <<'PY'
 import re, sys
-text, ticks, ticks_per_second = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+text, ticks, ticks_per_second, with_max = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
 def ms(label):
     m = re.search(r"^\s*" + label + r"\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
     value, unit = float(m.group(1)), m.group(2)
@@ -26,7 +27,9 @@ rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 requests = int(re.search(r"(\d+) requests in", text).group(1))
 cpu = ticks / ticks_per_second * 1000 / max(requests, 1)
-print(f"{rps:.0f} {ms('50%'):.2f} {ms('99%'):.2f} {errors.group(1) if errors else 0} {cpu:.2f}")
+maximum = re.search(r"^\s*Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s)", text, re.M)
+longest = "" if not with_max else f" {float(maximum.group(1)) * {'us': 0.001, 'ms': 1, 's': 1000}[maximum.group(2)]:.1f}"
+print(f"{rps:.0f} {ms('50%'):.2f} {ms('99%'):.2f} {errors.group(1) if errors else 0} {cpu:.2f}{longest}")
 PY
 }
 

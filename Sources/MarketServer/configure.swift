@@ -77,6 +77,14 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware.use(app.inFlightRequests)       // first: counts every request until its handler ends (`stopServing`)
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(RequestLogMiddleware())
+    if let endpoint = settings.tracingEndpoint {  // a span per request, its request id on it (RequestLogMiddleware)
+        let exporter = OTLPExporter(endpoint: endpoint, serviceName: settings.tracingServiceName, http: app.http.client.shared, logger: app.logger)
+        app.lifecycle.use(exporter)
+        OTLPTracer.start(exporter)
+        app.traceAutoPropagation = true  // handlers run in their request's span, so statements nest in it
+        // The query string may hold a token (a reset link's): it stays out of spans, as out of logs.
+        app.middleware.use(TracingMiddleware { attributes, _ in attributes["url.query"] = nil })
+    }
     app.middleware.use(APIErrorMiddleware())
     app.middleware.use(WebSessionAuthenticator())  // before errors render, so error pages know the viewer
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))

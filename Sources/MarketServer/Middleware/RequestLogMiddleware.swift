@@ -10,6 +10,7 @@ struct RequestLogMiddleware: Middleware {
         // Vapor adopts any incoming X-Request-ID as `request.id`, unchecked; use it only when sane.
         let requestID = Self.acceptable(request.headers.first(name: Self.header)) ?? UUID().uuidString
         request.logger[metadataKey: "request-id"] = .string(requestID)
+        if OTLPTracer.isOn { request.serviceContext[RequestIDKey.self] = requestID }  // onto every span of the request
         let started = ContinuousClock.now
         return next.respond(to: request)
             // Errors are rendered by the error middleware inside this one; reaching here is rare.

@@ -41,7 +41,7 @@ struct DomainServices: Sendable {
         else if query.campus == nil, query.sellerID == nil {  // one seller's listings: wherever they are
             query.campus = try trust.campusFilter(asked: nil, viewer: viewer)
         }
-        return try await database.withConnection { [query] db in
+        return try await database.withTracedConnection { [query] db in
             let services = on(db)
             let result = try await services.listingSearch.page(query, viewer: viewer?.id)
             return (try await services.listingPresenter.present(result.listings), result.next)

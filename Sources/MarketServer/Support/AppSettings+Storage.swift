@@ -9,8 +9,9 @@ extension AppSettings {
         case s3(S3Settings)
     }
 
-    /// Reads where files live and how they are kept: `PHOTO_STORE` (and the S3 settings it
-    /// needs), `PHOTO_SWEEP_SECONDS`, `THEME_DIR`, `SQLITE_CHECKPOINT_SECONDS`.
+    /// Reads how the server runs as a service: `PHOTO_STORE` (and the S3 settings it needs),
+    /// `PHOTO_SWEEP_SECONDS`, `THEME_DIR`, `SQLITE_CHECKPOINT_SECONDS`, `OTEL_EXPORTER_OTLP_ENDPOINT`,
+    /// `OTEL_SERVICE_NAME`.
     mutating func readStorage() throws {
         if let store = Environment.get("PHOTO_STORE"), !store.isEmpty, store != "local" {
             guard store.hasPrefix("s3://") else {
@@ -18,6 +19,13 @@ extension AppSettings {
             }
             self.photoStore = .s3(try S3Settings.parse(store, environment: { Environment.get($0) }))
         }
+        if let endpoint = Environment.get("OTEL_EXPORTER_OTLP_ENDPOINT"), !endpoint.isEmpty {
+            guard let url = URLComponents(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ConfigurationError("OTEL_EXPORTER_OTLP_ENDPOINT must be a collector's OTLP/HTTP address like http://collector:4318, not '\(endpoint)'")
+            }
+            self.tracingEndpoint = endpoint
+        }
+        if let name = Environment.get("OTEL_SERVICE_NAME"), !name.isEmpty { self.tracingServiceName = name }
         if let theme = Environment.get("THEME_DIR"), !theme.isEmpty { self.themeDirectory = theme }
         if let seconds = try Self.integer("SQLITE_CHECKPOINT_SECONDS", in: 0...3_600) { self.sqliteCheckpointInterval = TimeInterval(seconds) }
         if let seconds = try Self.integer("PHOTO_SWEEP_SECONDS", in: 60...604_800) { self.photoSweepInterval = TimeInterval(seconds) }

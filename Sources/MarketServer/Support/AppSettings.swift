@@ -14,18 +14,18 @@ public struct AppSettings: Sendable {
 
     /// Everything local (the SQLite file, photos unless `PHOTO_STORE` names a bucket) lives here.
     public var dataDirectory: String
-    /// `THEME_DIR`: templates (`Views/`) and, if it has them, styles and scripts (`Public/`) to
-    /// serve instead of those that ship with the executable.
+    /// `THEME_DIR`: templates (`Views/`), and maybe `Public/`, instead of those that ship.
     public var themeDirectory: String?
+    /// `OTEL_EXPORTER_OTLP_ENDPOINT`: the OpenTelemetry collector spans go to; nil: no tracing.
+    public var tracingEndpoint: String?
+    public var tracingServiceName = "campusmarket"
     /// `PHOTO_STORE`: where photo bytes are kept.
     public var photoStore: PhotoStoreChoice = .local
     /// `PHOTO_SWEEP_SECONDS`: how often stored photos no listing uses are looked for.
     public var photoSweepInterval: TimeInterval = 3_600
-    /// `SQLITE_CHECKPOINT_SECONDS`: how often SQLite's write-ahead log is checkpointed, off the
-    /// request path (`SQLiteCheckpointer`); 0 leaves it to SQLite, inside commits.
+    /// `SQLITE_CHECKPOINT_SECONDS` (`SQLiteCheckpointer`); 0 leaves it to SQLite, inside commits.
     public var sqliteCheckpointInterval: TimeInterval = 1
-    /// How old a stored photo no listing uses must be before the sweep deletes it: a photo
-    /// staged in the editor waits this long for its listing.
+    /// The age at which the sweep deletes a stored photo no listing uses (staged ones wait this long).
     public var photoSweepGrace: TimeInterval = 86_400
     public var database: DatabaseChoice
     /// Migrate on `serve`; turn off when several instances share one PostgreSQL and

@@ -5,6 +5,9 @@ import SQLKit
 /// reached through these two properties, or through `prepared` (`PreparedQuery`) for the
 /// statements on hot paths, which PostgreSQL then keeps prepared.
 extension Database {
-    public var sql: any SQLDatabase { self as! any SQLDatabase }
+    public var sql: any SQLDatabase {
+        let plain = self as! any SQLDatabase
+        return OTLPTracer.isOn ? TracedSQLDatabase(base: plain) : plain
+    }
     var isPostgres: Bool { sql.dialect.name == "postgresql" }
 }

@@ -19,13 +19,18 @@ struct PreparedQuery: Sendable {
     let query: SQLQueryString
 
     func all() async throws -> [any SQLRow] {
-        guard let postgres = sql as? any PostgresDatabase else { return try await sql.raw(query).all() }
+        let traced = sql as? TracedSQLDatabase
+        guard let postgres = (traced?.base ?? sql) as? any PostgresDatabase else { return try await sql.raw(query).all() }
         var serializer = SQLSerializer(database: sql)
         query.serialize(to: &serializer)
         let statement = try NamedStatement(sql: serializer.sql, values: serializer.binds)
-        return try await postgres.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask { try await statement.run(on: connection) }
-        }.get()
+        let run = {
+            try await postgres.withConnection { connection in
+                connection.eventLoop.makeFutureWithTask { try await statement.run(on: connection) }
+            }.get()
+        }
+        guard traced != nil else { return try await run() }
+        return try await TracedSQLDatabase.traced(serializer.sql, system: "postgresql", run)
     }
 
     func first() async throws -> (any SQLRow)? { try await all().first }

@@ -30,7 +30,7 @@ struct WriteTransactions: Sendable {
             var attempt = 1
             while true {
                 do {
-                    result = try await database.transaction { db in
+                    result = try await database.tracedTransaction { db in
                         let tx = WriteTransaction(db: db, locking: .rowLock, ending: PendingWrites())
                         let value = try await body(tx)
                         try await tx.ending.flush(on: db)
