@@ -54,6 +54,23 @@ struct OperationsTests {
         }
     }
 
+    @Test("/metrics counts this instance's database connections (PostgreSQL) or the writes queued for SQLite's writer")
+    func databaseGauges() async throws {
+        try await withTestApp { app in
+            let metrics = try await app.send(.GET, "/metrics").text
+            func value(_ name: String) -> Int? {
+                metrics.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+            }
+            if TestDatabase.isPostgres {
+                // The scrape's own statement runs on one of them: named by application_name, it is counted.
+                #expect((value("campusmarket_db_connections_busy") ?? 0) >= 1, "\(metrics.suffix(800))")
+                #expect(value("campusmarket_db_connections_idle") != nil)
+            } else {
+                #expect(value("campusmarket_db_writes_waiting") == 0)
+            }
+        }
+    }
+
     @Test("every response carries a request id; a sane caller-supplied one is echoed")
     func requestID() async throws {
         try await withTestApp { app in

@@ -37,6 +37,8 @@ enum DatabaseSetup {
             // A new connection waits as long as a pooled one may (below): a server busy forking
             // backends for a burst of connections is slow, not gone.
             configuration.coreConfiguration.options.connectTimeout = .seconds(30)
+            // Names this instance's connections in pg_stat_activity (`/metrics` counts them).
+            configuration.coreConfiguration.options.additionalStartupParameters = [("application_name", instanceName)]
             if let schema {
                 configuration.searchPath = [schema]
             }
@@ -49,6 +51,9 @@ enum DatabaseSetup {
             }
         }
     }
+
+    /// This process among the database's clients: `campusmarket <host> <pid>`, at most 63 bytes.
+    static let instanceName = String("campusmarket \(ProcessInfo.processInfo.hostName) \(getpid())".utf8.prefix(63)) ?? "campusmarket"
 
     /// The hub that carries committed events to open streams: in-process on SQLite (one
     /// process), `LISTEN`/`NOTIFY` on PostgreSQL (any number of instances).

@@ -33,6 +33,9 @@ final class GroupCommit: Sendable {
         self.writer = writer
     }
 
+    /// Write transactions queued for the next batch (`/metrics`).
+    var waiting: Int { state.withLockedValue { $0.queue.count } }
+
     /// Runs `body` in the next batch's transaction, which took the write lock before its first
     /// job (`BEGIN IMMEDIATE`): what a job reads stays current until the commit, so it needs no
     /// lock statement of its own (`ListingLock.Mode.heldByBatch`). `body` is handed the batch's
