@@ -119,6 +119,23 @@ struct PhotoStoreTests {
             .flatMap { $0.split(separator: " ").last.flatMap { Int($0) } } ?? 0
     }
 
+    @Test("doctor lists the bucket and writes and deletes a probe; a refused key fails the check")
+    func doctor() async throws {
+        try #require(S3StandIn.isAvailable, "the S3 stand-in needs moto: pip install \"moto[server]\"")
+        let bucket = try await S3StandIn.newBucket()
+        var wrongKey = bucket
+        wrongKey.credentials.secretAccessKey = "not-the-secret"
+        for (store, passes) in [(bucket, true), (wrongKey, false)] {
+            try await withTestApp(adjust: { $0.photoStore = .s3(store) }) { app in
+                let check = try #require(await DoctorCommand.checks(app).first { $0.name == "photo store" })
+                #expect(check.passed == passes, "\(check.detail)")
+                #expect(check.detail.contains(passes ? "answers and is writable" : "SignatureDoesNotMatch"), "\(check.detail)")
+            }
+        }
+        let left = try await S3Client(settings: bucket, http: .shared).list()
+        #expect(left.isEmpty, "the probe object was left behind: \(left.map(\.key))")
+    }
+
     @Test("a store that does not answer, or refuses the key, is one sentence at start-up")
     func startUpCheck() async throws {
         try #require(S3StandIn.isAvailable, "the S3 stand-in needs moto: pip install \"moto[server]\"")
