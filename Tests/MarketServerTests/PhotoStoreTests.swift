@@ -8,9 +8,8 @@ import Vapor
 /// (the local stand-in, which checks signatures as S3 does) that every instance shares.
 @Suite("Photo store")
 struct PhotoStoreTests {
-    @Test("a photo uploaded through one instance is served by another that shares the bucket, streamed, with its cache headers")
+    @Test("a photo uploaded through one instance is served by another that shares the bucket, streamed, with its cache headers", .enabled(if: S3StandIn.isAvailable, "needs the S3 stand-in: pip install \"moto[server]\""))
     func sharedAcrossInstances() async throws {
-        try #require(S3StandIn.isAvailable, "the S3 stand-in needs moto: pip install \"moto[server]\"")
         let bucket = try await S3StandIn.newBucket(prefix: "photos/")
         try await withTestApp(adjust: { $0.photoStore = .s3(bucket) }) { first in
             let seller = try await first.register()
@@ -80,9 +79,8 @@ struct PhotoStoreTests {
         }
     }
 
-    @Test("the sweep leaves alone what this server did not write (a shared bucket)")
+    @Test("the sweep leaves alone what this server did not write (a shared bucket)", .enabled(if: S3StandIn.isAvailable, "needs the S3 stand-in: pip install \"moto[server]\""))
     func sweepKeepsOthers() async throws {
-        try #require(S3StandIn.isAvailable, "the S3 stand-in needs moto: pip install \"moto[server]\"")
         let bucket = try await S3StandIn.newBucket()
         let clock = TestClock(start: Date())
         try await withTestApp(clock: clock, adjust: { $0.photoStore = .s3(bucket) }) { app in
@@ -93,9 +91,8 @@ struct PhotoStoreTests {
         }
     }
 
-    @Test("a store that fails mid-request answers 503 photo_store_unavailable with Retry-After, and counts the error")
+    @Test("a store that fails mid-request answers 503 photo_store_unavailable with Retry-After, and counts the error", .enabled(if: S3StandIn.isAvailable, "needs the S3 stand-in: pip install \"moto[server]\""))
     func failingStore() async throws {
-        try #require(S3StandIn.isAvailable, "the S3 stand-in needs moto: pip install \"moto[server]\"")
         var missing = try await S3StandIn.newBucket()
         missing.bucket = "no-such-bucket-" + UUID().uuidString.lowercased().prefix(8)
         try await withTestApp(adjust: { $0.photoStore = .s3(missing) }) { app in
@@ -119,9 +116,8 @@ struct PhotoStoreTests {
             .flatMap { $0.split(separator: " ").last.flatMap { Int($0) } } ?? 0
     }
 
-    @Test("doctor lists the bucket and writes and deletes a probe; a refused key fails the check")
+    @Test("doctor lists the bucket and writes and deletes a probe; a refused key fails the check", .enabled(if: S3StandIn.isAvailable, "needs the S3 stand-in: pip install \"moto[server]\""))
     func doctor() async throws {
-        try #require(S3StandIn.isAvailable, "the S3 stand-in needs moto: pip install \"moto[server]\"")
         let bucket = try await S3StandIn.newBucket()
         var wrongKey = bucket
         wrongKey.credentials.secretAccessKey = "not-the-secret"
@@ -136,9 +132,8 @@ struct PhotoStoreTests {
         #expect(left.isEmpty, "the probe object was left behind: \(left.map(\.key))")
     }
 
-    @Test("a store that does not answer, or refuses the key, is one sentence at start-up")
+    @Test("a store that does not answer, or refuses the key, is one sentence at start-up", .enabled(if: S3StandIn.isAvailable, "needs the S3 stand-in: pip install \"moto[server]\""))
     func startUpCheck() async throws {
-        try #require(S3StandIn.isAvailable, "the S3 stand-in needs moto: pip install \"moto[server]\"")
         var unreachable = try await S3StandIn.newBucket()
         unreachable.endpoint = "http://127.0.0.1:1"
         var wrongKey = try await S3StandIn.newBucket()
