@@ -59,6 +59,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(UpdateListingTermsAddAge()) // PostgreSQL: each listing's words newest first too, for other sorts of a word
     app.migrations.add(CreateTrustAndSafety()) // verified campuses, reports, the audit log, reviews
     app.migrations.add(CreateMeetupsAndReturns()) // meetups of pickup orders; late rentals
+    app.migrations.add(CreateFavorites())     // saved listings
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

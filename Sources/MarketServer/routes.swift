@@ -49,6 +49,7 @@ func routes(_ app: Application) throws {
     try api.register(collection: MoneyController())
     try api.register(collection: ConversationsController())
     try api.register(collection: BlocksController())
+    try api.register(collection: FavoritesController())
     try api.register(collection: EventsController())
     try api.register(collection: CampusController())
     try api.register(collection: ReportsController())

@@ -58,6 +58,7 @@ struct RouteCoverageTests {
             PasskeyEndpoint.list,
             PasskeyEndpoint.rename(id, PasskeyRename(name: "Laptop")),
             PasskeyEndpoint.remove(id),
+            FavoriteEndpoint.list(), FavoriteEndpoint.save(id), FavoriteEndpoint.remove(id),
             ProfileEndpoint.show,
             ProfileEndpoint.update(UpdateProfileRequest(name: "B")),
             ProfileEndpoint.delete(DeleteAccountRequest(password: "pw")),

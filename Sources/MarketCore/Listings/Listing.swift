@@ -27,6 +27,10 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
     public var photos: [ListingPhoto]
     public var createdAt: Date
     public var updatedAt: Date
+    /// One listing, to its seller: how many people saved it (never who).
+    public var savedCount: Int?
+    /// One listing, to a signed-in viewer who is not its seller: whether they saved it.
+    public var isSaved: Bool?
 
     public init(id: UUID, title: String, description: String, categories: [ListingCategory], condition: ListingCondition,
                 salePriceCents: Int?, rentPriceCents: Int?, rentUnit: RentUnit?, openToTrade: Bool, currency: String,

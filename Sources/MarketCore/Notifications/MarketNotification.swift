@@ -20,11 +20,16 @@ public enum NotificationKind: String, OpenEnum {
     case meetupAgreed = "meetup_agreed"
     /// A rental was not returned by its end (told to both sides).
     case rentalLate = "rental_late"
+    /// A listing you saved costs less now.
+    case favoritePriceDropped = "favorite_price_dropped"
+    /// Someone placed an order for a listing you saved.
+    case favoriteBeingSold = "favorite_being_sold"
     case unknown
 
     public static var allCases: [NotificationKind] {
         [.purchaseRequested, .rentalRequested, .tradeOfferReceived, .tradeOfferAccepted, .tradeOfferDeclined, .tradeOfferWithdrawn,
-         .orderStatusChanged, .reportDecided, .moderatorAction, .reviewReceived, .meetupProposed, .meetupAgreed, .rentalLate]
+         .orderStatusChanged, .reportDecided, .moderatorAction, .reviewReceived, .meetupProposed, .meetupAgreed, .rentalLate,
+         .favoritePriceDropped, .favoriteBeingSold]
     }
 }
 

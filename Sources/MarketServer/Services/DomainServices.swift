@@ -69,7 +69,11 @@ struct DomainServices: Sendable {
     var suspensions: Suspensions { Suspensions(services: self) }
 
     // MARK: Listings
-    var listings: ListingService { ListingService(database: database, writes: writes, settings: settings, photos: photoStore, now: now) }
+    var listings: ListingService {
+        ListingService(database: database, writes: writes, settings: settings, photos: photoStore, alerts: favoriteAlerts, now: now)
+    }
+    var favorites: Favorites { Favorites(database: database, listings: listings, presenter: listingPresenter, now: now) }
+    var favoriteAlerts: FavoriteAlerts { FavoriteAlerts(notifier: notifier) }
     var listingSearch: ListingSearch { ListingSearch(sql: database.sql, now: now) }
     var listingPresenter: ListingPresenter { ListingPresenter(database: database, trust: trust, now: now) }
     var photoStore: PhotoStore { PhotoStore(storage: photoStorage) }
@@ -85,7 +89,8 @@ struct DomainServices: Sendable {
     var orderRecorder: OrderRecorder { OrderRecorder(notifier: notifier, now: now) }
     var pendingOffers: PendingTradeOffers { PendingTradeOffers(notifier: notifier, now: now) }
     var purchases: PurchaseService {
-        PurchaseService(database: database, writes: writes, trust: trust, recorder: orderRecorder, pendingOffers: pendingOffers, now: now)
+        PurchaseService(database: database, writes: writes, trust: trust, recorder: orderRecorder, pendingOffers: pendingOffers,
+                        alerts: favoriteAlerts, now: now)
     }
     var rentals: RentalService { RentalService(database: database, writes: writes, trust: trust, settings: settings, recorder: orderRecorder, now: now) }
     var orderLifecycle: OrderLifecycle { OrderLifecycle(database: database, writes: writes, recorder: orderRecorder, now: now) }

@@ -49,3 +49,4 @@ extension ModerationOutcome: Content {}
 extension AuditEntry: Content {}
 extension Review: Content {}
 extension MeetupSpot: Content {}
+extension Favorite: Content {}

@@ -18,12 +18,19 @@ struct ListingPresenter {
     }
 
     /// One listing with its seller's public profile; the contact only for signed-in viewers.
-    func presentDetail(_ listing: ListingRecord, viewerSignedIn: Bool) async throws -> MarketCore.Listing {
+    /// Given the viewer, it also says how many saved it (to its seller) or whether they did.
+    func presentDetail(_ listing: ListingRecord, viewerSignedIn: Bool, viewerID: UUID? = nil) async throws -> MarketCore.Listing {
         let sellerID = listing.$seller.id
         let seller = try await SellerProfiles(database: database, trust: trust).profile(of: sellerID, viewerSignedIn: viewerSignedIn)
             ?? SellerSummary(id: sellerID, name: AccountRules.deletedUserName)
         let row = try ListingRow(listing, sellerName: seller.name)
-        return try present(row, seller: seller, photos: try await photos(of: [row.id])[row.id] ?? [])
+        var presented = try present(row, seller: seller, photos: try await photos(of: [row.id])[row.id] ?? [])
+        if let viewerID {
+            let savers = FavoriteRecord.query(on: database).filter(\.$listingID == row.id)
+            if viewerID == sellerID { presented.savedCount = try await savers.count() }
+            else { presented.isSaved = try await savers.filter(\.$userID == viewerID).first() != nil }
+        }
+        return presented
     }
 
     private func photos(of listingIDs: [UUID]) async throws -> [UUID: [ListingPhoto]] {

@@ -8,6 +8,8 @@ struct ListingService {
     let writes: WriteTransactions
     let settings: AppSettings
     let photos: PhotoStore
+    /// Tells the people who saved a listing when its price drops.
+    let alerts: FavoriteAlerts
     let now: Date
     var trust: TrustPolicy { TrustPolicy(settings: settings) }
 
@@ -44,10 +46,21 @@ struct ListingService {
         return listing
     }
 
-    /// Replaces the fields of a listing `editable` returned.
+    /// Replaces the fields of a listing `editable` returned; a lower price is told to those who saved it.
     func replace(_ listing: ListingRecord, with draft: ListingDraft) async throws -> ListingRecord {
+        let old = (sale: listing.salePriceCents, rent: listing.rentPriceCents)
         listing.apply(draft, now: now)
-        try await listing.save(on: database)
+        guard let drop = FavoriteAlerts.priceDrop(from: old, to: (listing.salePriceCents, listing.rentPriceCents)) else {
+            try await listing.save(on: database)
+            return listing
+        }
+        let id = try listing.requireID()
+        let message = "“\(listing.title)”, which you saved, is now \(MoneyText.format(Int(drop.now), currency: listing.currency)) "
+            + "(was \(MoneyText.format(Int(drop.was), currency: listing.currency)))."
+        try await writes.run { [alerts] tx in
+            try await listing.save(on: tx.db)
+            try await alerts.tell(saversOf: id, except: [listing.$seller.id], kind: .favoritePriceDropped, message: message, in: tx)
+        }
         return listing
     }
 

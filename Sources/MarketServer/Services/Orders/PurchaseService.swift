@@ -10,6 +10,8 @@ struct PurchaseService {
     let trust: TrustPolicy
     let recorder: OrderRecorder
     let pendingOffers: PendingTradeOffers
+    /// Tells the people who saved a listing that someone is buying it.
+    let alerts: FavoriteAlerts
     let now: Date
 
     /// The order made, and the locked listing it was made on (for presenting it without reading again).
@@ -48,6 +50,9 @@ struct PurchaseService {
                     userID: listing.sellerID, kind: .purchaseRequested,
                     message: "\(buyer.name) wants to buy “\(listing.title)”. Accept or decline the order.",
                     orderID: order.id, listingID: listingID, orderStatus: .pending), in: tx)
+                try await alerts.tell(saversOf: listingID, except: [buyerID, listing.sellerID], kind: .favoriteBeingSold,
+                                      message: "Someone is buying “\(listing.title)”, which you saved. If the order falls through, it comes back on the market.",
+                                      in: tx)
                 // The listing is off the market: trades for it, or offering it, can no longer happen.
                 if inPendingOffers {
                     try await pendingOffers.decline(involving: [listingID], because: "“\(listing.title)” was bought", in: tx)

@@ -39,7 +39,7 @@ struct ListingsController: RouteCollection {
         let viewer = req.auth.get(Session.self)?.user
         let id = try await req.uuidParameter("listingID") { try await req.domain.listings.visibleID(prefix: $0, to: viewer) }
         let listing = try await req.domain.listings.visible(id, to: viewer)
-        return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: viewer != nil)
+        return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: viewer != nil, viewerID: viewer?.id)
     }
 
     func replace(req: Request) async throws -> MarketCore.Listing {

@@ -176,7 +176,7 @@ struct ListingPageController: RouteCollection {
         let id = try req.uuidParameter("listingID")
         let session = req.auth.get(Session.self)
         let record = try await services.listings.visible(id, to: session?.user)
-        let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: session != nil)
+        let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: session != nil, viewerID: session?.userID)
         let isOwner = session?.user.id == listing.seller.id
         let time = req.localTime
         let zone = time.abbreviation(at: services.now)

@@ -1,0 +1,104 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// Listings students saved: saving and unsaving, the list of one's saved listings, and how many
+/// saved a listing (told to its seller, never who).
+struct Favorites {
+    let database: any Database
+    let listings: ListingService
+    let presenter: ListingPresenter
+    let now: Date
+
+    /// Saves a listing the student can see and does not sell. Saving again changes nothing.
+    func save(_ listingID: UUID, by user: UserRecord) async throws -> Favorite {
+        let userID = try user.requireID()
+        let listing = try await listings.visible(listingID, to: user)
+        guard listing.$seller.id != userID else { throw APIError.ownListing("save") }
+        if try await FavoriteRecord.query(on: database).filter(\.$userID == userID).filter(\.$listingID == listingID).first() == nil {
+            do {
+                try await FavoriteRecord(userID: userID, listingID: listingID, title: listing.title, createdAt: now).create(on: database)
+            } catch where DatabaseConflict.isConflict(error) {
+                // Saved twice at once: the unique index kept one row.
+            }
+        }
+        return try await page(for: user, limit: 1, after: nil, only: listingID).items.first
+            ?? Favorite(listingId: listingID, title: listing.title, availability: .available, listing: nil, savedAt: now)
+    }
+
+    func remove(_ listingID: UUID, by userID: UUID) async throws {
+        try await FavoriteRecord.query(on: database).filter(\.$userID == userID).filter(\.$listingID == listingID).delete()
+    }
+
+    /// One page of the student's saved listings, newest first; those that left the market say so.
+    func page(for user: UserRecord, limit: Int, after cursor: PageCursor?, only listingID: UUID? = nil) async throws -> FavoritePage {
+        let query = FavoriteRecord.query(on: database).filter(\.$userID == (try user.requireID()))
+        if let listingID { query.filter(\.$listingID == listingID) }
+        let (rows, next) = try await query.newestFirst(limit: limit, after: cursor)
+        let records = try await ListingRecord.query(on: database).filter(\.$id ~~ rows.compactMap(\.listingID)).all()
+        var shown: [UUID: MarketCore.Listing] = [:]
+        var availability: [UUID: FavoriteAvailability] = [:]
+        for record in records {
+            let id = try record.requireID()
+            let state = Self.availability(of: record.status)
+            availability[id] = state
+            guard state == .available || state == .reserved else { continue }  // sold or gone: the fact, not the listing
+            // One the student may no longer see is gone to them.
+            guard try await ListingVisibility.canSee(record, viewer: user, on: database) else {
+                availability[id] = .gone
+                continue
+            }
+            shown[id] = try await presenter.presentDetail(record, viewerSignedIn: true)
+        }
+        let items = rows.map { row in
+            Favorite(listingId: row.listingID, title: shown[row.listingID ?? UUID()]?.title ?? row.title,
+                     availability: row.listingID.flatMap { availability[$0] } ?? .gone,
+                     listing: row.listingID.flatMap { shown[$0] }, savedAt: row.createdAt)
+        }
+        return FavoritePage(items: items, nextCursor: next?.token)
+    }
+
+    /// Which of `listingIDs` the student saved (the hearts of a page of cards).
+    func savedIDs(among listingIDs: [UUID], by userID: UUID) async throws -> Set<UUID> {
+        guard !listingIDs.isEmpty else { return [] }
+        return Set(try await FavoriteRecord.query(on: database).filter(\.$userID == userID).filter(\.$listingID ~~ listingIDs)
+            .all().compactMap(\.listingID))
+    }
+
+    /// How many people saved the listing.
+    func count(of listingID: UUID) async throws -> Int {
+        try await FavoriteRecord.query(on: database).filter(\.$listingID == listingID).count()
+    }
+
+    static func availability(of status: String) -> FavoriteAvailability {
+        switch ListingStatus(rawValue: status) {
+        case .active?: .available
+        case .reserved?: .reserved
+        case .sold?: .sold
+        default: .gone
+        }
+    }
+}
+
+/// Tells the people who saved a listing what happened to it: its price dropped, or someone is
+/// buying it. Inside the transaction of the change, like every notification.
+struct FavoriteAlerts {
+    let notifier: Notifier
+
+    func tell(saversOf listingID: UUID, except skipped: Set<UUID>, kind: NotificationKind, message: String,
+              in tx: WriteTransaction) async throws {
+        let savers = try await tx.sql.raw("SELECT user_id FROM favorites WHERE listing_id = \(bind: listingID)")
+            .all(decodingColumn: "user_id", as: UUID.self)
+        for userID in savers where !skipped.contains(userID) {
+            try await notifier.send(OutgoingNotification(userID: userID, kind: kind, message: message, listingID: listingID), in: tx)
+        }
+    }
+
+    /// The lower of a listing's prices, old and new, when one of them fell.
+    static func priceDrop(from old: (sale: Int64?, rent: Int64?), to new: (sale: Int64?, rent: Int64?)) -> (was: Int64, now: Int64)? {
+        if let was = old.sale, let now = new.sale, now < was { return (was, now) }
+        if let was = old.rent, let now = new.rent, now < was { return (was, now) }
+        return nil
+    }
+}
