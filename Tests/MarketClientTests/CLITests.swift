@@ -249,6 +249,50 @@ struct CLITests {
         }
     }
 
+    @Test("favorites: save by short id, list, see the seller's price drop in the list and the notifications, remove; the SDK's view model agrees")
+    @MainActor
+    func favorites() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Seller")
+            let buyer = try await market.person("Buyer")
+            let desk = try await market.listing("Desk", by: seller)
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            _ = try await cli.run("login", "buyer@campus.edu", input: LiveMarket.password + "\n")
+
+            let empty = try await cli.run("favorites")
+            #expect(empty.status == 0 && empty.stdout.contains("You have not saved any listing"))
+            let saved = try await cli.run("favorites", "save", IDPrefix.short(desk.id))
+            #expect(saved.status == 0, "\(saved.stderr)")
+            #expect(saved.stdout.contains("Saved “Desk”"))
+            let listed = try await cli.run("favorites")
+            #expect(listed.stdout.contains(IDPrefix.short(desk.id)) && listed.stdout.contains("available"))
+
+            let cheaper = ListingInput(title: desk.title, description: desk.description, categories: desk.categories.map(\.rawValue),
+                                       condition: desk.condition.rawValue, salePriceCents: (desk.salePriceCents ?? 2_000) - 500)
+            let _: Listing = try await seller.client.send(ListingEndpoint.replace(desk.id, cheaper))
+            let notified = try await cli.run("notifications")
+            #expect(notified.stdout.contains("which you saved, is now"), "\(notified.stdout)")
+
+            let model = FavoritesViewModel(client: buyer.client)
+            await model.refresh()
+            #expect(model.favorites.items.map(\.listingId) == [desk.id])
+            #expect(model.available.count == 1)
+
+            let removed = try await cli.run("favorites", "remove", IDPrefix.short(desk.id))
+            #expect(removed.status == 0 && removed.stdout.contains("No longer saved"))
+            await model.refresh()
+            #expect(model.favorites.items.isEmpty)
+            #expect(await model.save(desk.id))
+            #expect(model.favorites.items.first?.title == "Desk")
+            let own = FavoritesViewModel(client: seller.client)
+            #expect(await own.save(desk.id) == false)
+            #expect(own.errorMessage == "You cannot save your own listing.")
+            let bad = try await cli.run("favorites", "keep", IDPrefix.short(desk.id))
+            #expect(bad.status == 1 && bad.stderr.contains("is not something to do with favorites"))
+        }
+    }
+
     @Test("bad input and a server that is down: one sentence on stderr, exit 1; a usage mistake exits 64")
     func mistakes() async throws {
         try await withLiveMarket { market in
