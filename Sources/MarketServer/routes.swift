@@ -21,6 +21,7 @@ func routes(_ app: Application) throws {
     try web.register(collection: OrderPagesController())
     try web.register(collection: TradeOfferPagesController())
     try web.register(collection: MyListingsController())
+    try web.register(collection: SavedPagesController())
     try web.register(collection: NotificationPagesController())
     try web.register(collection: MoneyPagesController())
     try web.register(collection: ProfilePagesController())

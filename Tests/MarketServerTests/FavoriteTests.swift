@@ -127,3 +127,42 @@ struct FavoriteTests {
         }
     }
 }
+
+/// The heart in the web app: forms that work without script, and the Saved page.
+@Suite("Favorites on the web")
+struct FavoritePageTests {
+    static func cookie(_ account: AuthResponse) -> String { WebSessionCookie.name + "=" + account.token }
+
+    @Test("a heart on the feed's cards and the listing page saves and unsaves, back to where it was; /saved lists it; the seller sees a count")
+    func hearts() async throws {
+        try await withTestApp { app in
+            let deal = try await app.deal()
+            let saver = Self.cookie(deal.buyer)
+            let feed = try await app.visit("/?q=lamp", cookies: saver)
+            #expect(feed.text.contains(#"action="/listings/\#(deal.listing.id.wireString)/save""#))
+            #expect(feed.text.contains(#"aria-label="Save “Desk lamp”""#))
+            #expect(try await !app.visit("/?q=lamp").text.contains("heart-form"))  // signed out: no heart
+            #expect(try await !app.visit("/?q=lamp", cookies: Self.cookie(deal.seller)).text.contains("heart-form"))  // one's own: none
+
+            let saved = try await app.postForm("/listings/\(deal.listing.id.wireString)/save",
+                                               fields: ["csrf": feed.csrf, "back": "/?q=lamp"], cookies: feed.cookies)
+            #expect(saved.status == .seeOther && saved.headers.first(name: .location) == "/?q=lamp")
+            let after = try await app.visit("/?q=lamp", cookies: saver)
+            #expect(after.text.contains(#"aria-label="Saved: remove “Desk lamp”""#) && after.text.contains(#"aria-pressed="true""#))
+            let list = try await app.visit("/saved", cookies: saver)
+            #expect(list.text.contains("Desk lamp") && list.text.contains("Saved listings"))
+            let page = try await app.visit("/listings/\(deal.listing.id.wireString)", cookies: saver)
+            #expect(page.text.contains("♥ Saved"))
+            let owner = try await app.visit("/listings/\(deal.listing.id.wireString)", cookies: Self.cookie(deal.seller))
+            #expect(owner.text.contains("Saved by 1 person") && !owner.text.contains(deal.buyer.user.name))
+
+            // Another site's address as `back` is not followed.
+            let away = try await app.postForm("/listings/\(deal.listing.id.wireString)/unsave",
+                                              fields: ["csrf": page.csrf, "back": "//evil.example/x"], cookies: page.cookies)
+            #expect(away.status == .seeOther && away.headers.first(name: .location) == "/listings/\(deal.listing.id.wireString)")
+            #expect(try await app.visit("/saved", cookies: saver).text.contains("Nothing saved yet"))
+            let forged = try await app.postForm("/listings/\(deal.listing.id.wireString)/save", fields: ["csrf": "nope"], cookies: saver)
+            #expect(forged.status == .forbidden)
+        }
+    }
+}

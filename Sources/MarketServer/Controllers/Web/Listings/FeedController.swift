@@ -37,7 +37,7 @@ struct FeedController: RouteCollection {
         let params = FeedParameters(reading: &reader, request: req)
         let services = req.domain
         let result = try await services.searchPage(params.query, viewer: req.auth.get(Session.self)?.user)
-        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses, time: req.localTime) }
+        let cards = try await req.listingCards(result.listings)
 
         var summary: String
         if cards.isEmpty {
@@ -59,7 +59,7 @@ struct FeedController: RouteCollection {
             q: params.text, heading: params.heading, chips: params.chips(), filters: params.filterFields(),
             category: params.categorySlugs, view: params.view,
             listHref: params.href(view: "list"), gridHref: params.href(view: "grid"),
-            listings: ListingCard.html(of: cards), summary: summary,
+            listings: req.listingCardsHTML(cards), summary: summary,
             moreHref: result.next.map { params.href(cursor: $0.token) },
             suggestion: suggestion, clearHref: params.hasFilters ? params.href(clearingFilters: true) : nil,
             errors: params.problems)

@@ -18,6 +18,8 @@ struct ListingCard {
     var sellerName: String
     var campus: String?
     var posted: String
+    /// For a signed-in viewer who does not sell it: whether they saved it (the heart); nil: no heart.
+    var saved: Bool?
 
     init(_ listing: MarketCore.Listing, now: Date, campuses: CampusDirectory, time: LocalTime) {
         id = listing.id.wireString
@@ -65,11 +67,23 @@ struct ListingCard {
         html += " · \(HTMLText.escape(posted))</span>"
         if isFeatured { html += #"<span class="tag featured">Featured</span>"# }
         if !isActive { html += #"<span class="tag">\#(HTMLText.escape(status))</span>"# }
-        return html + "</span></a></li>\n"
+        return html + "</span></a>"
     }
 
-    /// The `<li>` items of a list of cards, for `#unsafeHTML` inside the template's `<ul>`.
-    static func html(of cards: [ListingCard]) -> String {
-        cards.map(\.html).joined()
+    /// The heart: a form of its own beside the card's link (a form cannot sit inside a link), so
+    /// saving works without script and comes back to `back`.
+    func heart(csrf: String, back: String) -> String {
+        guard let saved else { return "" }
+        let action = saved ? "unsave" : "save"
+        let label = (saved ? "Saved: remove “" : "Save “") + HTMLText.escape(title) + "”"
+        return #"<form method="post" action="/listings/\#(id)/\#(action)" class="heart-form">"#
+            + #"<input type="hidden" name="csrf" value="\#(HTMLText.escape(csrf))"><input type="hidden" name="back" value="\#(HTMLText.escape(back))">"#
+            + #"<button type="submit" class="heart\#(saved ? " saved" : "")" aria-pressed="\#(saved)" aria-label="\#(label)">\#(saved ? "♥" : "♡")</button></form>"#
+    }
+
+    /// The `<li>` items of a list of cards, for `#unsafeHTML` inside the template's `<ul>`; with
+    /// hearts when the viewer is signed in (`csrf`), coming back to `back` after a save.
+    static func html(of cards: [ListingCard], csrf: String? = nil, back: String = "/") -> String {
+        cards.map { card in card.html + (csrf.map { card.heart(csrf: $0, back: back) } ?? "") + "</li>\n" }.joined()
     }
 }

@@ -39,6 +39,10 @@ struct ListingPageContent: Encodable {
     var primaryAction: PrimaryAction?
     var signedIn: Bool
     var isOwner: Bool
+    /// A signed-in viewer who does not sell it: whether they saved it (the heart's form).
+    var isSaved: Bool?
+    /// Its seller: "Saved by 3 people" (never who).
+    var savedBy: String?
     var canBuy: Bool
     var canRent: Bool
     /// The rent card: to rent it, or (its owner) to see what is booked and what is still out.

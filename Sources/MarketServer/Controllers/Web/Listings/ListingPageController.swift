@@ -213,7 +213,8 @@ struct ListingPageController: RouteCollection {
                               "“\($0.text ?? String(repeating: "★", count: $0.rating))” — \($0.authorName), \($0.listingTitle), \(time.month($0.createdAt))"
                           }),
             primaryAction: Self.primaryAction(listing, viewerID: session?.userID),
-            signedIn: signedIn, isOwner: isOwner,
+            signedIn: signedIn, isOwner: isOwner, isSaved: listing.isSaved,
+            savedBy: listing.savedCount.flatMap { $0 == 0 ? nil : $0 == 1 ? "Saved by 1 person" : "Saved by \($0) people" },
             canBuy: listing.offers(.buy, to: session?.userID),
             canRent: listing.offers(.rent, to: session?.userID),
             showsBookings: listing.offers(.rent, to: session?.userID) || (isOwner && listing.rentPriceCents != nil),

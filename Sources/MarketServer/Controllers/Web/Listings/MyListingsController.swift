@@ -57,7 +57,7 @@ struct MyListingsController: RouteCollection {
         }
         var reader = QueryReader(req)
         let result = try await services.searchPage(SearchCriteria(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: nil)
-        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses, time: req.localTime) }
+        let cards = try await req.listingCards(result.listings)
         let reviews = try await services.reviews.page(of: id, limit: 5, after: nil).items.map {
             SellerContent.ReviewLine(stars: String(repeating: "★", count: $0.rating) + String(repeating: "☆", count: 5 - $0.rating),
                                      starsLabel: "\($0.rating) out of 5 stars",
@@ -70,7 +70,7 @@ struct MyListingsController: RouteCollection {
             rating: (profile.rating ?? .unrated).label, reviews: reviews, hasReviews: !reviews.isEmpty,
             canReport: viewerID != nil && viewerID != id, memberSince: profile.memberSince.map(req.localTime.day),
             contact: profile.contact?.label, signedIn: signedIn,
-            listings: ListingCard.html(of: cards), moreHref: result.next.map { "/users/\(id.wireString)?cursor=\($0.token)" })
+            listings: req.listingCardsHTML(cards), moreHref: result.next.map { "/users/\(id.wireString)?cursor=\($0.token)" })
         return try await req.renderPage("seller", title: profile.name, content)
     }
 }

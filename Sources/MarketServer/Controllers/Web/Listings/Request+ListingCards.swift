@@ -1,0 +1,24 @@
+import MarketCore
+import Vapor
+
+extension Request {
+    /// Cards for a page of listings; for a signed-in viewer each card not their own carries a
+    /// heart saying whether they saved it (one query for the page).
+    func listingCards(_ listings: [MarketCore.Listing]) async throws -> [ListingCard] {
+        let services = domain
+        var cards = listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses, time: localTime) }
+        guard let viewerID = auth.get(Session.self)?.userID else { return cards }
+        let others = listings.filter { $0.seller.id != viewerID }.map(\.id)
+        let saved = try await services.favorites.savedIDs(among: others, by: viewerID)
+        for (index, listing) in listings.enumerated() where listing.seller.id != viewerID {
+            cards[index].saved = saved.contains(listing.id)
+        }
+        return cards
+    }
+
+    /// The cards' HTML, their hearts coming back to this page after a save.
+    func listingCardsHTML(_ cards: [ListingCard]) -> String {
+        guard auth.get(Session.self) != nil else { return ListingCard.html(of: cards) }
+        return ListingCard.html(of: cards, csrf: CSRFToken.token(for: self), back: url.string)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MarketCore
+import Vapor
+
+/// The heart: `POST /listings/{id}/save` and `/unsave` (forms, so it works without script),
+/// and `/saved`, the listings the student saved, those that left the market said so.
+struct SavedPagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("listings", ":listingID", "save", use: save)
+        routes.post("listings", ":listingID", "unsave", use: unsave)
+        routes.get("saved", use: saved)
+    }
+
+    struct Form: Decodable { var back: String? }
+
+    func save(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        _ = try await req.domain.favorites.save(try req.uuidParameter("listingID"), by: session.user)
+        return req.redirect(to: try back(req), redirectType: .normal)
+    }
+
+    func unsave(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        try await req.domain.favorites.remove(try req.uuidParameter("listingID"), by: session.userID)
+        return req.redirect(to: try back(req), redirectType: .normal)
+    }
+
+    /// Where the form was: a path of this site only (never another site's address).
+    private func back(_ req: Request) throws -> String {
+        let fallback = "/listings/" + (try req.uuidParameter("listingID")).wireString
+        guard let back = try? req.content.decode(Form.self).back, back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\") else { return fallback }
+        return back
+    }
+
+    struct Content: Encodable {
+        struct Gone: Encodable { var title: String; var state: String; var saved: String; var listingID: String? }
+        var listings: String  // cards of those still on the market
+        var gone: [Gone]
+        var moreHref: String?
+    }
+
+    func saved(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        var reader = QueryReader(req)
+        let cursor = reader.cursor()
+        let page = try await req.domain.favorites.page(for: session.user, limit: 48, after: cursor)
+        let onMarket = page.items.compactMap(\.listing)
+        var cards = try await req.listingCards(onMarket)
+        for index in cards.indices { cards[index].saved = true }
+        let time = req.localTime
+        let gone = page.items.filter { $0.listing == nil }.map {
+            Content.Gone(title: $0.title, state: $0.availability == .sold ? "Sold" : "No longer listed",
+                         saved: "saved " + time.day($0.savedAt), listingID: $0.listingId?.wireString)
+        }
+        let content = Content(listings: req.listingCardsHTML(cards), gone: gone, moreHref: page.nextCursor.map { "/saved?cursor=\($0)" })
+        return try await req.renderPage("saved", title: "Saved listings", content)
+    }
+}
