@@ -60,6 +60,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateTrustAndSafety()) // verified campuses, reports, the audit log, reviews
     app.migrations.add(CreateMeetupsAndReturns()) // meetups of pickup orders; late rentals
     app.migrations.add(CreateFavorites())     // saved listings
+    app.migrations.add(CreateCourseIndex())   // listings by course code: course pages, the course finder
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

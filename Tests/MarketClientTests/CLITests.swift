@@ -288,6 +288,14 @@ struct CLITests {
             let own = FavoritesViewModel(client: seller.client)
             #expect(await own.save(desk.id) == false)
             #expect(own.errorMessage == "You cannot save your own listing.")
+            let textbook = ListingInput(title: "Intro to Algorithms", categories: ["textbooks"], condition: "good", salePriceCents: 4_000,
+                                        textbook: TextbookDetails(isbn: "9780262046305", courseCode: "eecs-281"))
+            let _: Listing = try await seller.client.send(ListingEndpoint.create(textbook))
+            let course = try await cli.run("course", "eecs281")
+            #expect(course.status == 0, "\(course.stderr)")
+            #expect(course.stdout.contains("EECS 281") && course.stdout.contains("9780262046305") && course.stdout.contains("$40.00"))
+            let found = try await cli.run("course", "eecs", "--find")
+            #expect(found.stdout.contains("EECS 281"))
             let bad = try await cli.run("favorites", "keep", IDPrefix.short(desk.id))
             #expect(bad.status == 1 && bad.stderr.contains("is not something to do with favorites"))
         }

@@ -59,6 +59,7 @@ struct RouteCoverageTests {
             PasskeyEndpoint.rename(id, PasskeyRename(name: "Laptop")),
             PasskeyEndpoint.remove(id),
             FavoriteEndpoint.list(), FavoriteEndpoint.save(id), FavoriteEndpoint.remove(id),
+            CourseEndpoint.find("eecs"), CourseEndpoint.show("EECS 281"),
             ProfileEndpoint.show,
             ProfileEndpoint.update(UpdateProfileRequest(name: "B")),
             ProfileEndpoint.delete(DeleteAccountRequest(password: "pw")),

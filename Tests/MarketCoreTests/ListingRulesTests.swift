@@ -19,6 +19,7 @@ struct ListingRulesTests {
 
     @Test("course codes normalize to DEPT NUMBER", arguments: [
         ("math124", "MATH 124"), ("Math 124", "MATH 124"), ("cs 106b", "CS 106B"), ("CHEM  1A", "CHEM 1A"),
+        ("eecs 281", "EECS 281"), ("EECS-281", "EECS 281"), ("EECS281", "EECS 281"), ("eecs_281", "EECS 281"),
     ])
     func courseCodes(input: String, expected: String) {
         #expect(CourseCode.normalize(input) == expected)
@@ -27,6 +28,13 @@ struct ListingRulesTests {
     @Test("implausible course codes are refused", arguments: ["Calculus", "124", "M 1", "MATH 12345", "MATH 124BC"])
     func rejectsCourseCodes(_ input: String) {
         #expect(CourseCode.normalize(input) == nil)
+    }
+
+    @Test("a course typed so far becomes a prefix of stored codes", arguments: [
+        ("eec", "EEC"), ("eecs 2", "EECS 2"), ("EECS-28", "EECS 28"), ("cs106b", "CS 106B"),
+    ])
+    func coursePrefix(input: String, expected: String) {
+        #expect(CourseCode.prefix(input) == expected)
     }
 
     @Test("categories round-trip through the stored bit mask")

@@ -50,3 +50,5 @@ extension AuditEntry: Content {}
 extension Review: Content {}
 extension MeetupSpot: Content {}
 extension Favorite: Content {}
+extension Course: Content {}
+extension CourseSummary: Content {}

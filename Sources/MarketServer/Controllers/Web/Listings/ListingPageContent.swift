@@ -8,7 +8,12 @@ struct ListingPageContent: Encodable {
     struct Photo: Encodable { var url: String; var alt: String; var counter: String }
     /// The one thing this visitor most likely came to do, kept in reach on a phone.
     struct PrimaryAction: Encodable { var label: String; var href: String }
-    struct Fact: Encodable { var term: String; var value: String }
+    struct Fact: Encodable {
+        var term: String
+        var value: String
+        /// A page about the value (the course's).
+        var href: String? = nil
+    }
     struct Seller: Encodable {
         var id: String
         var name: String

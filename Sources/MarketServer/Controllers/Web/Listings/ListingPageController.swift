@@ -265,7 +265,7 @@ struct ListingPageController: RouteCollection {
             if let author = book.author { facts.append(.init(term: "Author", value: author)) }
             if let edition = book.edition { facts.append(.init(term: "Edition", value: edition)) }
             if let isbn = book.isbn { facts.append(.init(term: "ISBN", value: isbn)) }
-            if let course = book.courseCode { facts.append(.init(term: "Course", value: course)) }
+            if let course = book.courseCode { facts.append(.init(term: "Course", value: course, href: "/courses/" + Course.slug(course))) }
         }
         if let campus = listing.campus { facts.append(.init(term: "Campus", value: campuses.name(of: campus))) }
         facts.append(.init(term: "Listed", value: time.day(listing.createdAt)))

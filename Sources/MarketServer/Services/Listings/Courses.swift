@@ -1,0 +1,95 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// Course pages: the listings that name a course and the books the course uses, learned from
+/// the ISBNs of its listings; and finding courses by what was typed so far. On a campus market,
+/// a course is its campus's: a student sees their campus's listings (`TrustPolicy.campusFilter`).
+struct Courses {
+    let database: any Database
+    let trust: TrustPolicy
+    let presenter: ListingPresenter
+
+    static let listingLimit = 50
+
+    /// The course `code` names in any spelling; 422 for a code no course can have, 404 for one
+    /// no listing ever named.
+    func course(_ code: String, viewer: UserRecord?) async throws -> Course {
+        guard let normalized = CourseCode.normalize(code) else {
+            throw APIError.validation(["code": "must look like MATH 124 or CS 106B"])
+        }
+        let campus = try trust.campusFilter(asked: nil, viewer: viewer)
+        let campusCondition: SQLQueryString = campus.map { "AND l.campus = \(bind: $0)" } ?? ""
+        let sql = database.sql
+        let rows = try await sql.raw("""
+            SELECT \(unsafeRaw: ListingRow.selectList), u.name AS seller_name FROM listings l LEFT JOIN users u ON u.id = l.seller_id
+            WHERE l.course_code = \(bind: normalized) AND l.status = \(bind: ListingStatus.active.rawValue) \(campusCondition)
+            ORDER BY l.created_at DESC, l.seq DESC LIMIT \(literal: Self.listingLimit)
+            """).all().map(ListingRow.init(row:))
+        let books = try await self.books(normalized, campusCondition: campusCondition)
+        if rows.isEmpty, books.isEmpty {
+            let named = try await sql.raw("SELECT 1 AS named FROM listings l WHERE l.course_code = \(bind: normalized) \(campusCondition) LIMIT 1").first()
+            guard named != nil else {
+                throw APIError(.notFound, code: "course_not_found", message: "No listing names the course \(normalized) yet.")
+            }
+        }
+        return Course(code: normalized, listings: try await presenter.present(rows), books: books)
+    }
+
+    /// Each ISBN the course's listings named: a title, how many are on the market, the lowest
+    /// sale price now, and the price it last sold for on the campus.
+    private func books(_ code: String, campusCondition: SQLQueryString) async throws -> [CourseBook] {
+        let active = ListingStatus.active.rawValue
+        let rows = try await database.sql.raw("""
+            SELECT l.isbn, MAX(l.title) AS title, MAX(l.currency) AS currency,
+                   SUM(CASE WHEN l.status = \(bind: active) THEN 1 ELSE 0 END) AS available,
+                   MIN(CASE WHEN l.status = \(bind: active) THEN l.sale_price_cents END) AS lowest
+            FROM listings l WHERE l.course_code = \(bind: code) AND l.isbn IS NOT NULL \(campusCondition)
+            GROUP BY l.isbn ORDER BY available DESC, l.isbn LIMIT 30
+            """).all()
+        guard !rows.isEmpty else { return [] }
+        let isbns = try rows.map { try $0.decode(column: "isbn", as: String.self) }
+        // The last completed sale of each ISBN on the campus, whatever course its listing named.
+        let sales = try await database.sql.raw("""
+            SELECT l.isbn, o.total_cents - o.delivery_fee_cents AS price, o.updated_at FROM orders o JOIN listings l ON l.id = o.listing_id
+            WHERE o.type = 'purchase' AND o.status = 'completed' AND l.isbn IN (\(binds: isbns)) \(campusCondition)
+            ORDER BY o.updated_at DESC
+            """).all()
+        var lastSale: [String: (price: Int, at: Date)] = [:]
+        for sale in sales {
+            let isbn = try sale.decode(column: "isbn", as: String.self)
+            if lastSale[isbn] == nil {
+                lastSale[isbn] = (Int(try sale.decode(column: "price", as: Int64.self)), try sale.decode(column: "updated_at", as: Date.self))
+            }
+        }
+        return try rows.map { row in
+            let isbn = try row.decode(column: "isbn", as: String.self)
+            return CourseBook(isbn: isbn, title: try row.decode(column: "title", as: String.self),
+                              availableCount: Int(try row.decode(column: "available", as: Int64?.self) ?? 0),
+                              lowestPriceCents: try row.decode(column: "lowest", as: Int64?.self).map(Int.init),
+                              lastSoldPriceCents: lastSale[isbn]?.price, lastSoldAt: lastSale[isbn]?.at,
+                              currency: try row.decode(column: "currency", as: String.self))
+        }
+    }
+
+    /// Courses whose code begins with what was typed ("eecs 2"), a range read of the course
+    /// index; at most 20, by code.
+    func find(_ typed: String, viewer: UserRecord?) async throws -> [CourseSummary] {
+        guard let prefix = CourseCode.prefix(typed) else {
+            throw APIError.validation(["q": "must be the start of a course code, like EECS or EECS 2"])
+        }
+        let campus = try trust.campusFilter(asked: nil, viewer: viewer)
+        let campusCondition: SQLQueryString = campus.map { "AND campus = \(bind: $0)" } ?? ""
+        // Every code that starts with the prefix sorts at or after it and before its successor.
+        let end = String(prefix.dropLast()) + String(UnicodeScalar(prefix.unicodeScalars.last!.value + 1)!)
+        let rows = try await database.sql.raw("""
+            SELECT course_code, SUM(CASE WHEN status = \(bind: ListingStatus.active.rawValue) THEN 1 ELSE 0 END) AS active
+            FROM listings WHERE course_code >= \(bind: prefix) AND course_code < \(bind: end) \(campusCondition)
+            GROUP BY course_code ORDER BY course_code LIMIT 20
+            """).all()
+        return try rows.map {
+            CourseSummary(code: try $0.decode(column: "course_code", as: String.self), activeListings: Int(try $0.decode(column: "active", as: Int64?.self) ?? 0))
+        }
+    }
+}
