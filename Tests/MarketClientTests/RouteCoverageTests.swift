@@ -59,7 +59,7 @@ struct RouteCoverageTests {
             PasskeyEndpoint.rename(id, PasskeyRename(name: "Laptop")),
             PasskeyEndpoint.remove(id),
             FavoriteEndpoint.list(), FavoriteEndpoint.save(id), FavoriteEndpoint.remove(id),
-            CourseEndpoint.find("eecs"), CourseEndpoint.show("EECS 281"),
+            CourseEndpoint.find("eecs"), CourseEndpoint.show("EECS 281"), PriceGuidanceEndpoint.guidance(isbn: "9780262046305", condition: .good),
             ProfileEndpoint.show,
             ProfileEndpoint.update(UpdateProfileRequest(name: "B")),
             ProfileEndpoint.delete(DeleteAccountRequest(password: "pw")),

@@ -37,6 +37,15 @@ struct ListingRulesTests {
         #expect(CourseCode.prefix(input) == expected)
     }
 
+    @Test("price guidance: nothing below three sales; percentiles interpolated and rounded to whole units")
+    func priceFigures() {
+        #expect(PriceGuidance.figures(of: [4_000, 4_500]) == nil)
+        let figures = PriceGuidance.figures(of: [5_500, 4_000, 4_500])
+        #expect(figures?.low == 4_100 && figures?.median == 4_500 && figures?.high == 5_300)
+        let many = PriceGuidance.figures(of: Array(stride(from: 1_000, through: 10_000, by: 1_000)))
+        #expect(many?.low == 1_900 && many?.median == 5_500 && many?.high == 9_100)
+    }
+
     @Test("categories round-trip through the stored bit mask")
     func categoryMask() {
         let categories: [ListingCategory] = [.textbooks, .homeAppliances, .other]

@@ -22,3 +22,17 @@ public enum CourseEndpoint: Endpoint {
         return [URLQueryItem(name: "q", value: typed)]
     }
 }
+
+/// `/api/v1/price-guidance`: what a book sold for on the campus (for the editor's price step).
+public enum PriceGuidanceEndpoint: Endpoint {
+    /// Answers `PriceGuidance`; its figures are nil below three sales.
+    case guidance(isbn: String, condition: ListingCondition)
+
+    public var method: String { "GET" }
+    public var path: String { "price-guidance" }
+
+    public var queryItems: [URLQueryItem] {
+        guard case .guidance(let isbn, let condition) = self else { return [] }
+        return [URLQueryItem(name: "isbn", value: isbn), URLQueryItem(name: "condition", value: condition.rawValue)]
+    }
+}

@@ -34,6 +34,8 @@ public final class ListingEditorViewModel: ScreenModel {
 
     /// The listing as saved, once `save()` succeeded.
     public private(set) var saved: Listing?
+    /// What the book sold for on campus, for the prices step (`loadPriceGuidance()`).
+    public private(set) var priceGuidance: PriceGuidance?
 
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
@@ -42,6 +44,13 @@ public final class ListingEditorViewModel: ScreenModel {
     @ObservationIgnored private let client: APIClient
     /// The listing being edited; set once a new listing is created, so saving again replaces it.
     @ObservationIgnored private var editing: UUID?
+
+    /// Asks what the book (its ISBN, in its condition) sold for on campus; nothing for a listing
+    /// that is not a book with a valid ISBN. Call when the prices step appears.
+    public func loadPriceGuidance() async {
+        guard let isbn = ISBN.normalize(isbn), let condition else { priceGuidance = nil; return }
+        priceGuidance = try? await client.send(PriceGuidanceEndpoint.guidance(isbn: isbn, condition: condition))
+    }
 
     /// A new listing.
     public init(client: APIClient) {

@@ -73,6 +73,7 @@ struct DomainServices: Sendable {
         ListingService(database: database, writes: writes, settings: settings, photos: photoStore, alerts: favoriteAlerts, now: now)
     }
     var favorites: Favorites { Favorites(database: database, listings: listings, presenter: listingPresenter, now: now) }
+    var priceGuidance: PriceGuidanceService { PriceGuidanceService(database: database, trust: trust, settings: settings, now: now) }
     var courses: Courses { Courses(database: database, trust: trust, presenter: listingPresenter) }
     var favoriteAlerts: FavoriteAlerts { FavoriteAlerts(notifier: notifier) }
     var listingSearch: ListingSearch { ListingSearch(sql: database.sql, now: now) }

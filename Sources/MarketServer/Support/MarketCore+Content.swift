@@ -52,3 +52,4 @@ extension MeetupSpot: Content {}
 extension Favorite: Content {}
 extension Course: Content {}
 extension CourseSummary: Content {}
+extension PriceGuidance: Content {}

@@ -178,6 +178,8 @@ struct ListingEditorController: RouteCollection {
         var formError: String?
         var isFirst: Bool
         var isLast: Bool
+        /// On the prices step of a book: what it sold for on campus (`PriceGuidance`).
+        var priceGuidance: String?
     }
 
     func render(_ req: Request, _ form: ListingEditorForm, step: ListingEditorForm.Step, mode: Mode,
@@ -204,7 +206,8 @@ struct ListingEditorController: RouteCollection {
             offersError: errors["offers"].map { _ in "Give a sale price, a rent price, or choose open to trade." },
             hidden: Self.hidden(form, showing: step),
             summary: Self.summary(form, currency: req.application.settings.defaultCurrency),
-            formError: errors["form"], isFirst: index == 0, isLast: step == .summary)
+            formError: errors["form"], isFirst: index == 0, isLast: step == .summary,
+            priceGuidance: step == .prices ? try await form.priceGuidance(req) : nil)
         let title = "\(content.heading): \(step.label)"
         return try await req.renderPage("editor", title: title, content, status: status)
     }

@@ -34,6 +34,8 @@ struct ListingPageContent: Encodable {
     /// nil when the seller wrote none: Leaf counts an empty string as present, so the fallback would never show.
     var description: String?
     var prices: [String]
+    /// A book's: "Sold on campus for $40–$55, median $45, 7 sales".
+    var priceGuidance: String?
     var status: String
     var isActive: Bool
     var isFeatured: Bool

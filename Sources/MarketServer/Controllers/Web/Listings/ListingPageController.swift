@@ -194,10 +194,16 @@ struct ListingPageController: RouteCollection {
         }
         let signedIn = session != nil
         let active = listing.status == .active
+        var guidance: String?
+        if let isbn = listing.textbook?.isbn {
+            guidance = try await services.priceGuidance.guidance(isbn: isbn, condition: listing.condition, viewer: session?.user).sentence
+        }
         let zones = services.deliveryQuoteProvider.zones
         let content = ListingPageContent(
             id: listing.id.wireString, title: listing.title, description: listing.description.isEmpty ? nil : listing.description,
-            prices: ListingCard.prices(of: listing), status: listing.status.label, isActive: active,
+            prices: ListingCard.prices(of: listing),
+            priceGuidance: guidance,
+            status: listing.status.label, isActive: active,
             isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(time.time),
             photos: listing.photos.enumerated().map {
                 .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)", counter: "\($0 + 1) / \(listing.photos.count)")
