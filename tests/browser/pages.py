@@ -204,7 +204,7 @@ def png(path, width=64, height=48, rgb=(200, 120, 40)):
 
 
 def list_item(person, title, category, condition, sale=None, rent=None, unit="day", trade=False, photo=None,
-              description="", screenshot=None):
+              description="", screenshot=None, isbn="978-0-306-40615-7", course=None):
     """The seller's path through the multi-step editor; returns the new listing's address."""
     person.go("/sell")
     person.fill("Title", title)
@@ -218,7 +218,9 @@ def list_item(person, title, category, condition, sale=None, rent=None, unit="da
     person.press("Next")
     if current_step(person) == "Textbook":
         person.fill("Author", "J. Stewart")
-        person.fill("ISBN", "978-0-306-40615-7")
+        person.fill("ISBN", isbn)
+        if course:
+            person.fill("Course code", course)
         person.press("Next")
     assert current_step(person) == "Photos"
     if photo:
