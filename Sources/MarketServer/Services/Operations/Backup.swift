@@ -44,7 +44,7 @@ struct Backup {
         case .postgres(let url, let schema):
             var arguments = ["--format=custom", "--no-owner", "--file", directory + "/" + Self.postgresName]
             if let schema { arguments += ["--schema", schema] }
-            try PostgresTools.run("pg_dump", arguments, url: url)
+            try await PostgresTools.run("pg_dump", arguments, url: url)
             manifest = Manifest(createdAt: Date(), database: "postgresql", schema: schema, photos: 0)
         }
         copied = copied.union(try await copyLocalPhotos(to: photos))
@@ -79,7 +79,7 @@ struct Backup {
             // SCHEMA without CASCADE refuses a schema holding anything). Extensions live outside it.
             try await app.db.sql.raw("CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public").run()
             if let schema { try await app.db.sql.raw("DROP SCHEMA \(ident: schema)").run() }
-            try PostgresTools.run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", directory + "/" + Self.postgresName], url: url, database: true)
+            try await PostgresTools.run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", directory + "/" + Self.postgresName], url: url)
         default:
             throw ConfigurationError("the backup is of a \(manifest.database) database and this server runs on \(app.settings.databaseKind): restore it with the same kind of database")
         }

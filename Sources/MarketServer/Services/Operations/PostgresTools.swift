@@ -4,7 +4,22 @@ import Foundation
 /// in the environment, not on the command line, where any user of the machine could read it.
 enum PostgresTools {
     /// Runs `tool` with `arguments` against `url` (as `--dbname`); a failure is one sentence.
-    static func run(_ tool: String, _ arguments: [String], url: String, database: Bool = true) throws {
+    /// It waits on a thread of its own: a dump takes seconds, and a thread of Swift's small pool
+    /// blocked that long would stall every task behind it.
+    static func run(_ tool: String, _ arguments: [String], url: String) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread.detachNewThread {
+                do {
+                    try runWaiting(tool, arguments, url: url)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    private static func runWaiting(_ tool: String, _ arguments: [String], url: String) throws {
         guard let executable = find(tool) else {
             throw ConfigurationError("\(tool) is not installed: install PostgreSQL's client programs (apt-get install postgresql-client), of the server's version or newer")
         }
