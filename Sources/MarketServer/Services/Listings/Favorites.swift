@@ -37,20 +37,23 @@ struct Favorites {
         if let listingID { query.filter(\.$listingID == listingID) }
         let (rows, next) = try await query.newestFirst(limit: limit, after: cursor)
         let records = try await ListingRecord.query(on: database).filter(\.$id ~~ rows.compactMap(\.listingID)).all()
-        var shown: [UUID: MarketCore.Listing] = [:]
         var availability: [UUID: FavoriteAvailability] = [:]
+        var onMarket: [ListingRecord] = []
         for record in records {
-            let id = try record.requireID()
             let state = Self.availability(of: record.status)
-            availability[id] = state
-            guard state == .available || state == .reserved else { continue }  // sold or gone: the fact, not the listing
-            // One the student may no longer see is gone to them.
-            guard try await ListingVisibility.canSee(record, viewer: user, on: database) else {
-                availability[id] = .gone
+            // Sold or gone: the fact, not the listing; one the student may no longer see is gone to them.
+            if state == .available || state == .reserved, try await !ListingVisibility.canSee(record, viewer: user, on: database) {
+                availability[try record.requireID()] = .gone
                 continue
             }
-            shown[id] = try await presenter.presentDetail(record, viewerSignedIn: true)
+            availability[try record.requireID()] = state
+            if state == .available || state == .reserved { onMarket.append(record) }
         }
+        // Presented as the feed presents a page: photos and sellers' names in one query each.
+        let sellers = try await UserRecord.query(on: database).filter(\.$id ~~ Set(onMarket.map(\.$seller.id))).all()
+        let names = Dictionary(uniqueKeysWithValues: try sellers.map { (try $0.requireID(), $0.name) })
+        let presented = try await presenter.present(try onMarket.map { try ListingRow($0, sellerName: names[$0.$seller.id]) })
+        let shown = Dictionary(uniqueKeysWithValues: presented.map { ($0.id, $0) })
         let items = rows.map { row in
             Favorite(listingId: row.listingID, title: shown[row.listingID ?? UUID()]?.title ?? row.title,
                      availability: row.listingID.flatMap { availability[$0] } ?? .gone,

@@ -15,8 +15,7 @@ struct ListingPhotoService {
     /// photos cannot pass the limit together.
     func add(_ bytes: [UInt8], to listingID: UUID, by user: UserRecord) async throws -> ListingPhotoRecord {
         _ = try await listings.owned(listingID, by: user)
-        let fileName = try await stage(bytes)
-        let byteCount = try await store.size(of: fileName) ?? 0
+        let (fileName, byteCount) = try await storeClean(bytes)
         do {
             return try await writes.run { tx in
                 _ = try await tx.lockListing(listingID)
@@ -35,6 +34,11 @@ struct ListingPhotoService {
     /// Checks the upload is a real image, strips its metadata and stores the clean bytes, before
     /// any listing holds it (the web editor's photo step). Returns the stored file's name.
     func stage(_ bytes: [UInt8]) async throws -> String {
+        try await storeClean(bytes).name
+    }
+
+    /// The check, the scrubbing and the storing; the stored name and size.
+    private func storeClean(_ bytes: [UInt8]) async throws -> (name: String, byteCount: Int) {
         guard bytes.count <= PhotoStore.maxBytes else {
             let limit = "\(PhotoStore.maxBytes / 1_048_576) MB"
             throw APIError(.payloadTooLarge, code: "photo_too_large", message: "A photo may be at most \(limit).",
@@ -46,7 +50,7 @@ struct ListingPhotoService {
         } catch {
             throw APIError.validation(["photo": error.message])
         }
-        return try await store.save(image.bytes, as: image.type)
+        return (try await store.save(image.bytes, as: image.type), image.bytes.count)
     }
 
     /// Makes the listing's photos exactly `fileNames`, in that order: stored files only (staged
