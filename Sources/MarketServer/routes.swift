@@ -9,6 +9,7 @@ func routes(_ app: Application) throws {
     }
     try app.register(collection: OperationsController(openAPIDocument: openAPIDocument))
     try app.register(collection: PhotosController())
+    try app.register(collection: AppSiteAssociationController())
 
     // The web app: pages signed in by cookie (WebSessionAuthenticator, global), forms checked
     // for their CSRF token.

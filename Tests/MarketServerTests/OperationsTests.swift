@@ -136,3 +136,29 @@ struct OperationsTests {
         }
     }
 }
+
+/// Deep links: the site tells iOS which links the app opens, when `APPLE_APP_ID` names it.
+@Suite("Apple app site association")
+struct AppSiteAssociationTests {
+    @Test("with APPLE_APP_ID: the listing, order, conversation and course paths, and the app's passkeys; without it 404")
+    func association() async throws {
+        try await withTestApp(adjust: { $0.appleAppID = "ABCDE12345.edu.campus.market" }) { app in
+            let response = try await app.send(.GET, "/.well-known/apple-app-site-association")
+            #expect(response.status == .ok)
+            #expect(response.headers.contentType == .json)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
+            let details = try #require(((document["applinks"] as? [String: Any])?["details"] as? [[String: Any]])?.first)
+            #expect(details["appIDs"] as? [String] == ["ABCDE12345.edu.campus.market"])
+            let paths = (details["components"] as? [[String: String]])?.compactMap { $0["/"] }
+            #expect(paths == ["/listings/*", "/orders/*", "/messages/*", "/courses/*"])
+            #expect((document["webcredentials"] as? [String: Any])?["apps"] as? [String] == ["ABCDE12345.edu.campus.market"])
+        }
+        try await withTestApp { app in
+            let without = try await app.send(.GET, "/.well-known/apple-app-site-association")
+            #expect(without.status == .notFound)
+        }
+        let outcome = try await OperatorErrorTests.run(["serve", "--port", "8096"], environment: ["APPLE_APP_ID": "market"], timeout: 20)
+        #expect(outcome.status == 1)
+        #expect(OperatorErrorTests.sentence(outcome) == ["campusmarket: APPLE_APP_ID must be the app's team id and bundle id, like ABCDE12345.edu.campus.market, not 'market'"])
+    }
+}

@@ -11,7 +11,7 @@ extension AppSettings {
 
     /// Reads how the server runs as a service: `PHOTO_STORE` (and the S3 settings it needs),
     /// `PHOTO_SWEEP_SECONDS`, `THEME_DIR`, `SQLITE_CHECKPOINT_SECONDS`, `OTEL_EXPORTER_OTLP_ENDPOINT`,
-    /// `OTEL_SERVICE_NAME`.
+    /// `OTEL_SERVICE_NAME`, `APPLE_APP_ID`.
     mutating func readStorage() throws {
         if let store = Environment.get("PHOTO_STORE"), !store.isEmpty, store != "local" {
             guard store.hasPrefix("s3://") else {
@@ -26,6 +26,14 @@ extension AppSettings {
             self.tracingEndpoint = endpoint
         }
         if let name = Environment.get("OTEL_SERVICE_NAME"), !name.isEmpty { self.tracingServiceName = name }
+        if let appID = Environment.get("APPLE_APP_ID"), !appID.isEmpty {
+            let parts = appID.split(separator: ".", maxSplits: 1)
+            guard parts.count == 2, parts[0].count == 10, parts[0].allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
+                  parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else {
+                throw ConfigurationError("APPLE_APP_ID must be the app's team id and bundle id, like ABCDE12345.edu.campus.market, not '\(appID)'")
+            }
+            self.appleAppID = appID
+        }
         if let theme = Environment.get("THEME_DIR"), !theme.isEmpty { self.themeDirectory = theme }
         if let seconds = try Self.integer("SQLITE_CHECKPOINT_SECONDS", in: 0...3_600) { self.sqliteCheckpointInterval = TimeInterval(seconds) }
         if let seconds = try Self.integer("PHOTO_SWEEP_SECONDS", in: 60...604_800) { self.photoSweepInterval = TimeInterval(seconds) }

@@ -16,8 +16,8 @@ public struct AppSettings: Sendable {
     public var dataDirectory: String
     /// `THEME_DIR`: templates (`Views/`), and maybe `Public/`, instead of those that ship.
     public var themeDirectory: String?
-    /// `OTEL_EXPORTER_OTLP_ENDPOINT`: the OpenTelemetry collector spans go to; nil: no tracing.
-    public var tracingEndpoint: String?
+    public var appleAppID: String?  // `APPLE_APP_ID`: the iOS app that opens this site's links
+    public var tracingEndpoint: String?  // `OTEL_EXPORTER_OTLP_ENDPOINT`: the collector; nil: no tracing
     public var tracingServiceName = "campusmarket"
     /// `PHOTO_STORE`: where photo bytes are kept.
     public var photoStore: PhotoStoreChoice = .local
