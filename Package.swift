@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         // Already under Vapor; named for the S3 photo store's requests.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
+        // Already under NIO; named for a flag read on every database call (tracing on or off).
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.2.0"),
         // `swift package generate-documentation` builds MarketClient's DocC.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
         // Tests only: a certificate for the STARTTLS test relay.
@@ -58,6 +60,7 @@ let package = Package(
                 // RSA for RS256 passkeys (Windows Hello).
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Atomics", package: "swift-atomics"),
             ],
             // The web app's templates, styles and scripts, and the API's description travel with
             // the executable: SwiftPM puts them in CampusMarket_MarketServer.resources beside it.

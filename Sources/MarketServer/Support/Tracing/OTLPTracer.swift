@@ -1,3 +1,4 @@
+import Atomics
 import Foundation
 import Instrumentation
 import NIOConcurrencyHelpers
@@ -18,10 +19,15 @@ final class OTLPTracer: Tracer, Sendable {
 
     /// Where ended spans go; nil records nothing.
     let exporter = NIOLockedValueBox<OTLPExporter?>(nil)
+    /// Whether an exporter is set, read without a lock: every database call asks.
+    private static let on = ManagedAtomic(false)
 
     /// Makes this the process's tracer (once) and sends spans to `exporter`.
     static func start(_ exporter: OTLPExporter) {
-        shared.exporter.withLockedValue { $0 = exporter }
+        shared.exporter.withLockedValue { current in
+            current = exporter
+            on.store(true, ordering: .releasing)
+        }
         bootstrapped.withLockedValue { done in
             guard !done else { return }
             InstrumentationSystem.bootstrap(shared)
@@ -31,10 +37,14 @@ final class OTLPTracer: Tracer, Sendable {
 
     /// Stops sending spans to `exporter` (its application stopped), unless another took over.
     static func stop(_ exporter: OTLPExporter) {
-        shared.exporter.withLockedValue { if $0 === exporter { $0 = nil } }
+        shared.exporter.withLockedValue { current in
+            guard current === exporter else { return }
+            current = nil
+            on.store(false, ordering: .releasing)
+        }
     }
 
-    static var isOn: Bool { shared.exporter.withLockedValue { $0 != nil } }
+    static var isOn: Bool { on.load(ordering: .acquiring) }
 
     func startSpan<Instant: TracerInstant>(_ operationName: String, context: @autoclosure () -> ServiceContext, ofKind kind: SpanKind,
                                            at instant: @autoclosure () -> Instant, function: String, file fileID: String, line: UInt) -> OTLPSpan {
