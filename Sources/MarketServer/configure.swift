@@ -61,6 +61,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateMeetupsAndReturns()) // meetups of pickup orders; late rentals
     app.migrations.add(CreateFavorites())     // saved listings
     app.migrations.add(CreateCourseIndex())   // listings by course code: course pages, the course finder
+    app.migrations.add(CreateSavedSearches()) // saved searches, their words as an index, who was told of what
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

@@ -59,6 +59,7 @@ struct RouteCoverageTests {
             PasskeyEndpoint.rename(id, PasskeyRename(name: "Laptop")),
             PasskeyEndpoint.remove(id),
             FavoriteEndpoint.list(), FavoriteEndpoint.save(id), FavoriteEndpoint.remove(id),
+            SavedSearchEndpoint.list, SavedSearchEndpoint.save(SavedSearchInput()), SavedSearchEndpoint.rename(id, "Desks"), SavedSearchEndpoint.delete(id),
             CourseEndpoint.find("eecs"), CourseEndpoint.show("EECS 281"), PriceGuidanceEndpoint.guidance(isbn: "9780262046305", condition: .good),
             ProfileEndpoint.show,
             ProfileEndpoint.update(UpdateProfileRequest(name: "B")),

@@ -24,12 +24,14 @@ public enum NotificationKind: String, OpenEnum {
     case favoritePriceDropped = "favorite_price_dropped"
     /// Someone placed an order for a listing you saved.
     case favoriteBeingSold = "favorite_being_sold"
+    /// A new or changed listing matches a search you saved.
+    case savedSearchMatched = "saved_search_matched"
     case unknown
 
     public static var allCases: [NotificationKind] {
         [.purchaseRequested, .rentalRequested, .tradeOfferReceived, .tradeOfferAccepted, .tradeOfferDeclined, .tradeOfferWithdrawn,
          .orderStatusChanged, .reportDecided, .moderatorAction, .reviewReceived, .meetupProposed, .meetupAgreed, .rentalLate,
-         .favoritePriceDropped, .favoriteBeingSold]
+         .favoritePriceDropped, .favoriteBeingSold, .savedSearchMatched]
     }
 }
 

@@ -70,10 +70,12 @@ struct DomainServices: Sendable {
 
     // MARK: Listings
     var listings: ListingService {
-        ListingService(database: database, writes: writes, settings: settings, photos: photoStore, alerts: favoriteAlerts, now: now)
+        ListingService(database: database, writes: writes, settings: settings, photos: photoStore, alerts: favoriteAlerts,
+                       searchAlerts: SavedSearchAlerts(notifier: notifier, now: now), now: now)
     }
     var favorites: Favorites { Favorites(database: database, listings: listings, presenter: listingPresenter, now: now) }
     var priceGuidance: PriceGuidanceService { PriceGuidanceService(database: database, trust: trust, settings: settings, now: now) }
+    var savedSearches: SavedSearches { SavedSearches(database: database, now: now) }
     var courses: Courses { Courses(database: database, trust: trust, presenter: listingPresenter) }
     var favoriteAlerts: FavoriteAlerts { FavoriteAlerts(notifier: notifier) }
     var listingSearch: ListingSearch { ListingSearch(sql: database.sql, now: now) }

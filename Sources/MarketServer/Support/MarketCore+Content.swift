@@ -53,3 +53,4 @@ extension Favorite: Content {}
 extension Course: Content {}
 extension CourseSummary: Content {}
 extension PriceGuidance: Content {}
+extension SavedSearch: Content {}

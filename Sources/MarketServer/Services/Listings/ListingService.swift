@@ -10,6 +10,8 @@ struct ListingService {
     let photos: PhotoStore
     /// Tells the people who saved a listing when its price drops.
     let alerts: FavoriteAlerts
+    /// Tells the owners of saved searches a new or changed listing matches.
+    let searchAlerts: SavedSearchAlerts
     let now: Date
     var trust: TrustPolicy { TrustPolicy(settings: settings) }
 
@@ -27,7 +29,10 @@ struct ListingService {
     func create(_ draft: ListingDraft, by seller: UserRecord) async throws -> ListingRecord {
         try trust.requireVerified(seller)
         let listing = ListingRecord(sellerID: try seller.requireID(), campus: trust.campusID(of: seller), draft: draft, now: now)
-        try await listing.create(on: database)
+        try await writes.run { [searchAlerts] tx in
+            try await listing.create(on: tx.db)
+            try await searchAlerts.tell(about: listing, in: tx)
+        }
         return listing
     }
 
@@ -46,20 +51,23 @@ struct ListingService {
         return listing
     }
 
-    /// Replaces the fields of a listing `editable` returned; a lower price is told to those who saved it.
+    /// Replaces the fields of a listing `editable` returned; a lower price is told to those who
+    /// saved it, and a listing that now matches a saved search to its owner.
     func replace(_ listing: ListingRecord, with draft: ListingDraft) async throws -> ListingRecord {
         let old = (sale: listing.salePriceCents, rent: listing.rentPriceCents)
         listing.apply(draft, now: now)
-        guard let drop = FavoriteAlerts.priceDrop(from: old, to: (listing.salePriceCents, listing.rentPriceCents)) else {
-            try await listing.save(on: database)
-            return listing
-        }
         let id = try listing.requireID()
-        let message = "“\(listing.title)”, which you saved, is now \(MoneyText.format(Int(drop.now), currency: listing.currency)) "
-            + "(was \(MoneyText.format(Int(drop.was), currency: listing.currency)))."
-        try await writes.run { [alerts] tx in
+        let drop = FavoriteAlerts.priceDrop(from: old, to: (listing.salePriceCents, listing.rentPriceCents)).map {
+            "“\(listing.title)”, which you saved, is now \(MoneyText.format(Int($0.now), currency: listing.currency)) "
+                + "(was \(MoneyText.format(Int($0.was), currency: listing.currency)))."
+        }
+        try await writes.run { [alerts, searchAlerts] tx in
             try await listing.save(on: tx.db)
-            try await alerts.tell(saversOf: id, except: [listing.$seller.id], kind: .favoritePriceDropped, message: message, in: tx)
+            if let drop {
+                try await alerts.tell(saversOf: id, except: [listing.$seller.id], kind: .favoritePriceDropped, message: drop, in: tx)
+            }
+            // A change that makes it match a saved search tells that search's owner, once.
+            try await searchAlerts.tell(about: listing, in: tx)
         }
         return listing
     }

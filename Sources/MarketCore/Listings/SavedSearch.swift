@@ -1,0 +1,102 @@
+import Foundation
+
+/// A search a student keeps, to hear of new listings that match it: the feed's own filters.
+public struct SavedSearchQuery: Codable, Sendable, Equatable {
+    public var q: String?
+    public var category: ListingCategory?
+    public var offer: OfferKind?
+    public var condition: ListingCondition?
+    public var minPriceCents: Int?
+    public var maxPriceCents: Int?
+
+    public init(q: String? = nil, category: ListingCategory? = nil, offer: OfferKind? = nil, condition: ListingCondition? = nil,
+                minPriceCents: Int? = nil, maxPriceCents: Int? = nil) {
+        self.q = q
+        self.category = category
+        self.offer = offer
+        self.condition = condition
+        self.minPriceCents = minPriceCents
+        self.maxPriceCents = maxPriceCents
+    }
+
+    /// The words of `q` as the matching reads them: lower-case letters and digits, at most 8.
+    public var words: [String] { Self.words(of: q ?? "") }
+
+    /// Lower-case words of letters and digits, each once, at most `limit`.
+    public static func words(of text: String, limit: Int = 8) -> [String] {
+        var words: [String] = [], current = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber { current.append(character) } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        var seen = Set<String>()
+        return Array(words.filter { seen.insert($0).inserted }.prefix(limit))
+    }
+
+    /// What is wrong with it, by field; empty when it can be saved.
+    public func problems() -> FieldErrors {
+        var errors: FieldErrors = [:]
+        if let q, q.count > 100 { errors["query.q"] = "must be at most 100 characters" }
+        for (field, value) in [("query.minPriceCents", minPriceCents), ("query.maxPriceCents", maxPriceCents)] {
+            if let value, value < 0 || value > Money.maxMinorUnits { errors[field] = "must be between 0 and \(Money.maxMinorUnits)" }
+        }
+        if let low = minPriceCents, let high = maxPriceCents, low > high { errors["query.maxPriceCents"] = "must not be below minPriceCents" }
+        if words.isEmpty, category == nil, offer == nil, condition == nil, minPriceCents == nil, maxPriceCents == nil {
+            errors["query"] = "needs words or a filter: a search for everything would match every listing"
+        }
+        return errors
+    }
+
+    /// Whether a listing with these words and facts matches: every word of the search is one of
+    /// the listing's (the last may be the start of one, as the search box reads it), and every
+    /// filter holds. The one rule, for every listing created or changed.
+    public func matches(words listingWords: Set<String>, categories: [ListingCategory], condition listingCondition: ListingCondition,
+                        salePriceCents: Int?, rentPriceCents: Int?, openToTrade: Bool) -> Bool {
+        let searchWords = words
+        for (index, word) in searchWords.enumerated() where !listingWords.contains(word) {
+            guard index == searchWords.count - 1, listingWords.contains(where: { $0.hasPrefix(word) }) else { return false }
+        }
+        if let category, !categories.contains(category) { return false }
+        if let condition, condition != listingCondition { return false }
+        switch offer {
+        case .buy?: if salePriceCents == nil { return false }
+        case .rent?: if rentPriceCents == nil { return false }
+        case .trade?: if !openToTrade { return false }
+        case nil: break
+        }
+        let price = salePriceCents ?? rentPriceCents
+        if let minPriceCents { guard let price, price >= minPriceCents else { return false } }
+        if let maxPriceCents { guard let price, price <= maxPriceCents else { return false } }
+        return true
+    }
+}
+
+/// `POST /api/v1/me/saved-searches` and `PATCH …/{id}` (a new name).
+public struct SavedSearchInput: Codable, Sendable, Equatable {
+    public var name: String?
+    public var query: SavedSearchQuery?
+
+    public init(name: String? = nil, query: SavedSearchQuery? = nil) {
+        self.name = name
+        self.query = query
+    }
+}
+
+public struct SavedSearch: Codable, Sendable, Equatable, Identifiable {
+    public static let maxPerAccount = 20
+
+    public var id: UUID
+    public var name: String
+    public var query: SavedSearchQuery
+    public var createdAt: Date
+
+    public init(id: UUID, name: String, query: SavedSearchQuery, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.query = query
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,160 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// Searches students keep: at most 20 each, listed newest first, renamed, deleted; and the
+/// alert when a listing created or changed matches one (`SavedSearchAlerts`).
+struct SavedSearches {
+    let database: any Database
+    let now: Date
+
+    func create(_ input: SavedSearchInput, by userID: UUID) async throws -> SavedSearch {
+        guard let query = input.query else { throw APIError.validation(["query": "is required: the feed's words and filters"]) }
+        var problems = query.problems()
+        let name = try Self.name(input.name, default: query, problems: &problems)
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        let count = try await database.sql.raw("SELECT COUNT(*) AS saved FROM saved_searches WHERE user_id = \(bind: userID)").first()?
+            .decode(column: "saved", as: Int.self) ?? 0
+        guard count < SavedSearch.maxPerAccount else {
+            throw APIError(.conflict, code: "too_many_saved_searches",
+                           message: "You can keep \(SavedSearch.maxPerAccount) saved searches. Delete one to save another.")
+        }
+        let search = SavedSearch(id: UUID(), name: name, query: query, createdAt: now)
+        let json = String(decoding: try JSONEncoder().encode(query), as: UTF8.self)
+        try await database.transaction { db in
+            try await db.sql.raw("""
+                INSERT INTO saved_searches (id, user_id, name, query, created_at)
+                VALUES (\(bind: search.id), \(bind: userID), \(bind: name), \(bind: json), \(bind: now))
+                """).run()
+            for term in SavedSearchTerms.index(query) {
+                try await db.sql.raw("INSERT INTO saved_search_terms (term, saved_search_id) VALUES (\(bind: term), \(bind: search.id))").run()
+            }
+        }
+        return search
+    }
+
+    func list(for userID: UUID) async throws -> [SavedSearch] {
+        try await database.sql.raw("""
+            SELECT id, name, query, created_at FROM saved_searches WHERE user_id = \(bind: userID) ORDER BY seq DESC
+            """).all().map(Self.search)
+    }
+
+    func rename(_ id: UUID, to input: SavedSearchInput, by userID: UUID) async throws -> SavedSearch {
+        var search = try await owned(id, by: userID)
+        var problems: FieldErrors = [:]
+        guard let typed = input.name else { throw APIError.validation(["name": "is required"]) }
+        search.name = try Self.name(typed, default: search.query, problems: &problems)
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        try await database.sql.raw("UPDATE saved_searches SET name = \(bind: search.name) WHERE id = \(bind: id)").run()
+        return search
+    }
+
+    func delete(_ id: UUID, by userID: UUID) async throws {
+        _ = try await owned(id, by: userID)
+        try await database.transaction { db in
+            try await db.sql.raw("DELETE FROM saved_search_terms WHERE saved_search_id = \(bind: id)").run()
+            try await db.sql.raw("DELETE FROM saved_search_hits WHERE saved_search_id = \(bind: id)").run()
+            try await db.sql.raw("DELETE FROM saved_searches WHERE id = \(bind: id)").run()
+        }
+    }
+
+    private func owned(_ id: UUID, by userID: UUID) async throws -> SavedSearch {
+        guard let row = try await database.sql.raw("""
+            SELECT id, name, query, created_at FROM saved_searches WHERE id = \(bind: id) AND user_id = \(bind: userID)
+            """).first() else {
+            throw APIError(.notFound, code: "saved_search_not_found", message: "You have no saved search with this id.")
+        }
+        return try Self.search(row)
+    }
+
+    static func search(_ row: any SQLRow) throws -> SavedSearch {
+        SavedSearch(id: try row.decode(column: "id", as: UUID.self), name: try row.decode(column: "name", as: String.self),
+                    query: try JSONDecoder().decode(SavedSearchQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8)),
+                    createdAt: try row.decode(column: "created_at", as: Date.self))
+    }
+
+    /// The given name, trimmed (1–60 characters), or one made of the words and filters.
+    private static func name(_ typed: String?, default query: SavedSearchQuery, problems: inout FieldErrors) throws -> String {
+        if let typed {
+            let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !(1...60).contains(trimmed.count) { problems["name"] = "must be 1–60 characters" }
+            return trimmed
+        }
+        let parts = [query.q.map { "“\($0)”" }, query.category?.label, query.offer.map { "to \($0.rawValue)" }, query.condition?.label]
+        return String(parts.compactMap { $0 }.joined(separator: ", ").prefix(60)).nonEmpty ?? "Price range"
+    }
+}
+
+/// The index of saved searches by what a listing must have to match them: each word of the
+/// search (`w:`), else its category (`c:`), offer (`o:`) or condition (`k:`), else only a price
+/// range (`p:`). A listing probes with its words (and every start of them of two letters or more,
+/// for a search's last word typed in part) and its facets: the candidates share one, and only
+/// they are read and checked in full.
+enum SavedSearchTerms {
+    static func index(_ query: SavedSearchQuery) -> [String] {
+        let words = query.words
+        if !words.isEmpty { return words.map { "w:" + $0 } }
+        if let category = query.category { return ["c:" + category.rawValue] }
+        if let offer = query.offer { return ["o:" + offer.rawValue] }
+        if let condition = query.condition { return ["k:" + condition.rawValue] }
+        return ["p:"]
+    }
+
+    static func probes(words: Set<String>, categories: [ListingCategory], condition: ListingCondition, offers: [OfferKind]) -> [String] {
+        var terms = Set<String>()
+        for word in words {
+            terms.insert("w:" + word)
+            for length in stride(from: 2, to: min(word.count, 20), by: 1) { terms.insert("w:" + word.prefix(length)) }
+        }
+        for category in categories { terms.insert("c:" + category.rawValue) }
+        for offer in offers { terms.insert("o:" + offer.rawValue) }
+        terms.insert("k:" + condition.rawValue)
+        terms.insert("p:")
+        return terms.sorted()
+    }
+}
+
+
+/// Tells the owner of each saved search a listing now matches, once per search and listing:
+/// inside the transaction that creates or changes the listing. Not the seller's own searches,
+/// nor those of a suspended account, nor across a block either way.
+struct SavedSearchAlerts {
+    let notifier: Notifier
+    let now: Date
+
+    func tell(about listing: ListingRecord, in tx: WriteTransaction) async throws {
+        guard ListingStatus(rawValue: listing.status) == .active else { return }
+        let listingID = try listing.requireID()
+        let categories = ListingCategory.from(mask: listing.categoryMask)
+        guard let condition = ListingCondition(rawValue: listing.condition) else { return }
+        // Every word of the listing (a search's are at most 8; a listing's are not cut).
+        let text = [listing.title, listing.description, listing.author ?? "", listing.isbn ?? "", listing.courseCode ?? ""].joined(separator: " ")
+        let words = Set(SavedSearchQuery.words(of: text, limit: 200))
+        var offers: [OfferKind] = []
+        if listing.salePriceCents != nil { offers.append(.buy) }
+        if listing.rentPriceCents != nil { offers.append(.rent) }
+        if listing.openToTrade { offers.append(.trade) }
+        let probes = SavedSearchTerms.probes(words: words, categories: categories, condition: condition, offers: offers)
+        let sellerID = listing.$seller.id
+        // The candidates: searches sharing a term, whose owner may hear of this seller's listing.
+        let rows = try await tx.sql.raw("""
+            SELECT DISTINCT s.id, s.user_id, s.name, s.query, s.created_at FROM saved_search_terms t
+            JOIN saved_searches s ON s.id = t.saved_search_id JOIN users u ON u.id = s.user_id
+            WHERE t.term IN (\(binds: probes)) AND s.user_id <> \(bind: sellerID) AND u.suspended_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
+                                                            OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
+              AND NOT EXISTS (SELECT 1 FROM saved_search_hits h WHERE h.saved_search_id = s.id AND h.listing_id = \(bind: listingID))
+            """).all()
+        for row in rows {
+            let search = try SavedSearches.search(row)
+            guard search.query.matches(words: words, categories: categories, condition: condition,
+                                       salePriceCents: listing.salePriceCents.map(Int.init), rentPriceCents: listing.rentPriceCents.map(Int.init),
+                                       openToTrade: listing.openToTrade) else { continue }
+            try await tx.sql.raw("INSERT INTO saved_search_hits (saved_search_id, listing_id) VALUES (\(bind: search.id), \(bind: listingID))").run()
+            try await notifier.send(OutgoingNotification(
+                userID: try row.decode(column: "user_id", as: UUID.self), kind: .savedSearchMatched,
+                message: "New for your search “\(search.name)”: “\(listing.title)”.", listingID: listingID), in: tx)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Fluent
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+import Vapor
+
+/// Saved searches: kept, renamed, deleted, at most 20; and the alert when a listing matches one.
+@Suite("Saved searches")
+struct SavedSearchTests {
+    static func save(_ app: Application, _ query: SavedSearchQuery, name: String? = nil, token: String) async throws -> TestResponse {
+        try await app.send(.POST, "/api/v1/me/saved-searches", json: SavedSearchInput(name: name, query: query), token: token)
+    }
+
+    static func alerts(_ app: Application, token: String) async throws -> [MarketNotification] {
+        try await app.notifications(token: token).items.filter { $0.kind == .savedSearchMatched }
+    }
+
+    @Test("a listing that matches the words and filters notifies; one that matches the words but not the price does not")
+    func matching() async throws {
+        try await withTestApp { app in
+            let student = try await app.register()
+            let seller = try await app.register()
+            let saved = try await Self.save(app, SavedSearchQuery(q: "calculus textb", category: .textbooks, maxPriceCents: 5_000), token: student.token)
+            #expect(saved.status == .created)
+            #expect(try saved.decode(SavedSearch.self).name == "“calculus textb”, Textbooks")
+
+            _ = try await app.createListing(.sample("Calculus textbook, 8th edition", categories: ["textbooks"], salePriceCents: 9_000), token: seller.token)
+            #expect(try await Self.alerts(app, token: student.token).isEmpty)  // the words, not the price
+            let match = try await app.createListing(.sample("Calculus textbook (Stewart)", categories: ["textbooks"], salePriceCents: 3_500), token: seller.token)
+            _ = try await app.createListing(.sample("Calculus poster", categories: ["other"], salePriceCents: 500), token: seller.token)
+            let told = try await Self.alerts(app, token: student.token)
+            #expect(told.count == 1)
+            #expect(told.first?.listingId == match.id)
+            #expect(told.first?.message == "New for your search ““calculus textb”, Textbooks”: “Calculus textbook (Stewart)”.")
+            // One's own listing never alerts one's own search.
+            _ = try await app.createListing(.sample("Calculus textbook, mine", categories: ["textbooks"], salePriceCents: 1_000), token: student.token)
+            #expect(try await Self.alerts(app, token: student.token).count == 1)
+        }
+    }
+
+    @Test("an edit that makes a listing match notifies once; a second edit does not notify again")
+    func editsNotifyOnce() async throws {
+        try await withTestApp { app in
+            let student = try await app.register()
+            let seller = try await app.register()
+            _ = try await Self.save(app, SavedSearchQuery(q: "desk lamp", maxPriceCents: 2_000), token: student.token)
+            let lamp = try await app.createListing(.sample("Desk lamp", salePriceCents: 3_000), token: seller.token)
+            #expect(try await Self.alerts(app, token: student.token).isEmpty)
+            for price in [1_800, 1_500] {
+                let edited = try await app.send(.PUT, "/api/v1/listings/\(lamp.id)", json: ListingInput.sample("Desk lamp", salePriceCents: price), token: seller.token)
+                #expect(edited.status == .ok)
+            }
+            #expect(try await Self.alerts(app, token: student.token).count == 1)
+        }
+    }
+
+    @Test("a search saved by a suspended account, or across a block, never fires")
+    func suspendedAndBlocked() async throws {
+        try await withTestApp { app in
+            let suspended = try await app.register()
+            let blocker = try await app.register()
+            let seller = try await app.register()
+            for token in [suspended.token, blocker.token] { _ = try await Self.save(app, SavedSearchQuery(q: "bike"), token: token) }
+            try await app.runCommand(["users", "suspend", suspended.user.email, "--reason", "Scam reports"])
+            #expect(try await app.send(.POST, "/api/v1/users/\(seller.user.id)/block", token: blocker.token).status == .ok)
+            _ = try await app.createListing(.sample("Road bike"), token: seller.token)
+            #expect(try await Self.alerts(app, token: blocker.token).isEmpty)
+            let toSuspended = try await NotificationRecord.query(on: app.db).filter(\NotificationRecord.$user.$id == suspended.user.id)
+                .filter(\NotificationRecord.$kind == NotificationKind.savedSearchMatched.rawValue).count()
+            #expect(toSuspended == 0)
+        }
+    }
+
+    @Test("list, rename and delete; at most 20; bad input names the field")
+    func manage() async throws {
+        try await withTestApp { app in
+            let student = try await app.register()
+            let first = try await Self.save(app, SavedSearchQuery(q: "mini fridge", condition: .good), token: student.token).decode(SavedSearch.self)
+            let renamed = try await app.send(.PATCH, "/api/v1/me/saved-searches/\(first.id)", json: SavedSearchInput(name: "Fridge for the dorm"), token: student.token)
+            #expect(try renamed.decode(SavedSearch.self).name == "Fridge for the dorm")
+            for index in 1..<SavedSearch.maxPerAccount {
+                #expect(try await Self.save(app, SavedSearchQuery(q: "thing \(index)"), token: student.token).status == .created)
+            }
+            let full = try await Self.save(app, SavedSearchQuery(q: "one more"), token: student.token)
+            #expect(full.status == .conflict)
+            #expect(try full.error.code == "too_many_saved_searches")
+            let list = try await app.send(.GET, "/api/v1/me/saved-searches", token: student.token).decode([SavedSearch].self)
+            #expect(list.count == 20 && list.last?.name == "Fridge for the dorm")
+            #expect(try await app.send(.DELETE, "/api/v1/me/saved-searches/\(first.id)", token: student.token).status == .noContent)
+            #expect(try await app.send(.DELETE, "/api/v1/me/saved-searches/\(first.id)", token: student.token).status == .notFound)
+
+            let other = try await app.register()
+            let everything = try await Self.save(app, SavedSearchQuery(), token: other.token)
+            #expect(everything.status == .unprocessableEntity)
+            #expect(try everything.error.fields?["query"] != nil)
+            let backwards = try await Self.save(app, SavedSearchQuery(q: "desk", minPriceCents: 900, maxPriceCents: 100), token: other.token)
+            #expect(try backwards.error.fields?["query.maxPriceCents"] != nil)
+            #expect(try await app.send(.PATCH, "/api/v1/me/saved-searches/\(list[0].id)", json: SavedSearchInput(name: "x"), token: other.token).status == .notFound)
+        }
+    }
+}
