@@ -99,4 +99,25 @@ struct SavedSearchTests {
             #expect(try await app.send(.PATCH, "/api/v1/me/saved-searches/\(list[0].id)", json: SavedSearchInput(name: "x"), token: other.token).status == .notFound)
         }
     }
+
+    @Test("the feed's Save this search keeps its words and filters; the Saved page lists it, opens it and deletes it")
+    func web() async throws {
+        try await withTestApp { app in
+            let student = try await app.register()
+            let cookie = WebSessionCookie.name + "=" + student.token
+            #expect(try await !app.visit("/").text.contains("Save this search"))  // signed out, nothing searched
+            let feed = try await app.visit("/?q=desk&max=20", cookies: cookie)
+            #expect(feed.text.contains("Save this search"))
+            #expect(feed.text.contains(#"name="maxPriceCents" value="2000""#))
+            let saved = try await app.postForm("/saved-searches", fields: ["csrf": feed.csrf, "q": "desk", "maxPriceCents": "2000"], cookies: feed.cookies)
+            #expect(saved.status == .seeOther && saved.headers.first(name: .location) == "/saved")
+            let page = try await app.visit("/saved", cookies: cookie)
+            #expect(page.text.contains("“desk”") && page.text.contains("href=\"/?q=desk&amp;max=20.00\""))
+            let search = try #require(try await app.send(.GET, "/api/v1/me/saved-searches", token: student.token).decode([SavedSearch].self).first)
+            #expect(search.query == SavedSearchQuery(q: "desk", maxPriceCents: 2_000))
+            let deleted = try await app.postForm("/saved-searches/\(search.id.wireString)/delete", fields: ["csrf": page.csrf], cookies: page.cookies)
+            #expect(deleted.status == .seeOther)
+            #expect(try await app.send(.GET, "/api/v1/me/saved-searches", token: student.token).decode([SavedSearch].self).isEmpty)
+        }
+    }
 }

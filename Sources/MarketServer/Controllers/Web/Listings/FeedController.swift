@@ -30,7 +30,11 @@ struct FeedController: RouteCollection {
         var suggestion: String?
         var clearHref: String?
         var errors: [String]
+        /// Signed in, with words or filters: the saved search's fields, as hidden inputs.
+        var saveSearch: [Hidden]?
     }
+
+    struct Hidden: Encodable { var name: String; var value: String }
 
     func feed(req: Request) async throws -> Response {
         var reader = QueryReader(req)
@@ -62,7 +66,18 @@ struct FeedController: RouteCollection {
             listings: req.listingCardsHTML(cards), summary: summary,
             moreHref: result.next.map { params.href(cursor: $0.token) },
             suggestion: suggestion, clearHref: params.hasFilters ? params.href(clearingFilters: true) : nil,
-            errors: params.problems)
+            errors: params.problems,
+            saveSearch: Self.saveSearchFields(params, signedIn: req.auth.get(Session.self) != nil))
         return try await req.renderPage("feed", title: params.text.isEmpty ? "Campus marketplace" : "“\(params.text)”", content)
+    }
+
+    /// The hidden fields of "Save this search": nothing to save without words or a filter.
+    static func saveSearchFields(_ params: FeedParameters, signedIn: Bool) -> [Hidden]? {
+        let query = params.savedSearchQuery
+        guard signedIn, query.problems().isEmpty else { return nil }
+        let fields: [(String, String?)] = [("q", query.q), ("category", query.category?.rawValue), ("offer", query.offer?.rawValue),
+                                           ("condition", query.condition?.rawValue), ("minPriceCents", query.minPriceCents.map(String.init)),
+                                           ("maxPriceCents", query.maxPriceCents.map(String.init))]
+        return fields.compactMap { name, value in value.map { Hidden(name: name, value: $0) } }
     }
 }

@@ -65,6 +65,12 @@ struct FeedParameters {
 
     private static func blankIsNil(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
 
+    /// This search as one to keep ("Save this search"): its words and filters, the first category.
+    var savedSearchQuery: SavedSearchQuery {
+        SavedSearchQuery(q: text.isEmpty ? nil : text, category: categories.first, offer: offer, condition: condition,
+                         minPriceCents: query.minPriceCents, maxPriceCents: query.maxPriceCents)
+    }
+
     /// The campus whose listings show, by name, when it is one campus.
     var campusShown: String? {
         switch campus {

@@ -9,6 +9,28 @@ struct SavedPagesController: RouteCollection {
         routes.post("listings", ":listingID", "save", use: save)
         routes.post("listings", ":listingID", "unsave", use: unsave)
         routes.get("saved", use: saved)
+        routes.post("saved-searches", use: saveSearch)
+        routes.post("saved-searches", ":searchID", "delete", use: deleteSearch)
+    }
+
+    /// "Save this search" on the feed: its words and filters, kept; the Saved page lists it.
+    func saveSearch(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        struct Fields: Decodable {
+            var q: String?; var category: ListingCategory?; var offer: OfferKind?; var condition: ListingCondition?
+            var minPriceCents: Int?; var maxPriceCents: Int?
+        }
+        let fields = try req.content.decode(Fields.self)
+        let query = SavedSearchQuery(q: fields.q, category: fields.category, offer: fields.offer, condition: fields.condition,
+                                     minPriceCents: fields.minPriceCents, maxPriceCents: fields.maxPriceCents)
+        _ = try await req.domain.savedSearches.create(SavedSearchInput(query: query), by: session.userID)
+        return req.redirect(to: "/saved", redirectType: .normal)
+    }
+
+    func deleteSearch(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        try await req.domain.savedSearches.delete(try req.uuidParameter("searchID"), by: session.userID)
+        return req.redirect(to: "/saved", redirectType: .normal)
     }
 
     struct Form: Decodable { var back: String? }
@@ -34,6 +56,8 @@ struct SavedPagesController: RouteCollection {
 
     struct Content: Encodable {
         struct Gone: Encodable { var title: String; var state: String; var saved: String; var listingID: String? }
+        struct Search: Encodable { var id: String; var name: String; var href: String }
+        var searches: [Search]
         var listings: String  // cards of those still on the market
         var gone: [Gone]
         var moreHref: String?
@@ -52,7 +76,25 @@ struct SavedPagesController: RouteCollection {
             Content.Gone(title: $0.title, state: $0.availability == .sold ? "Sold" : "No longer listed",
                          saved: "saved " + time.day($0.savedAt), listingID: $0.listingId?.wireString)
         }
-        let content = Content(listings: req.listingCardsHTML(cards), gone: gone, moreHref: page.nextCursor.map { "/saved?cursor=\($0)" })
+        let searches = try await req.domain.savedSearches.list(for: session.userID).map { search in
+            Content.Search(id: search.id.wireString, name: search.name, href: Self.feedHref(search.query))
+        }
+        let content = Content(searches: searches, listings: req.listingCardsHTML(cards), gone: gone, moreHref: page.nextCursor.map { "/saved?cursor=\($0)" })
         return try await req.renderPage("saved", title: "Saved listings", content)
+    }
+
+    /// The feed showing a saved search.
+    static func feedHref(_ query: SavedSearchQuery) -> String {
+        var items: [URLQueryItem] = []
+        if let q = query.q { items.append(.init(name: "q", value: q)) }
+        if let category = query.category { items.append(.init(name: "category", value: category.rawValue)) }
+        if let offer = query.offer { items.append(.init(name: "offer", value: offer.rawValue)) }
+        if let condition = query.condition { items.append(.init(name: "condition", value: condition.rawValue)) }
+        if let low = query.minPriceCents { items.append(.init(name: "min", value: String(format: "%.2f", Double(low) / 100))) }
+        if let high = query.maxPriceCents { items.append(.init(name: "max", value: String(format: "%.2f", Double(high) / 100))) }
+        var components = URLComponents()
+        components.path = "/"
+        components.queryItems = items
+        return components.string ?? "/"
     }
 }
