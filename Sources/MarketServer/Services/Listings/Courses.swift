@@ -27,7 +27,7 @@ struct Courses {
             WHERE l.course_code = \(bind: normalized) AND l.status = \(bind: ListingStatus.active.rawValue) \(campusCondition)
             ORDER BY l.created_at DESC, l.seq DESC LIMIT \(literal: Self.listingLimit)
             """).all().map(ListingRow.init(row:))
-        let books = try await self.books(normalized, campusCondition: campusCondition)
+        let books = try await self.books(normalized, campus: campus, campusCondition: campusCondition)
         if rows.isEmpty, books.isEmpty {
             let named = try await sql.raw("SELECT 1 AS named FROM listings l WHERE l.course_code = \(bind: normalized) \(campusCondition) LIMIT 1").first()
             guard named != nil else {
@@ -39,7 +39,7 @@ struct Courses {
 
     /// Each ISBN the course's listings named: a title, how many are on the market, the lowest
     /// sale price now, and the price it last sold for on the campus.
-    private func books(_ code: String, campusCondition: SQLQueryString) async throws -> [CourseBook] {
+    private func books(_ code: String, campus: String?, campusCondition: SQLQueryString) async throws -> [CourseBook] {
         let active = ListingStatus.active.rawValue
         let rows = try await database.sql.raw("""
             SELECT l.isbn, MAX(l.title) AS title, MAX(l.currency) AS currency,
@@ -51,24 +51,16 @@ struct Courses {
         guard !rows.isEmpty else { return [] }
         let isbns = try rows.map { try $0.decode(column: "isbn", as: String.self) }
         // The last completed sale of each ISBN on the campus, whatever course its listing named.
-        let sales = try await database.sql.raw("""
-            SELECT l.isbn, o.total_cents - o.delivery_fee_cents AS price, o.updated_at FROM orders o JOIN listings l ON l.id = o.listing_id
-            WHERE o.type = 'purchase' AND o.status = 'completed' AND l.isbn IN (\(binds: isbns)) \(campusCondition)
-            ORDER BY o.updated_at DESC
-            """).all()
-        var lastSale: [String: (price: Int, at: Date)] = [:]
-        for sale in sales {
-            let isbn = try sale.decode(column: "isbn", as: String.self)
-            if lastSale[isbn] == nil {
-                lastSale[isbn] = (Int(try sale.decode(column: "price", as: Int64.self)), try sale.decode(column: "updated_at", as: Date.self))
-            }
+        var lastSale: [String: CompletedSales.Sale] = [:]
+        for sale in try await CompletedSales(database: database).of(isbns: isbns, campus: campus) where lastSale[sale.isbn] == nil {
+            lastSale[sale.isbn] = sale
         }
         return try rows.map { row in
             let isbn = try row.decode(column: "isbn", as: String.self)
             return CourseBook(isbn: isbn, title: try row.decode(column: "title", as: String.self),
                               availableCount: Int(try row.decode(column: "available", as: Int64?.self) ?? 0),
                               lowestPriceCents: try row.decode(column: "lowest", as: Int64?.self).map(Int.init),
-                              lastSoldPriceCents: lastSale[isbn]?.price, lastSoldAt: lastSale[isbn]?.at,
+                              lastSoldPriceCents: lastSale[isbn]?.priceCents, lastSoldAt: lastSale[isbn]?.at,
                               currency: try row.decode(column: "currency", as: String.self))
         }
     }
