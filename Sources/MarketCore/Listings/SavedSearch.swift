@@ -22,19 +22,8 @@ public struct SavedSearchQuery: Codable, Sendable, Equatable {
     /// The words of `q` as the matching reads them: lower-case letters and digits, at most 8.
     public var words: [String] { Self.words(of: q ?? "") }
 
-    /// Lower-case words of letters and digits, each once, at most `limit`.
-    public static func words(of text: String, limit: Int = 8) -> [String] {
-        var words: [String] = [], current = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber { current.append(character) } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        var seen = Set<String>()
-        return Array(words.filter { seen.insert($0).inserted }.prefix(limit))
-    }
+    /// The words of any text, read as the search reads `q`'s (the listing's, when matching).
+    public static func words(of text: String, limit: Int = 8) -> [String] { SearchWords.of(text, limit: limit) }
 
     /// What is wrong with it, by field; empty when it can be saved.
     public func problems() -> FieldErrors {

@@ -12,19 +12,7 @@ struct SearchText: Sendable {
 
     init(_ text: String) {
         isbn = ISBN.looksLikeISBN(text) ? ISBN.normalize(text) : nil
-        var tokens: [String] = []
-        var current = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                current.append(character)
-            } else if !current.isEmpty {
-                tokens.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { tokens.append(current) }
-        var seen = Set<String>()
-        self.tokens = Array(tokens.filter { seen.insert($0).inserted }.prefix(Self.maxTokens))
+        tokens = SearchWords.of(text, limit: Self.maxTokens)
     }
 
     /// Nothing searchable (e.g. only punctuation): matches no listing.
