@@ -151,6 +151,45 @@ struct RaceTests {
         }
     }
 
+    @Test("a moderator removes reported listings while 10 buyers each race to buy them, across instances: never both win")
+    func moderationRace() async throws {
+        try await ServerProcesses.withClient(count: Self.serverCount) { client, processes in
+            let servers = processes.baseURLs
+            let seller = try await client.register(on: servers[0], name: "Seller")
+            let reporter = try await client.register(on: servers[0], name: "Reporter")
+            let moderator = try await client.register(on: servers.last!, name: "Moderator")
+            try await processes.runCommand(["users", "grant", moderator.user.email, "moderator"])
+            let buyers = try await client.registerMany(10, on: servers)
+            var wins: [String: Int] = [:]
+            for round in 0..<16 {
+                let listing: MarketCore.Listing = try await client.json(.POST, servers[0] + "/api/v1/listings", ListingInput.sample("Disputed \(round)"),
+                                                                         token: seller.token, expect: .created)
+                let report: Report = try await client.json(.POST, servers[0] + "/api/v1/reports",
+                                                           ReportRequest(subject: .listing, id: listing.id, reason: .scam, details: nil),
+                                                           token: reporter.token, expect: .created)
+                async let decision = client.send(.POST, servers[round % servers.count] + "/api/v1/moderation/reports/\(report.id)/decision",
+                                                 ModerationDecisionRequest(action: .removeListing, note: "Counterfeit."), token: moderator.token)
+                async let purchases = Self.statuses(buyers.count) { index in
+                    try await client.send(.POST, servers[(index + round) % servers.count] + "/api/v1/listings/\(listing.id)/purchase",
+                                          PurchaseRequest(fulfillment: "pickup"), token: buyers[index].token).status
+                }
+                let (decided, bought) = try await (decision.status, purchases)
+                let sold = bought.filter { $0 == .created }.count
+                #expect(bought.allSatisfy { $0 == .created || $0 == .conflict }, "round \(round): \(bought)")
+                let after: MarketCore.Listing = try await client.json(.GET, servers.last! + "/api/v1/listings/\(listing.id)", Optional<String>.none,
+                                                                       token: seller.token, expect: .ok)
+                if decided == .ok {
+                    #expect(sold == 0 && after.status == .removed, "round \(round): removed, yet \(sold) sold")
+                    wins["removal", default: 0] += 1
+                } else {
+                    #expect(decided == .conflict && sold == 1 && after.status == .reserved, "round \(round): decision \(decided), \(sold) sold")
+                    wins["purchase", default: 0] += 1
+                }
+            }
+            #expect(wins.values.reduce(0, +) == 16)
+        }
+    }
+
     /// Runs `count` requests at once; their statuses, in no particular order.
     static func statuses(_ count: Int, _ request: @escaping @Sendable (Int) async throws -> HTTPStatus) async throws -> [HTTPStatus] {
         try await withThrowingTaskGroup(of: HTTPStatus.self) { group in

@@ -14,6 +14,7 @@ struct ServerProcesses {
     private let processes: [ChildProcess]
     private let directory: String
     private let schema: String?
+    private let environment: [String: String]
 
     /// The executable `swift build` put next to this test bundle.
     static var executable: URL { PackageRoot.executable("campusmarket") }
@@ -57,7 +58,7 @@ struct ServerProcesses {
             for process in processes { process.terminate(); await process.exit() }
             throw error
         }
-        return ServerProcesses(baseURLs: urls, processes: processes, directory: directory, schema: schema)
+        return ServerProcesses(baseURLs: urls, processes: processes, directory: directory, schema: schema, environment: environment)
     }
 
     /// Sends server `index` SIGTERM, as a deploy or `systemctl stop` does, and waits for it to end.
@@ -69,6 +70,20 @@ struct ServerProcesses {
 
     /// The SQLite database the servers share (when not on PostgreSQL).
     var sqlitePath: String { directory + "/campusmarket.sqlite" }
+
+    /// Runs `campusmarket <arguments>` on the servers' database, as an operator would beside them;
+    /// throws with its output unless it exits 0.
+    func runCommand(_ arguments: [String]) async throws {
+        let log = URL(fileURLWithPath: directory + "/command.log")
+        var environment = environment
+        environment["AUTO_MIGRATE"] = "false"
+        let process = try ChildProcess(Self.executable, arguments, environment: environment, directory: URL(fileURLWithPath: directory),
+                                       stdout: log, stderr: log)
+        await process.exit()
+        guard process.terminationStatus == 0 else {
+            throw TestFailure("campusmarket \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        }
+    }
 
     /// What server `index` has written to standard output and error so far.
     func log(_ index: Int) -> String {
