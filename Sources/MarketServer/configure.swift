@@ -62,6 +62,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateFavorites())     // saved listings
     app.migrations.add(CreateCourseIndex())   // listings by course code: course pages, the course finder
     app.migrations.add(CreateSavedSearches()) // saved searches, their words as an index, who was told of what
+    app.migrations.add(CreateNotificationDelivery()) // channels per topic, phones, push and notification-mail queues, unsubscribe key
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
@@ -117,6 +118,15 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     let mailSender: any MailSender = settings.smtpRelay.map { SMTPMailSender(relay: $0) } ?? LogMailSender(logger: app.logger)
     app.mailDelivery = MailDelivery(sender: mailSender, from: settings.mailFrom, interval: settings.mailRetryInterval)
     app.lifecycle.use(app.mailDelivery)
+    if let apns = settings.notify.apns {
+        let delivery = PushDelivery(client: try APNsClient(settings: apns))
+        app.pushDelivery = delivery
+        app.lifecycle.use(delivery)
+    }
+    app.lifecycle.use(PeriodicJob("notification mail", every: \.notify.sweepInterval) { app in
+        let queued = try await NotificationMails(services: app.domainServices()).sendDue()
+        return queued > 0 ? "queued \(queued) notification mail(s)" : nil
+    })
     // Last added, so first to stop: requests under way end before the loops and databases stop.
     app.lifecycle.use(app.inFlightRequests)
 

@@ -48,6 +48,7 @@ func routes(_ app: Application) throws {
     try api.register(collection: MeetupsController())
     try api.register(collection: TradeOffersController())
     try api.register(collection: NotificationsController())
+    try api.register(collection: NotificationSettingsController())
     try api.register(collection: DeliveryQuotesController())
     try api.register(collection: MoneyController())
     try api.register(collection: ConversationsController())

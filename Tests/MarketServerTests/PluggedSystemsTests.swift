@@ -25,7 +25,7 @@ struct PluggedSystemsTests {
         let failing: Bool
         init(failing: Bool = false) { self.failing = failing }
 
-        func send(_ notification: OutgoingNotification, at now: Date, in tx: WriteTransaction) async throws {
+        func send(_ notification: OutgoingNotification, settings: NotificationSettings, at now: Date, in tx: WriteTransaction) async throws {
             if failing { throw Abort(.serviceUnavailable, reason: "the channel is down") }
             sent.withLockedValue { $0.append(notification) }
         }

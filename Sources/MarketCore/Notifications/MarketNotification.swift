@@ -26,12 +26,14 @@ public enum NotificationKind: String, OpenEnum {
     case favoriteBeingSold = "favorite_being_sold"
     /// A new or changed listing matches a search you saved.
     case savedSearchMatched = "saved_search_matched"
+    /// A new message (pushed and mailed only: in the app, the conversation itself shows it).
+    case messageReceived = "message_received"
     case unknown
 
     public static var allCases: [NotificationKind] {
         [.purchaseRequested, .rentalRequested, .tradeOfferReceived, .tradeOfferAccepted, .tradeOfferDeclined, .tradeOfferWithdrawn,
          .orderStatusChanged, .reportDecided, .moderatorAction, .reviewReceived, .meetupProposed, .meetupAgreed, .rentalLate,
-         .favoritePriceDropped, .favoriteBeingSold, .savedSearchMatched]
+         .favoritePriceDropped, .favoriteBeingSold, .savedSearchMatched, .messageReceived]
     }
 }
 

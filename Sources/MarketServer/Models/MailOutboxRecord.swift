@@ -19,6 +19,7 @@ final class MailOutboxRecord: Model, @unchecked Sendable {
     /// Set when every attempt failed; the body is then cleared.
     @OptionalField(key: "failed_at") var failedAt: Date?
     @Field(key: "created_at") var createdAt: Date
+    @OptionalField(key: "list_unsubscribe") var listUnsubscribe: String?
 
     init() {}
 
@@ -26,6 +27,7 @@ final class MailOutboxRecord: Model, @unchecked Sendable {
         toAddress = message.to
         subject = message.subject
         body = message.body
+        listUnsubscribe = message.listUnsubscribe
         attempts = 0
         nextAttemptAt = now
         createdAt = now

@@ -112,11 +112,14 @@ struct DomainServices: Sendable {
                              lifetime: settings.delivery.quoteLifetime, now: now)
     }
     var notifications: NotificationService { NotificationService(database: database, now: now) }
+    var notificationPreferences: NotificationPreferences { NotificationPreferences(database: database, now: now) }
+    var pushDevices: PushDevices { PushDevices(database: database, now: now) }
+    var unsubscribeLinks: UnsubscribeLinks { UnsubscribeLinks(database: database) }
 
     // MARK: Messages
     var eventLog: EventLog { EventLog(channel: settings.eventChannel) }
     var conversations: ConversationService {
-        ConversationService(database: database, writes: writes, trust: trust, events: eventLog,
+        ConversationService(database: database, writes: writes, trust: trust, events: eventLog, notifier: notifier,
                             throttle: MessageThrottle(policy: settings.messageThrottle, now: now), now: now)
     }
     var blocks: Blocks { Blocks(database: database, writes: writes, now: now) }

@@ -11,7 +11,7 @@ extension AppSettings {
 
     /// Reads how the server runs as a service: `PHOTO_STORE` (and the S3 settings it needs),
     /// `PHOTO_SWEEP_SECONDS`, `THEME_DIR`, `SQLITE_CHECKPOINT_SECONDS`, `OTEL_EXPORTER_OTLP_ENDPOINT`,
-    /// `OTEL_SERVICE_NAME`, `APPLE_APP_ID`.
+    /// `OTEL_SERVICE_NAME`, `APPLE_APP_ID`, and how notifications leave (`NotifySettings`).
     mutating func readStorage() throws {
         if let store = Environment.get("PHOTO_STORE"), !store.isEmpty, store != "local" {
             guard store.hasPrefix("s3://") else {
@@ -34,6 +34,7 @@ extension AppSettings {
             }
             self.appleAppID = appID
         }
+        self.notify = try NotifySettings.read(appleAppID: appleAppID)
         if let theme = Environment.get("THEME_DIR"), !theme.isEmpty { self.themeDirectory = theme }
         if let seconds = try Self.integer("SQLITE_CHECKPOINT_SECONDS", in: 0...3_600) { self.sqliteCheckpointInterval = TimeInterval(seconds) }
         if let seconds = try Self.integer("PHOTO_SWEEP_SECONDS", in: 60...604_800) { self.photoSweepInterval = TimeInterval(seconds) }

@@ -25,8 +25,8 @@ public struct AppSettings: Sendable {
     public var photoSweepInterval: TimeInterval = 3_600
     /// `SQLITE_CHECKPOINT_SECONDS` (`SQLiteCheckpointer`); 0 leaves it to SQLite, inside commits.
     public var sqliteCheckpointInterval: TimeInterval = 1
-    /// The age at which the sweep deletes a stored photo no listing uses (staged ones wait this long).
-    public var photoSweepGrace: TimeInterval = 86_400
+    public var photoSweepGrace: TimeInterval = 86_400  // the age at which the sweep deletes a stored photo no listing uses
+    public var notify = NotifySettings()  // mail about notifications, and pushes to phones
     public var database: DatabaseChoice
     /// Migrate on `serve`; turn off when several instances share one PostgreSQL and
     /// `campusmarket migrate` is run once by the deploy.

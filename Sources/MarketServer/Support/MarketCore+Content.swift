@@ -54,3 +54,5 @@ extension Course: Content {}
 extension CourseSummary: Content {}
 extension PriceGuidance: Content {}
 extension SavedSearch: Content {}
+extension NotificationSettings: Content {}
+extension PushDevice: Content {}

@@ -12,7 +12,7 @@ struct TestCertificate {
     /// A PEM file holding the certificate, for the client to trust.
     let pemFile: String
 
-    static func make() throws -> TestCertificate {
+    static func make(alpn: [String] = []) throws -> TestCertificate {
         let key = P256.Signing.PrivateKey()
         let name = try DistinguishedName { CommonName("CampusMarket test relay") }
         let now = Date()
@@ -31,9 +31,10 @@ struct TestCertificate {
         try serializer.serialize(certificate)
         let pemFile = FileManager.default.temporaryDirectory.appendingPathComponent("test-relay-\(UUID().uuidString).pem").path
         try certificate.serializeAsPEM().pemString.write(toFile: pemFile, atomically: true, encoding: .utf8)
-        let configuration = TLSConfiguration.makeServerConfiguration(
+        var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: [.certificate(try NIOSSLCertificate(bytes: serializer.serializedBytes, format: .der))],
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(key.derRepresentation), format: .der)))
+        configuration.applicationProtocols = alpn
         return TestCertificate(serverContext: try NIOSSLContext(configuration: configuration), pemFile: pemFile)
     }
 }

@@ -6,21 +6,34 @@ struct MailMessage: Sendable, Equatable, Codable {
     var to: String
     var subject: String
     var body: String
+    /// Where one click stops this kind of mail (RFC 8058): the `List-Unsubscribe` header, which
+    /// mail apps show as an "Unsubscribe" button.
+    var listUnsubscribe: String?
+
+    init(to: String, subject: String, body: String, listUnsubscribe: String? = nil) {
+        self.to = to
+        self.subject = subject
+        self.body = body
+        self.listUnsubscribe = listUnsubscribe
+    }
 
     func rendered(from: String, date: Date, messageID: String) -> String {
         let body = Data(self.body.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
-        return [
+        let unsubscribe: [String] = listUnsubscribe.map { ["List-Unsubscribe: <\($0)>", "List-Unsubscribe-Post: List-Unsubscribe=One-Click"] } ?? []
+        let head: [String] = [
             "From: \(from)",
             "To: <\(to)>",
             "Subject: \(Self.encodedHeader(subject))",
             "Date: \(Self.dateFormatter.string(from: date))",
             "Message-ID: <\(messageID)>",
+        ]
+        return (head + unsubscribe + [
             "MIME-Version: 1.0",
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: base64",
             "",
             body,
-        ].joined(separator: "\r\n")
+        ]).joined(separator: "\r\n")
     }
 
     /// RFC 2047 for a header with non-ASCII text; ASCII as it is.

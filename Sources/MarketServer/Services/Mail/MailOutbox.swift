@@ -30,7 +30,7 @@ struct MailOutbox {
         // rest stays due for the next start.
         let writes = WriteTransactions(database: database, groupCommit: groupCommit, committed: nil)
         while !Task.isCancelled, let claimed = try await writes.run({ tx in try await claimNext(on: tx.db) }) {
-            let message = MailMessage(to: claimed.to_address, subject: claimed.subject, body: claimed.body)
+            let message = MailMessage(to: claimed.to_address, subject: claimed.subject, body: claimed.body, listUnsubscribe: claimed.list_unsubscribe)
             do {
                 try await sender.send(message, from: from, messageID: "\(claimed.id.wireString)@campusmarket", date: now)
                 try await writes.run { tx in try await MailOutboxRecord.query(on: tx.db).filter(\.$id == claimed.id).delete() }
@@ -48,6 +48,7 @@ struct MailOutbox {
         let subject: String
         let body: String
         let attempts: Int
+        let list_unsubscribe: String?
     }
 
     /// Takes the next due mail no other instance holds: the WHERE is checked again on the
@@ -57,7 +58,7 @@ struct MailOutbox {
         return try await database.sql.raw("""
             UPDATE mail_outbox SET claimed_until = \(bind: now.addingTimeInterval(Self.claim)), attempts = attempts + 1
             WHERE id = (SELECT id FROM mail_outbox WHERE \(free) ORDER BY next_attempt_at LIMIT 1) AND \(free)
-            RETURNING id, to_address, subject, body, attempts
+            RETURNING id, to_address, subject, body, attempts, list_unsubscribe
             """).first(decoding: Claimed.self)
     }
 

@@ -11,6 +11,8 @@ struct ConversationService {
     let writes: WriteTransactions
     let trust: TrustPolicy
     let events: EventLog
+    /// Tells the other side away from the page (a push, mail if still unread a while later).
+    let notifier: Notifier
     let throttle: MessageThrottle
     let now: Date
 
@@ -135,7 +137,7 @@ struct ConversationService {
     /// sender returns the stored message (`created` false) instead of storing it again.
     func send(_ draft: MessageDraft, in conversationID: UUID, by userID: UUID) async throws -> (ConversationMessage, created: Bool) {
         try await trust.requireVerified(userID, on: database)
-        return try await writes.run { [now, throttle, events] tx in
+        return try await writes.run { [now, throttle, events, notifier] tx in
             let parties = try await Self.participants(of: conversationID, member: userID, on: tx.db)
             try await throttle.lock(userID, on: tx.db)
             if let clientId = draft.clientId, let earlier = try await Self.message(sender: userID, clientId: clientId, on: tx.db) {
@@ -159,6 +161,10 @@ struct ConversationService {
             let message = ConversationMessage(id: id, conversationId: conversationID, senderId: userID, senderName: parties.senderName(userID),
                                               text: draft.text, clientId: draft.clientId, sentAt: now)
             try events.record(.message, message, for: [parties.buyer, parties.seller], at: now, in: tx)
+            let text = draft.text.count > 140 ? String(draft.text.prefix(139)) + "…" : draft.text
+            try await notifier.send(OutgoingNotification(userID: userID == parties.buyer ? parties.seller : parties.buyer, kind: .messageReceived,
+                                                         message: "\(parties.senderName(userID)): \(text)", conversationID: conversationID,
+                                                         messageSeq: seq), in: tx)
             return (message, true)
         }
     }

@@ -9,8 +9,10 @@ import SQLKit
 struct InAppNotificationSender: NotificationSender {
     let events: EventLog
 
-    func send(_ notification: OutgoingNotification, at now: Date, in tx: WriteTransaction) async throws {
-        let id = UUID()
+    func send(_ notification: OutgoingNotification, settings: NotificationSettings, at now: Date, in tx: WriteTransaction) async throws {
+        // A message's in-app form is the conversation itself.
+        guard notification.kind != .messageReceived, settings.allows(notification.kind, on: .inApp) else { return }
+        let id = notification.id
         tx.insertAtCommit(NotificationRecord.self, values: """
                 (\(bind: id), \(bind: notification.userID), \(bind: notification.kind.rawValue), \(bind: notification.message),
                  \(bind: notification.orderID), \(bind: notification.tradeOfferID), \(bind: notification.listingID),

@@ -5,18 +5,22 @@ import Vapor
 
 /// Delivers notifications. Senders run inside the transaction that caused the notification and
 /// may only write to that database: a notification is then stored exactly when its cause is.
-/// A push or email sender would write an outbox row here for a worker to send after commit.
+/// Mail and push senders write a queue row here, which a loop sends after commit.
 protocol NotificationSender: Sendable {
-    func send(_ notification: OutgoingNotification, at now: Date, in tx: WriteTransaction) async throws
+    /// Sends unless `settings` turned this channel off for the notification's kind.
+    func send(_ notification: OutgoingNotification, settings: NotificationSettings, at now: Date, in tx: WriteTransaction) async throws
 }
 
 extension Application {
     private struct NotificationSendersKey: StorageKey { typealias Value = [any NotificationSender] }
 
-    /// Every sender a notification goes through; in-app by default. A push or mail channel is
-    /// added here (PluggedSystemsTests adds a recorder).
+    /// Every sender a notification goes through: in the app, mail a few minutes later or in
+    /// the daily digest, and phones (PluggedSystemsTests adds a recorder).
     var notificationSenders: [any NotificationSender] {
-        get { storage[NotificationSendersKey.self] ?? [InAppNotificationSender(events: eventLog)] }
+        get {
+            storage[NotificationSendersKey.self]
+                ?? [InAppNotificationSender(events: eventLog), NotificationMailSender(settings: settings), PushNotificationSender(settings: settings.notify, delivery: pushDelivery)]
+        }
         set { storage[NotificationSendersKey.self] = newValue }
     }
 

@@ -1,0 +1,225 @@
+import Foundation
+
+/// What a notification is about, as a person chooses how to hear of it.
+public enum NotificationTopic: String, Codable, Sendable, CaseIterable {
+    case messages
+    /// Orders, rentals, trade offers and meetups.
+    case orders
+    case savedSearches
+    case favorites
+
+    public var label: String {
+        switch self {
+        case .messages: "Messages"
+        case .orders: "Orders and offers"
+        case .savedSearches: "Saved searches"
+        case .favorites: "Saved listings"
+        }
+    }
+
+    /// What arrives under this topic, and how mail about it is sent.
+    public var explanation: String {
+        switch self {
+        case .messages: "A new message. Mailed only when it is still unread a few minutes later."
+        case .orders: "Purchases, rentals, trade offers, meetups and their changes. Mailed only when still unread a few minutes later."
+        case .savedSearches: "A new listing matches a search you saved. Mailed once a day, all together."
+        case .favorites: "A listing you saved costs less, or someone is buying it. Mailed once a day, all together."
+        }
+    }
+
+    /// Mailed together once a day rather than a few minutes after, when still unread.
+    public var isDigest: Bool { self == .savedSearches || self == .favorites }
+}
+
+/// How a notification reaches a person.
+public enum NotificationChannel: String, Codable, Sendable, CaseIterable {
+    case inApp
+    case email
+    case push
+
+    public var label: String {
+        switch self {
+        case .inApp: "In the app"
+        case .email: "By mail"
+        case .push: "To phones"
+        }
+    }
+}
+
+extension NotificationKind {
+    /// The topic a person's settings file it under; nil for what always shows in the app only
+    /// (a moderator's decision, a review).
+    public var topic: NotificationTopic? {
+        switch self {
+        case .purchaseRequested, .rentalRequested, .tradeOfferReceived, .tradeOfferAccepted, .tradeOfferDeclined, .tradeOfferWithdrawn,
+             .orderStatusChanged, .meetupProposed, .meetupAgreed, .rentalLate: .orders
+        case .favoritePriceDropped, .favoriteBeingSold: .favorites
+        case .savedSearchMatched: .savedSearches
+        case .messageReceived: .messages
+        case .reportDecided, .moderatorAction, .reviewReceived, .unknown: nil
+        }
+    }
+}
+
+/// One topic's channels.
+public struct ChannelChoices: Codable, Sendable, Equatable {
+    public var inApp: Bool
+    public var email: Bool
+    public var push: Bool
+
+    public init(inApp: Bool, email: Bool, push: Bool) {
+        self.inApp = inApp
+        self.email = email
+        self.push = push
+    }
+
+    public subscript(channel: NotificationChannel) -> Bool {
+        get {
+            switch channel {
+            case .inApp: inApp
+            case .email: email
+            case .push: push
+            }
+        }
+        set {
+            switch channel {
+            case .inApp: inApp = newValue
+            case .email: email = newValue
+            case .push: push = newValue
+            }
+        }
+    }
+}
+
+/// A person's choice of channel for each topic (`GET /api/v1/me/notification-settings`).
+public struct NotificationSettings: Codable, Sendable, Equatable {
+    public var messages: ChannelChoices
+    public var orders: ChannelChoices
+    public var savedSearches: ChannelChoices
+    public var favorites: ChannelChoices
+
+    public init(messages: ChannelChoices, orders: ChannelChoices, savedSearches: ChannelChoices, favorites: ChannelChoices) {
+        self.messages = messages
+        self.orders = orders
+        self.savedSearches = savedSearches
+        self.favorites = favorites
+    }
+
+    /// Until a person changes them: everything in the app; mail and phones for messages and
+    /// orders; saved searches in the daily mail; saved listings to phones.
+    public static let defaults = NotificationSettings(
+        messages: ChannelChoices(inApp: true, email: true, push: true),
+        orders: ChannelChoices(inApp: true, email: true, push: true),
+        savedSearches: ChannelChoices(inApp: true, email: true, push: false),
+        favorites: ChannelChoices(inApp: true, email: false, push: true))
+
+    public subscript(topic: NotificationTopic) -> ChannelChoices {
+        get {
+            switch topic {
+            case .messages: messages
+            case .orders: orders
+            case .savedSearches: savedSearches
+            case .favorites: favorites
+            }
+        }
+        set {
+            switch topic {
+            case .messages: messages = newValue
+            case .orders: orders = newValue
+            case .savedSearches: savedSearches = newValue
+            case .favorites: favorites = newValue
+            }
+        }
+    }
+
+    /// Whether a notification of `kind` goes out on `channel`: topic-less kinds show in the app only.
+    public func allows(_ kind: NotificationKind, on channel: NotificationChannel) -> Bool {
+        guard let topic = kind.topic else { return channel == .inApp }
+        return self[topic][channel]
+    }
+
+    /// Messages always show in the inbox: that channel is not a choice.
+    public static func isFixed(_ topic: NotificationTopic, _ channel: NotificationChannel) -> Bool {
+        topic == .messages && channel == .inApp
+    }
+}
+
+/// `PUT /api/v1/me/notification-settings`: a topic or channel left out keeps its setting.
+public struct NotificationSettingsUpdate: Codable, Sendable, Equatable {
+    public struct Choices: Codable, Sendable, Equatable {
+        public var inApp: Bool?
+        public var email: Bool?
+        public var push: Bool?
+
+        public init(inApp: Bool? = nil, email: Bool? = nil, push: Bool? = nil) {
+            self.inApp = inApp
+            self.email = email
+            self.push = push
+        }
+
+        subscript(channel: NotificationChannel) -> Bool? {
+            switch channel {
+            case .inApp: inApp
+            case .email: email
+            case .push: push
+            }
+        }
+    }
+
+    public var messages: Choices?
+    public var orders: Choices?
+    public var savedSearches: Choices?
+    public var favorites: Choices?
+
+    public init(messages: Choices? = nil, orders: Choices? = nil, savedSearches: Choices? = nil, favorites: Choices? = nil) {
+        self.messages = messages
+        self.orders = orders
+        self.savedSearches = savedSearches
+        self.favorites = favorites
+    }
+
+    /// Turns one channel of one topic on or off.
+    public static func setting(_ topic: NotificationTopic, _ channel: NotificationChannel, to on: Bool) -> NotificationSettingsUpdate {
+        var update = NotificationSettingsUpdate()
+        var choices = Choices()
+        switch channel {
+        case .inApp: choices.inApp = on
+        case .email: choices.email = on
+        case .push: choices.push = on
+        }
+        switch topic {
+        case .messages: update.messages = choices
+        case .orders: update.orders = choices
+        case .savedSearches: update.savedSearches = choices
+        case .favorites: update.favorites = choices
+        }
+        return update
+    }
+
+    func choices(_ topic: NotificationTopic) -> Choices? {
+        switch topic {
+        case .messages: messages
+        case .orders: orders
+        case .savedSearches: savedSearches
+        case .favorites: favorites
+        }
+    }
+
+    /// `current` with this update's choices, or the fields it may not set (`messages.inApp`).
+    public func applied(to current: NotificationSettings) -> (NotificationSettings, FieldErrors) {
+        var settings = current
+        var errors = FieldErrors()
+        for topic in NotificationTopic.allCases {
+            guard let choices = choices(topic) else { continue }
+            for channel in NotificationChannel.allCases {
+                guard let on = choices[channel] else { continue }
+                if NotificationSettings.isFixed(topic, channel), !on {
+                    errors.note("\(topic.rawValue).\(channel.rawValue)", "Messages always arrive in your inbox; turn off mail or phones instead.")
+                    continue
+                }
+                settings[topic][channel] = on
+            }
+        }
+        return (settings, errors)
+    }
+}

@@ -1,0 +1,129 @@
+import Fluent
+import Foundation
+import MarketCore
+import SQLKit
+
+/// Turns due lines of `pending_mails` into mail, one per person and topic: a message or an
+/// order's news still unread a few minutes after it came (with anything newer of that topic, so
+/// a burst is one mail), and the daily digest of saved searches and saved listings. Lines read
+/// in the meantime, and people who turned that mail off since, are dropped.
+struct NotificationMails {
+    let services: DomainServices
+
+    /// Lines per mail; the rest are counted.
+    static let maxLines = 20
+
+    private struct Line: Decodable {
+        let user_id: UUID
+        let topic: String
+        let line: String
+        let path: String?
+        let notification_id: UUID?
+        let conversation_id: UUID?
+        let message_seq: Int64?
+    }
+
+    /// Queues the mail that is due; answers how many.
+    @discardableResult
+    func sendDue() async throws -> Int {
+        let now = services.now
+        let queued = try await services.writes.run { [services] tx in
+            // Taking the lines is one DELETE … RETURNING: of two instances, one gets each line.
+            let due = try await tx.sql.raw("""
+                SELECT DISTINCT user_id, topic FROM pending_mails WHERE due_at <= \(bind: now) LIMIT 200
+                """).all()
+            var lines: [Line] = []
+            for row in due {
+                let userID = try row.decode(column: "user_id", as: UUID.self), topic = try row.decode(column: "topic", as: String.self)
+                // A digest waits for its hour; anything newer of a prompt topic goes with what is due.
+                let onlyDue: SQLQueryString = NotificationTopic(rawValue: topic)?.isDigest ?? true ? "AND due_at <= \(bind: now)" : ""
+                lines += try await tx.sql.raw("""
+                    DELETE FROM pending_mails WHERE user_id = \(bind: userID) AND topic = \(bind: topic) \(onlyDue)
+                    RETURNING user_id, topic, line, path, notification_id, conversation_id, message_seq
+                    """).all(decoding: Line.self)
+            }
+            let unread = try await Self.stillUnread(lines, on: tx.db)
+            return try await compose(unread, on: tx.db, services: services.on(tx.db))
+        }
+        if queued > 0 { services.mailDelivery?.wake() }
+        return queued
+    }
+
+    /// The lines whose notification or message nobody has read yet.
+    private static func stillUnread(_ lines: [Line], on database: any Database) async throws -> [Line] {
+        let notificationIDs = lines.compactMap(\.notification_id)
+        let read = notificationIDs.isEmpty ? [] : Set(try await NotificationRecord.query(on: database)
+            .filter(\.$id ~~ notificationIDs).filter(\.$readAt != nil).all().compactMap(\.id))
+        let conversationIDs = Array(Set(lines.compactMap(\.conversation_id)))
+        var readUpTo: [UUID: [UUID: Int64]] = [:]  // conversation → person → read seq
+        if !conversationIDs.isEmpty {
+            for row in try await database.sql.raw("""
+                SELECT id, buyer_id, seller_id, buyer_read_seq, seller_read_seq FROM conversations WHERE id IN \(SQLBind.group(conversationIDs))
+                """).all() {
+                readUpTo[try row.decode(column: "id", as: UUID.self)] = [
+                    try row.decode(column: "buyer_id", as: UUID.self): try row.decode(column: "buyer_read_seq", as: Int64.self),
+                    try row.decode(column: "seller_id", as: UUID.self): try row.decode(column: "seller_read_seq", as: Int64.self),
+                ]
+            }
+        }
+        return lines.filter { line in
+            if let id = line.notification_id, read.contains(id) { return false }
+            if let conversation = line.conversation_id, let seq = line.message_seq {
+                return (readUpTo[conversation]?[line.user_id] ?? .max) < seq
+            }
+            return true
+        }
+    }
+
+    private func compose(_ lines: [Line], on database: any Database, services: DomainServices) async throws -> Int {
+        let users = try await UserRecord.query(on: database).filter(\.$id ~~ Set(lines.map(\.user_id))).all()
+        let outbox = MailOutbox(database: database, now: services.now)
+        let links = UnsubscribeLinks(database: database)
+        var queued = 0
+        for user in users where user.deletedAt == nil && !user.isSuspended {
+            let userID = try user.requireID()
+            let settings = try await NotificationPreferences.settings(of: userID, on: database)
+            let mine = Dictionary(grouping: lines.filter { $0.user_id == userID }, by: \.topic)
+            for topic in NotificationTopic.allCases {
+                guard let topicLines = mine[topic.rawValue], !topicLines.isEmpty, settings[topic].email else { continue }
+                let unsubscribe = services.settings.publicURL + "/unsubscribe?token=" + (try await links.token(for: userID, topic: topic))
+                try await outbox.enqueue(MailMessage(to: user.email, subject: Self.subject(topic, count: topicLines.count),
+                                                     body: body(topicLines, topic: topic, to: user, unsubscribe: unsubscribe),
+                                                     listUnsubscribe: unsubscribe))
+                queued += 1
+            }
+        }
+        return queued
+    }
+
+    static func subject(_ topic: NotificationTopic, count: Int) -> String {
+        switch topic {
+        case .messages: count == 1 ? "A new message on CampusMarket" : "\(count) new messages on CampusMarket"
+        case .orders: count == 1 ? "News about your order on CampusMarket" : "\(count) updates about your orders on CampusMarket"
+        case .savedSearches: count == 1 ? "A new listing for your saved searches" : "\(count) new listings for your saved searches"
+        case .favorites: count == 1 ? "News about a listing you saved" : "News about \(count) listings you saved"
+        }
+    }
+
+    private func body(_ lines: [Line], topic: NotificationTopic, to user: UserRecord, unsubscribe: String) -> String {
+        let site = services.settings.publicURL
+        let shown = lines.prefix(Self.maxLines).map { line in
+            "* " + line.line + (line.path.map { "\n  " + site + $0 } ?? "")
+        }
+        let more = lines.count > Self.maxLines ? ["…and \(lines.count - Self.maxLines) more on \(site)"] : []
+        let opening = topic.isDigest ? "Since yesterday on CampusMarket:" : "While you were away:"
+        return """
+            Hello \(user.name),
+
+            \(opening)
+
+            \((shown + more).joined(separator: "\n\n"))
+
+            You get this mail because mail about \(topic.label.lowercased()) is on.
+            Stop mail about \(topic.label.lowercased()): \(unsubscribe)
+            Choose what you hear of, and how: \(site)/settings/notifications
+
+            CampusMarket
+            """
+    }
+}
