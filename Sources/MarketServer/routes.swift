@@ -34,8 +34,11 @@ func routes(_ app: Application) throws {
     try web.register(collection: ReportPagesController())
     try web.register(collection: ModerationPagesController())
     try web.register(collection: ReviewPagesController())
+    try web.register(collection: NotificationSettingsPagesController())
     // Apple's cross-site post back: no CSRF token can be in it; the flow cookie is its check.
     try app.register(collection: AppleWebFlowController.Callback())
+    // A mail app's one-click unsubscribe carries no form token: the signed link is its check.
+    try app.register(collection: UnsubscribeController())
 
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())

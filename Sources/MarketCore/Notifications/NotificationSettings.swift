@@ -196,6 +196,16 @@ public struct NotificationSettingsUpdate: Codable, Sendable, Equatable {
         return update
     }
 
+    /// This update with `other`'s choices added (`other` wins where both set one).
+    public func merging(_ other: NotificationSettingsUpdate) -> NotificationSettingsUpdate {
+        func merged(_ mine: Choices?, _ theirs: Choices?) -> Choices? {
+            guard let theirs else { return mine }
+            return Choices(inApp: theirs.inApp ?? mine?.inApp, email: theirs.email ?? mine?.email, push: theirs.push ?? mine?.push)
+        }
+        return NotificationSettingsUpdate(messages: merged(messages, other.messages), orders: merged(orders, other.orders),
+                                          savedSearches: merged(savedSearches, other.savedSearches), favorites: merged(favorites, other.favorites))
+    }
+
     func choices(_ topic: NotificationTopic) -> Choices? {
         switch topic {
         case .messages: messages

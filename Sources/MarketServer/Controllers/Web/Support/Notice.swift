@@ -18,6 +18,7 @@ enum Notice: String {
     case verificationMailed = "verification-mailed", verified, reported, decided, reviewed
     case meetupProposed = "meetup-proposed", meetupAgreed = "meetup-agreed"
     case problemReported = "problem-reported"
+    case settingsSaved = "settings-saved", deviceForgotten = "device-forgotten"
 
     /// The cookie that carries a notice across a redirect to the one page that shows it: not the
     /// address, so a reload or a bookmark does not say "Done!" again.
@@ -67,6 +68,8 @@ enum Notice: String {
         case .reviewed: "Thank you for your review."
         case .meetupProposed: "Meetup proposed. We told the other side; they accept it or propose another."
         case .meetupAgreed: "Meetup agreed. It is in the order's history, with a map link."
+        case .settingsSaved: "Your notification settings are saved."
+        case .deviceForgotten: "That phone no longer gets your notifications."
         case .problemReported: "The order is flagged with a problem. Tell the renter what is wrong here."
         case .blocked: "Blocked. They cannot message you, and their listings no longer appear in your feed."
         case .unblocked: "Unblocked. You can message each other again."

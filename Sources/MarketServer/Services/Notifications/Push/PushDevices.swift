@@ -42,6 +42,11 @@ struct PushDevices {
         try await database.sql.raw("DELETE FROM push_devices WHERE token = \(bind: token.lowercased()) AND user_id = \(bind: userID)").run()
     }
 
+    /// A phone forgotten from the settings page, by its id.
+    func forget(id: UUID, for userID: UUID) async throws {
+        try await database.sql.raw("DELETE FROM push_devices WHERE id = \(bind: id) AND user_id = \(bind: userID)").run()
+    }
+
     /// Apple said the token is no longer valid (410, or a token it does not know).
     static func forget(deviceID: UUID, on database: any Database) async throws {
         try await database.sql.raw("DELETE FROM push_devices WHERE id = \(bind: deviceID)").run()

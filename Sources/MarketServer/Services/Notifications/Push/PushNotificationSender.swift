@@ -12,12 +12,16 @@ struct PushNotificationSender: NotificationSender {
 
     func send(_ notification: OutgoingNotification, settings choices: NotificationSettings, at now: Date, in tx: WriteTransaction) async throws {
         guard settings.apns != nil, choices.allows(notification.kind, on: .push) else { return }
+        let devices = try await tx.sql.raw("SELECT id FROM push_devices WHERE user_id = \(bind: notification.userID)")
+            .all(decodingColumn: "id", as: UUID.self)
+        guard !devices.isEmpty else { return }
         let payload = try Self.payload(notification)
-        try await tx.sql.raw("""
-            INSERT INTO push_outbox (id, device_id, payload, attempts, next_attempt_at, created_at)
-            SELECT \(Self.newID(on: tx.sql)), id, \(bind: payload), 0, \(bind: now), \(bind: now)
-            FROM push_devices WHERE user_id = \(bind: notification.userID)
-            """).run()
+        for device in devices {
+            try await tx.sql.raw("""
+                INSERT INTO push_outbox (id, device_id, payload, attempts, next_attempt_at, created_at)
+                VALUES (\(bind: UUID()), \(bind: device), \(bind: payload), 0, \(bind: now), \(bind: now))
+                """).run()
+        }
         delivery?.wake()
     }
 
@@ -37,10 +41,5 @@ struct PushNotificationSender: NotificationSender {
         let payload = Payload(aps: APS(alert: Alert(title: topic?.label ?? "CampusMarket", body: body), threadID: topic?.rawValue ?? "account"),
                               kind: notification.kind.rawValue, path: notification.path)
         return String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
-    }
-
-    /// A new UUID per row, made by the database (one INSERT … SELECT writes several rows).
-    private static func newID(on sql: any SQLDatabase) -> SQLQueryString {
-        sql.dialect.name == "postgresql" ? "gen_random_uuid()" : "randomblob(16)"
     }
 }
