@@ -33,3 +33,56 @@ public enum NotificationEndpoint: Endpoint {
         return QueryItems().adding("unread", unread ? "true" : nil).adding(page.queryItems).items
     }
 }
+
+/// `/api/v1/me/notification-settings`: how the signed-in student hears of each topic.
+public enum NotificationSettingsEndpoint: Endpoint {
+    /// Answers `NotificationSettings`.
+    case get
+    /// Answers the `NotificationSettings` now; a topic or channel left out keeps its setting.
+    case update(NotificationSettingsUpdate)
+
+    public var method: String {
+        switch self {
+        case .get: "GET"
+        case .update: "PUT"
+        }
+    }
+
+    public var path: String { "me/notification-settings" }
+
+    public var body: (any Encodable & Sendable)? {
+        guard case .update(let update) = self else { return nil }
+        return update
+    }
+}
+
+/// `/api/v1/me/devices`: the phones that get pushes. An app registers its APNs token after
+/// `registerForRemoteNotifications()`, and forgets it when the student signs out.
+public enum DeviceEndpoint: Endpoint {
+    /// Answers `[PushDevice]`.
+    case list
+    /// Answers the `PushDevice` (201, or 200 when the token was registered already).
+    case register(DeviceRegistration)
+    /// Answers nothing (204).
+    case forget(token: String)
+
+    public var method: String {
+        switch self {
+        case .list: "GET"
+        case .register: "POST"
+        case .forget: "DELETE"
+        }
+    }
+
+    public var path: String {
+        switch self {
+        case .list, .register: "me/devices"
+        case .forget(let token): "me/devices/\(token)"
+        }
+    }
+
+    public var body: (any Encodable & Sendable)? {
+        guard case .register(let registration) = self else { return nil }
+        return registration
+    }
+}

@@ -40,6 +40,12 @@ public final class FeedViewModel: ScreenModel {
                      page: PageRequest(limit: pageSize))
     }
 
+    /// The current words and filters as a search to save (`SavedSearchesViewModel.save`).
+    public var savedSearchQuery: SavedSearchQuery {
+        let words = searchText.trimmingCharacters(in: .whitespacesAndNewlines)
+        return SavedSearchQuery(q: words.isEmpty ? nil : words, category: category, offer: offer)
+    }
+
     /// Sorts that make sense now (relevance only with search text).
     public var availableSorts: [ListingSort] {
         ListingSort.allCases.filter { $0 != .relevance || !searchText.trimmingCharacters(in: .whitespaces).isEmpty }

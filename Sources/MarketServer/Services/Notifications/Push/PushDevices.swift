@@ -39,6 +39,9 @@ struct PushDevices {
     /// Signing out on a phone: its token no longer gets this person's pushes. Forgetting a
     /// token that is not the caller's changes nothing (and says nothing about whose it is).
     func forget(_ token: String, for userID: UUID) async throws {
+        guard DeviceRegistration(token: token, environment: .production).validated() != nil else {
+            throw APIError(.notFound, code: "device_not_found", message: "There is no phone with this token: it is not an APNs device token.")
+        }
         try await database.sql.raw("DELETE FROM push_devices WHERE token = \(bind: token.lowercased()) AND user_id = \(bind: userID)").run()
     }
 
