@@ -15,7 +15,7 @@ struct Market: AsyncParsableCommand {
             SignUp.self, Login.self, Logout.self, WhoAmI.self,
             Search.self, Show.self, Sell.self, Edit.self, PhotoCommand.self, Delete.self,
             Buy.self, Rent.self, Offer.self, Orders.self, OrderStep.self, Spots.self, MeetupCommand.self, Activity.self,
-            Favorites.self, CourseCommand.self, Notifications.self, LedgerCommand.self, Expenses.self,
+            Favorites.self, SavedSearches.self, CourseCommand.self, Notifications.self, NotificationSettingsCommand.self, LedgerCommand.self, Expenses.self,
             Messages.self, Message.self, ReportCommand.self, ReviewCommand.self, VerifyCommand.self,
         ])
 }

@@ -6,6 +6,7 @@ import MarketCore
 /// any unique beginning of 8 or more digits works wherever an id goes.
 enum IDKind: String {
     case listing, order, conversation, user, expense, photo, message
+    case savedSearch = "saved search"
 }
 
 extension CommandContext {
@@ -36,6 +37,9 @@ extension CommandContext {
                 page = PageRequest(cursor: next)
             }
             return try Self.unique(matches, prefix, kind)
+        case .savedSearch:  // at most 20, one list
+            let searches: [SavedSearch] = try await client.send(SavedSearchEndpoint.list)
+            return try Self.unique(searches.map(\.id).filter(prefix.matches), prefix, kind)
         case .message: fatalError("refused above")
         }
     }
