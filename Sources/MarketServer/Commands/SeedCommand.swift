@@ -17,6 +17,8 @@ struct SeedCommand: AsyncCommand {
         var seed: Int?
         @Option(name: "photos", short: "p", help: "How many of the newest listings get a drawn picture (default 300; 0 for none).")
         var photos: Int?
+        @Option(name: "saved-searches", help: "How many saved searches to spread over the users, 20 at most each (default 0).")
+        var savedSearches: Int?
 
         init() {}
     }
@@ -72,6 +74,9 @@ struct SeedCommand: AsyncCommand {
         progress.finish()
         let seconds = Date().timeIntervalSince(started)
         context.console.print("Created \(listingCount) listings in \(String(format: "%.1f", seconds)) s.")
+        if let searches = signature.savedSearches, searches > 0 {
+            try await addSavedSearches(searches, users: users.map(\.user), factory: &factory, app: app, console: context.console)
+        }
         if !pictured.isEmpty {
             try await addPictures(to: pictured, sellers: users.map(\.user), seed: seed, app: app, console: context.console)
         }

@@ -12,6 +12,9 @@ struct SeedListingFactory {
         var sellerID: UUID
         /// The first category: what the listing's picture shows.
         var category: ListingCategory
+        /// What a student searching for it would type, and what it costs (saved searches' seed).
+        var title: String
+        var priceCents: Int?
     }
 
 
@@ -78,7 +81,7 @@ struct SeedListingFactory {
             sale, rent, rentUnit, trade, sale ?? rent, "USD", author, edition, isbn, courseCode, seller.campus,
             status.rawValue, featuredUntil, createdAt, createdAt, deposit,
         ]
-        return Row(values: values, listingID: id, sellerID: seller.id, category: categories[0])
+        return Row(values: values, listingID: id, sellerID: seller.id, category: categories[0], title: title, priceCents: (sale ?? rent).map { Int($0) })
     }
 
     mutating func uuid() -> UUID {
