@@ -123,6 +123,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         app.pushDelivery = delivery
         app.lifecycle.use(delivery)
     }
+    app.savedSearchMatcher = SavedSearchMatcher()
+    app.lifecycle.use(app.savedSearchMatcher!)
     app.lifecycle.use(PeriodicJob("notification mail", every: \.notify.sweepInterval) { app in
         let queued = try await NotificationMails(services: app.domainServices()).sendDue()
         return queued > 0 ? "queued \(queued) notification mail(s)" : nil

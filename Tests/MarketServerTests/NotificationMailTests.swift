@@ -99,6 +99,7 @@ struct NotificationMailTests {
             #expect(try await SavedSearchTests.save(app, SavedSearchQuery(q: "calculus"), token: student.token).status == .created)
             _ = try await app.createListing(.sample("Calculus textbook"), token: seller.token)
             _ = try await app.createListing(.sample("Calculus notes"), token: seller.token)
+            try await SavedSearchMatcher.matchQueued(app.domainServices())
             clock.advance(by: 3_600)
             #expect(try await Self.round(app) == 0)
             clock.advance(by: 21 * 3_600)  // 08:46 the next day, past the 08:00 digest
@@ -123,6 +124,8 @@ struct NotificationMailTests {
             let settings = try await app.send(.GET, "/api/v1/me/notification-settings", token: student.token).decode(NotificationSettings.self)
             #expect(!settings.savedSearches.email && settings.messages.email && settings.orders.email)
             _ = try await app.createListing(.sample("Calculus workbook"), token: seller.token)
+            try await SavedSearchMatcher.matchQueued(app.domainServices())
+            #expect(try await SavedSearchTests.alerts(app, token: student.token).count == 3)
             #expect(try await app.db.sql.raw("SELECT COUNT(*) AS n FROM pending_mails").first(decodingColumn: "n", as: Int.self) == 0)
         }
     }

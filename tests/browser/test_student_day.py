@@ -1,24 +1,15 @@
 """A student's day in Chromium: rent periods typed and read in the campus's time, the listing
 page on a phone, a notice that shows once, and a seeded shop that looks like one."""
 import datetime as dt
-import json
 import time
-import urllib.request
 
 import pytest
 
 from selenium.webdriver.common.by import By
 
-from pages import list_item
+from pages import api, list_item
 
 PASSWORD = "correct horse battery"
-
-
-def api(base, method, path, body=None, token=None):
-    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body else None,
-                                     headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
 
 
 def test_a_rental_typed_in_local_time_is_booked_and_shown_in_it(local_browser, local_server):

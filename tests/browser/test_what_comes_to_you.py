@@ -2,7 +2,7 @@
 course page that gathers the books of listings however their course was spelled."""
 from selenium.webdriver.common.by import By
 
-from pages import current_step, list_item
+from pages import api, current_step, list_item
 
 
 def test_a_saved_listing_tells_its_saver_when_the_price_drops(browser):
@@ -50,3 +50,55 @@ def test_a_course_page_lists_the_books_of_listings_spelled_two_ways(browser):
     assert "2 on the market · from $39.00" in books and "The C Programming Language" in books
     assert "CLRS, barely used" in student.text
     student.screenshot("course")
+
+
+def test_a_saved_search_tells_its_saver_of_a_new_listing_and_settings_choose_how(browser, server):
+    seller, student = browser(), browser(width=390, height=844)
+    seller.sign_up("Sam Searchable", "sam.searchable@campus.edu")
+    student.sign_up("Stu Searcher", "stu.searcher@campus.edu")
+    student.go("/?q=calculus")
+    student.press("Save this search")
+    student.go("/saved")
+    assert "calculus" in student.text
+
+    list_item(seller, "Calculus early transcendentals", "Textbooks", "Good", sale="40")
+    student.go("/notifications")
+    assert "“Calculus early transcendentals” matches your saved search “calculus”." in student.text
+
+    student.follow("Choose what you hear of, by mail and on your phone")
+    assert student.path == "/settings/notifications"
+    def box(name):
+        return student.driver.find_element(By.NAME, name)
+    assert box("savedSearches-email").get_attribute("aria-label") == "Saved searches: By mail"
+    assert box("savedSearches-email").is_selected()
+    box("savedSearches-email").click()
+    student.press("Save settings")
+    assert "Your notification settings are saved." in student.text
+    assert not box("savedSearches-email").is_selected()
+    assert box("orders-email").is_selected() and not box("messages-inApp").is_enabled()
+    student.screenshot("notification-settings")
+
+
+def test_the_editor_shows_what_a_book_sold_for_once_three_sales_are_completed(browser, server):
+    seller = browser()
+    seller.sign_up("Gail Guidance", "gail.guidance@campus.edu")
+    buyer = api(server, "POST", "/api/v1/auth/register", {"email": "bo.buyer@campus.edu", "password": "correct horse battery", "name": "Bo Buyer"})
+    token = api(server, "POST", "/api/v1/auth/login", {"email": "gail.guidance@campus.edu", "password": "correct horse battery"})["token"]
+    isbn = "9780131103627"
+    for price in (3600, 4000, 4400):
+        listing = api(server, "POST", "/api/v1/listings", {"title": "The C Programming Language", "categories": ["textbooks"], "condition": "good",
+                                                           "salePriceCents": price, "textbook": {"isbn": isbn, "author": "Kernighan"}}, token)
+        order = api(server, "POST", f"/api/v1/listings/{listing['id']}/purchase", {"fulfillment": "pickup"}, buyer["token"])
+        for step in ("accept", "ready"):
+            api(server, "POST", f"/api/v1/orders/{order['id']}/{step}", {}, token)
+        api(server, "POST", f"/api/v1/orders/{order['id']}/complete", {"confirmationCode": order["confirmationCode"]}, token)
+
+    fourth = list_item(seller, "K&R, second edition", "Textbooks", "Good", sale="42", isbn=isbn)
+    seller.go(fourth)
+    assert "Sold on campus for $37–$43, median $40, 3 sales" in seller.text
+    seller.press("Edit")
+    while current_step(seller) != "Prices":
+        seller.press("Next")
+    guidance = seller.driver.find_element(By.ID, "price-guidance").text
+    assert guidance.startswith("Sold on campus for $37–$43, median $40, 3 sales"), guidance
+    seller.screenshot("editor-price-guidance")

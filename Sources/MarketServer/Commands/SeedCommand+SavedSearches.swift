@@ -6,7 +6,7 @@ import Vapor
 
 extension SeedCommand {
     /// `--saved-searches N`: what students would save, drawn from listings the catalogue makes
-    /// (one or two words of a title, often its category, sometimes a price limit), indexed by
+    /// (mostly the first two words of a title, else its last word with its category or a price limit), indexed by
     /// the same rule as a search saved through the API. For the saved-search benchmark.
     func addSavedSearches(_ count: Int, users: [UserRecord], factory: inout SeedListingFactory, app: Application, console: any Console) async throws {
         let capacity = users.count * SavedSearch.maxPerAccount
@@ -14,7 +14,7 @@ extension SeedCommand {
             throw ConfigurationError("--saved-searches \(count) needs --users \((count + SavedSearch.maxPerAccount - 1) / SavedSearch.maxPerAccount) or more (20 each)")
         }
         let now = Date()
-        var progress = ProgressLine(total: count, console: console)
+        var progress = ProgressLine(total: count, console: console, noun: "saved searches")
         var made = 0
         while made < count {
             let chunk = min(Self.rowsPerStatement, count - made)
@@ -24,13 +24,15 @@ extension SeedCommand {
                 let listing = factory.row(seller: (owner, "seed"), createdAt: now, now: now)
                 let words = SavedSearchQuery.words(of: listing.title)
                 guard !words.isEmpty else { continue }
-                let typed = factory.chance(0.6) ? [words[factory.int(0...words.count - 1)]] : Array(words.prefix(2))
-                var query = SavedSearchQuery(q: typed.joined(separator: " "))
-                if factory.chance(0.5) { query.category = listing.category }
-                if factory.chance(0.3), let price = listing.priceCents { query.maxPriceCents = price + price / 2 }
+                // Mostly what the thing is (its title's words: "oak desk"), else its noun within
+                // its category or under a price.
+                let roll = factory.int(0...9)
+                var query = SavedSearchQuery(q: (roll < 7 ? Array(words.prefix(2)) : [words[words.count - 1]]).joined(separator: " "))
+                if roll >= 7 { query.category = listing.category }
+                if roll == 9, let price = listing.priceCents { query.maxPriceCents = price + price / 2 }
                 let id = factory.uuid()
                 let json = String(decoding: try JSONEncoder().encode(query), as: UTF8.self)
-                searches.append("(\(bind: id), \(bind: owner), \(bind: typed.joined(separator: " ")), \(bind: json), \(bind: now))")
+                searches.append("(\(bind: id), \(bind: owner), \(bind: query.q ?? ""), \(bind: json), \(bind: now))")
                 terms += SavedSearchTerms.index(query).map { "(\(bind: $0), \(bind: id))" }
             }
             let (searchRows, termRows) = (searches, terms)

@@ -128,6 +128,7 @@ struct SeedCommand: AsyncCommand {
 struct ProgressLine {
     let total: Int
     let console: any Console
+    var noun = "listings"
     let started = Date()
 
     mutating func update(_ done: Int) {
@@ -136,7 +137,7 @@ struct ProgressLine {
         let filled = Int(fraction * Double(width))
         let rate = Double(done) / max(0.001, Date().timeIntervalSince(started))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        console.output("\r[\(bar)] \(Int(fraction * 100))% \(done)/\(total) listings, \(Int(rate))/s".consoleText(), newLine: false)
+        console.output("\r[\(bar)] \(Int(fraction * 100))% \(done)/\(total) \(noun), \(Int(rate))/s".consoleText(), newLine: false)
     }
 
     func finish() {

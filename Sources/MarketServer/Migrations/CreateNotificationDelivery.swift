@@ -46,6 +46,11 @@ struct CreateNotificationDelivery: AsyncMigration {
             .field("created_at", .datetime, .required)
             .create()
         try await database.sql.create(index: "ix_pending_mails_due").on("pending_mails").column("due_at").run()
+        // Listings created or changed, waiting to be matched against saved searches.
+        try await database.schema("saved_search_queue")
+            .field("listing_id", .uuid, .identifier(auto: false), .references(ListingRecord.schema, "id", onDelete: .cascade))
+            .field("queued_at", .datetime, .required)
+            .create()
         try await database.schema("server_keys")
             .field("name", .string, .identifier(auto: false))
             .field("secret", .string, .required)
@@ -57,7 +62,7 @@ struct CreateNotificationDelivery: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await database.schema(MailOutboxRecord.schema).deleteField("list_unsubscribe").update()
-        for table in ["server_keys", "pending_mails", "push_outbox", "push_devices", "notification_settings"] {
+        for table in ["server_keys", "saved_search_queue", "pending_mails", "push_outbox", "push_devices", "notification_settings"] {
             try await database.schema(table).delete()
         }
     }

@@ -22,13 +22,16 @@ struct DomainServices: Sendable {
     let eventHub: (any EventHub)?
     /// Where photo bytes are kept (`PHOTO_STORE`).
     let photoStorage: any PhotoStorage
+    /// Woken after a listing is queued for matching against saved searches.
+    var savedSearchMatcher: SavedSearchMatcher?
     let now: Date
 
     /// The same services on a transaction's connection.
     func on(_ db: any Database) -> DomainServices {
         DomainServices(database: db, settings: settings, passwords: passwords, decoyPasswordHash: decoyPasswordHash,
                  notificationSenders: notificationSenders, deliveryQuoteProvider: deliveryQuoteProvider,
-                 mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, photoStorage: photoStorage, now: now)
+                 mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, photoStorage: photoStorage,
+                 savedSearchMatcher: savedSearchMatcher, now: now)
     }
 
     /// A page of the feed, a search or a seller's listings as `viewer` sees it, presented. The
@@ -71,7 +74,7 @@ struct DomainServices: Sendable {
     // MARK: Listings
     var listings: ListingService {
         ListingService(database: database, writes: writes, settings: settings, photos: photoStore, alerts: favoriteAlerts,
-                       searchAlerts: SavedSearchAlerts(notifier: notifier, now: now), now: now)
+                       searchAlerts: SavedSearchAlerts(notifier: notifier, now: now, matcher: savedSearchMatcher), now: now)
     }
     var favorites: Favorites { Favorites(database: database, listings: listings, presenter: listingPresenter, now: now) }
     var priceGuidance: PriceGuidanceService { PriceGuidanceService(database: database, trust: trust, settings: settings, now: now) }
@@ -144,6 +147,6 @@ extension Application {
                        deliveryQuoteProvider: deliveryQuoteProvider,
                        mailDelivery: mailDelivery,
                        groupCommit: sqliteGroupCommit, eventHub: eventHub, photoStorage: photoStorage,
-                       now: now ?? clock.now())
+                       savedSearchMatcher: savedSearchMatcher, now: now ?? clock.now())
     }
 }

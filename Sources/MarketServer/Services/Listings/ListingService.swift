@@ -31,7 +31,7 @@ struct ListingService {
         let listing = ListingRecord(sellerID: try seller.requireID(), campus: trust.campusID(of: seller), draft: draft, now: now)
         try await writes.run { [searchAlerts] tx in
             try await listing.create(on: tx.db)
-            try await searchAlerts.tell(about: listing, in: tx)
+            try await searchAlerts.queue(listing, in: tx)
         }
         return listing
     }
@@ -67,7 +67,7 @@ struct ListingService {
                 try await alerts.tell(saversOf: id, except: [listing.$seller.id], kind: .favoritePriceDropped, message: drop, in: tx)
             }
             // A change that makes it match a saved search tells that search's owner, once.
-            try await searchAlerts.tell(about: listing, in: tx)
+            try await searchAlerts.queue(listing, in: tx)
         }
         return listing
     }

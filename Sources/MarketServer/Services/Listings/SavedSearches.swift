@@ -94,7 +94,9 @@ struct SavedSearches {
 enum SavedSearchTerms {
     static func index(_ query: SavedSearchQuery) -> [String] {
         let words = query.words
-        if !words.isEmpty { return words.map { "w:" + $0 } }
+        // A listing must have every word of the search, so one word finds all the candidates:
+        // the longest, most often the rarest, so a new listing reads as few as it can.
+        if let word = words.max(by: { $0.count < $1.count }) { return ["w:" + word] }
         if let category = query.category { return ["c:" + category.rawValue] }
         if let offer = query.offer { return ["o:" + offer.rawValue] }
         if let condition = query.condition { return ["k:" + condition.rawValue] }
@@ -112,49 +114,5 @@ enum SavedSearchTerms {
         terms.insert("k:" + condition.rawValue)
         terms.insert("p:")
         return terms.sorted()
-    }
-}
-
-
-/// Tells the owner of each saved search a listing now matches, once per search and listing:
-/// inside the transaction that creates or changes the listing. Not the seller's own searches,
-/// nor those of a suspended account, nor across a block either way.
-struct SavedSearchAlerts {
-    let notifier: Notifier
-    let now: Date
-
-    func tell(about listing: ListingRecord, in tx: WriteTransaction) async throws {
-        guard ListingStatus(rawValue: listing.status) == .active else { return }
-        let listingID = try listing.requireID()
-        let categories = ListingCategory.from(mask: listing.categoryMask)
-        guard let condition = ListingCondition(rawValue: listing.condition) else { return }
-        // Every word of the listing (a search's are at most 8; a listing's are not cut).
-        let text = [listing.title, listing.description, listing.author ?? "", listing.isbn ?? "", listing.courseCode ?? ""].joined(separator: " ")
-        let words = Set(SavedSearchQuery.words(of: text, limit: 200))
-        var offers: [OfferKind] = []
-        if listing.salePriceCents != nil { offers.append(.buy) }
-        if listing.rentPriceCents != nil { offers.append(.rent) }
-        if listing.openToTrade { offers.append(.trade) }
-        let probes = SavedSearchTerms.probes(words: words, categories: categories, condition: condition, offers: offers)
-        let sellerID = listing.$seller.id
-        // The candidates: searches sharing a term, whose owner may hear of this seller's listing.
-        let rows = try await tx.sql.raw("""
-            SELECT DISTINCT s.id, s.user_id, s.name, s.query, s.created_at FROM saved_search_terms t
-            JOIN saved_searches s ON s.id = t.saved_search_id JOIN users u ON u.id = s.user_id
-            WHERE t.term IN (\(binds: probes)) AND s.user_id <> \(bind: sellerID) AND u.suspended_at IS NULL
-              AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
-                                                            OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
-              AND NOT EXISTS (SELECT 1 FROM saved_search_hits h WHERE h.saved_search_id = s.id AND h.listing_id = \(bind: listingID))
-            """).all()
-        for row in rows {
-            let search = try SavedSearches.search(row)
-            guard search.query.matches(words: words, categories: categories, condition: condition,
-                                       salePriceCents: listing.salePriceCents.map(Int.init), rentPriceCents: listing.rentPriceCents.map(Int.init),
-                                       openToTrade: listing.openToTrade) else { continue }
-            try await tx.sql.raw("INSERT INTO saved_search_hits (saved_search_id, listing_id) VALUES (\(bind: search.id), \(bind: listingID))").run()
-            try await notifier.send(OutgoingNotification(
-                userID: try row.decode(column: "user_id", as: UUID.self), kind: .savedSearchMatched,
-                message: "New for your search “\(search.name)”: “\(listing.title)”.", listingID: listingID), in: tx)
-        }
     }
 }

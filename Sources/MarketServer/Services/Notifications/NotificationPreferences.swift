@@ -21,6 +21,17 @@ struct NotificationPreferences {
         return (try? JSONDecoder().decode(NotificationSettings.self, from: Data(json.utf8))) ?? .defaults
     }
 
+    /// Several people's, in one read; those who never changed theirs are left out (the defaults).
+    static func settings(of userIDs: Set<UUID>, on database: any Database) async throws -> [UUID: NotificationSettings] {
+        guard !userIDs.isEmpty else { return [:] }
+        var settings: [UUID: NotificationSettings] = [:]
+        for row in try await database.sql.raw("SELECT user_id, settings FROM notification_settings WHERE user_id IN \(SQLBind.group(Array(userIDs)))").all() {
+            let json = try row.decode(column: "settings", as: String.self)
+            settings[try row.decode(column: "user_id", as: UUID.self)] = (try? JSONDecoder().decode(NotificationSettings.self, from: Data(json.utf8))) ?? .defaults
+        }
+        return settings
+    }
+
     func update(_ update: NotificationSettingsUpdate, for userID: UUID) async throws -> NotificationSettings {
         let (settings, problems) = update.applied(to: try await self.settings(of: userID))
         guard problems.isEmpty else { throw APIError.validation(problems) }

@@ -23,7 +23,8 @@ struct NotificationMailSender: NotificationSender {
 
     /// The next `DIGEST_HOUR` o'clock in the person's campus time.
     private func nextDigest(for userID: UUID, after now: Date, on database: any Database) async throws -> Date {
-        let user = try await UserRecord.find(userID, on: database)
+        // One zone for everyone unless campuses are configured: no one's campus to read.
+        let user = settings.campuses.isConfigured ? try await UserRecord.find(userID, on: database) : nil
         return Self.nextDigest(after: now, hour: settings.notify.digestHour, in: TrustPolicy(settings: settings).timeZone(of: user))
     }
 
