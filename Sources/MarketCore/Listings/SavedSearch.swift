@@ -44,7 +44,14 @@ public struct SavedSearchQuery: Codable, Sendable, Equatable {
     /// filter holds. The one rule, for every listing created or changed.
     public func matches(words listingWords: Set<String>, categories: [ListingCategory], condition listingCondition: ListingCondition,
                         salePriceCents: Int?, rentPriceCents: Int?, openToTrade: Bool) -> Bool {
-        let searchWords = words
+        matches(searchWords: words, listingWords: listingWords, categories: categories, condition: listingCondition,
+                salePriceCents: salePriceCents, rentPriceCents: rentPriceCents, openToTrade: openToTrade)
+    }
+
+    /// The same, with this search's `words` worked out before (a server matching one listing
+    /// against many searches keeps them).
+    public func matches(searchWords: [String], listingWords: Set<String>, categories: [ListingCategory], condition listingCondition: ListingCondition,
+                        salePriceCents: Int?, rentPriceCents: Int?, openToTrade: Bool) -> Bool {
         for (index, word) in searchWords.enumerated() where !listingWords.contains(word) {
             guard index == searchWords.count - 1, listingWords.contains(where: { $0.hasPrefix(word) }) else { return false }
         }

@@ -6,7 +6,7 @@ import Vapor
 
 extension SeedCommand {
     /// `--saved-searches N`: what students would save, drawn from listings the catalogue makes
-    /// (mostly the first two words of a title, else its last word with its category or a price limit), indexed by
+    /// (mostly the last two words of a title, else its last word with its category or a price limit), indexed by
     /// the same rule as a search saved through the API. For the saved-search benchmark.
     func addSavedSearches(_ count: Int, users: [UserRecord], factory: inout SeedListingFactory, app: Application, console: any Console) async throws {
         let capacity = users.count * SavedSearch.maxPerAccount
@@ -24,10 +24,10 @@ extension SeedCommand {
                 let listing = factory.row(seller: (owner, "seed"), createdAt: now, now: now)
                 let words = SavedSearchQuery.words(of: listing.title)
                 guard !words.isEmpty else { continue }
-                // Mostly what the thing is (its title's words: "oak desk"), else its noun within
-                // its category or under a price.
+                // Mostly what the thing is (the end of its title: "oak desk", not "gently used"),
+                // else its noun within its category or under a price.
                 let roll = factory.int(0...9)
-                var query = SavedSearchQuery(q: (roll < 7 ? Array(words.prefix(2)) : [words[words.count - 1]]).joined(separator: " "))
+                var query = SavedSearchQuery(q: (roll < 7 ? Array(words.suffix(2)) : [words[words.count - 1]]).joined(separator: " "))
                 if roll >= 7 { query.category = listing.category }
                 if roll == 9, let price = listing.priceCents { query.maxPriceCents = price + price / 2 }
                 let id = factory.uuid()

@@ -51,6 +51,7 @@ struct CreateNotificationDelivery: AsyncMigration {
             .field("listing_id", .uuid, .identifier(auto: false), .references(ListingRecord.schema, "id", onDelete: .cascade))
             .field("queued_at", .datetime, .required)
             .create()
+        try await database.sql.create(index: "ix_saved_search_queue_time").on("saved_search_queue").column("queued_at").run()
         try await database.schema("server_keys")
             .field("name", .string, .identifier(auto: false))
             .field("secret", .string, .required)

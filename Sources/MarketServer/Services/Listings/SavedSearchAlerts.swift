@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import MarketCore
+import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
 
@@ -18,7 +19,7 @@ struct SavedSearchAlerts {
 
     /// Matched searches told per transaction: a listing that matches more is finished in further
     /// rounds, so no one transaction holds SQLite's writer for long.
-    static let chunk = 200
+    static let chunk = 50
 
     func queue(_ listing: ListingRecord, in tx: WriteTransaction) async throws {
         guard ListingStatus(rawValue: listing.status) == .active else { return }
@@ -29,12 +30,14 @@ struct SavedSearchAlerts {
         matcher?.wake()
     }
 
-    /// Tells up to `chunk` owners about the listing; answers whether more may match (call again).
-    func tell(about listing: ListingRecord, in tx: WriteTransaction) async throws -> Bool {
-        guard ListingStatus(rawValue: listing.status) == .active else { return false }
+    /// Up to `chunk` searches the listing matches whose owners were not told yet, and whether
+    /// there may be more. Only reads: it runs beside the writer (SQLite's readers do not wait for
+    /// it), so the write transaction that tells them holds the writer only for the writing.
+    func matches(of listing: ListingRecord, on database: any Database) async throws -> (matched: [(search: SavedSearch, owner: UUID)], more: Bool) {
+        guard ListingStatus(rawValue: listing.status) == .active else { return ([], false) }
         let listingID = try listing.requireID()
         let categories = ListingCategory.from(mask: listing.categoryMask)
-        guard let condition = ListingCondition(rawValue: listing.condition) else { return false }
+        guard let condition = ListingCondition(rawValue: listing.condition) else { return ([], false) }
         // Every word of the listing (a search's are at most 8; a listing's are not cut).
         let text = [listing.title, listing.description, listing.author ?? "", listing.isbn ?? "", listing.courseCode ?? ""].joined(separator: " ")
         let words = Set(SavedSearchQuery.words(of: text, limit: 200))
@@ -44,26 +47,40 @@ struct SavedSearchAlerts {
         if listing.openToTrade { offers.append(.trade) }
         let probes = SavedSearchTerms.probes(words: words, categories: categories, condition: condition, offers: offers)
         let sellerID = listing.$seller.id
-        // The candidates: searches sharing a term, whose owner may hear of this seller's listing,
-        // not yet told of it.
-        let rows = try await tx.sql.raw("""
-            SELECT DISTINCT s.id, s.user_id, s.name, s.query, s.created_at FROM saved_search_terms t
-            JOIN saved_searches s ON s.id = t.saved_search_id JOIN users u ON u.id = s.user_id
-            WHERE t.term IN (\(binds: probes)) AND s.user_id <> \(bind: sellerID) AND u.suspended_at IS NULL
-              AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
-                                                            OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
-              AND NOT EXISTS (SELECT 1 FROM saved_search_hits h WHERE h.saved_search_id = s.id AND h.listing_id = \(bind: listingID))
-            """).all()
-        var matched: [(search: SavedSearch, owner: UUID)] = []
-        for row in rows {
-            let search = try SavedSearches.search(row)
-            guard search.query.matches(words: words, categories: categories, condition: condition,
+        // The candidates: searches indexed under a term the listing has (one column of the
+        // terms' primary key), checked against their query, kept in memory once read.
+        let candidates = try await database.sql.raw("SELECT DISTINCT saved_search_id FROM saved_search_terms WHERE term IN (\(binds: probes))")
+            .all(decodingColumn: "saved_search_id", as: UUID.self)
+        let queries = try await SavedSearchQueryCache.shared.queries(of: candidates, on: database.sql)
+        let matching = candidates.filter { id in
+            guard let entry = queries[id] else { return false }  // deleted meanwhile
+            return entry.query.matches(searchWords: entry.words, listingWords: words, categories: categories, condition: condition,
                                        salePriceCents: listing.salePriceCents.map(Int.init), rentPriceCents: listing.rentPriceCents.map(Int.init),
-                                       openToTrade: listing.openToTrade) else { continue }
-            matched.append((search, try row.decode(column: "user_id", as: UUID.self)))
+                                       openToTrade: listing.openToTrade)
+        }
+        guard !matching.isEmpty else { return ([], false) }
+        // Of those, the ones whose owner may hear of this seller's listing and was not told yet.
+        var matched: [(search: SavedSearch, owner: UUID)] = []
+        for batch in stride(from: 0, to: matching.count, by: 500).map({ Array(matching[$0..<min($0 + 500, matching.count)]) }) {
+            let rows = try await database.sql.raw("""
+                SELECT s.id, s.user_id, s.name, s.query, s.created_at FROM saved_searches s JOIN users u ON u.id = s.user_id
+                WHERE s.id IN (\(binds: batch)) AND s.user_id <> \(bind: sellerID) AND u.suspended_at IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
+                                                                OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
+                  AND NOT EXISTS (SELECT 1 FROM saved_search_hits h WHERE h.saved_search_id = s.id AND h.listing_id = \(bind: listingID))
+                """).all()
+            for row in rows where matched.count < Self.chunk {
+                matched.append((try SavedSearches.search(row), try row.decode(column: "user_id", as: UUID.self)))
+            }
             if matched.count == Self.chunk { break }
         }
-        guard !matched.isEmpty else { return false }
+        return (matched, matched.count == Self.chunk)
+    }
+
+    /// Tells the owners of `matched` (from `matches`) about the listing.
+    func tell(_ matched: [(search: SavedSearch, owner: UUID)], about listing: ListingRecord, in tx: WriteTransaction) async throws {
+        guard !matched.isEmpty else { return }
+        let listingID = try listing.requireID()
         // The hits first, in one statement: a search another instance told meanwhile is not
         // returned, so nobody hears twice.
         let values = matched.map { "(\(bind: $0.search.id), \(bind: listingID))" as SQLQueryString }
@@ -78,7 +95,42 @@ struct SavedSearchAlerts {
                                  message: "“\(listing.title)” matches your saved search \(match.search.name).", listingID: listingID)
         }
         try await notifier.send(notifications, in: tx)
-        return matched.count == Self.chunk
+    }
+}
+
+/// Saved searches' queries, read once per server: a query never changes once saved (a rename
+/// changes only the name; a deleted search is no longer a candidate), so no instance can hold a
+/// stale one. Matching a listing against a thousand candidates then costs no JSON decoding.
+final class SavedSearchQueryCache: Sendable {
+    struct Entry: Sendable {
+        let query: SavedSearchQuery
+        let words: [String]
+    }
+
+    static let shared = SavedSearchQueryCache()
+    /// About 200 bytes each; past this the cache starts again rather than grow.
+    static let capacity = 250_000
+    private let entries = NIOLockedValueBox<[UUID: Entry]>([:])
+
+    func queries(of ids: [UUID], on sql: any SQLDatabase) async throws -> [UUID: Entry] {
+        var found: [UUID: Entry] = [:]
+        var missing: [UUID] = []
+        entries.withLockedValue { entries in
+            for id in ids { if let entry = entries[id] { found[id] = entry } else { missing.append(id) } }
+        }
+        for batch in stride(from: 0, to: missing.count, by: 500).map({ Array(missing[$0..<min($0 + 500, missing.count)]) }) {
+            var read: [UUID: Entry] = [:]
+            for row in try await sql.raw("SELECT id, query FROM saved_searches WHERE id IN (\(binds: batch))").all() {
+                let query = try JSONDecoder().decode(SavedSearchQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8))
+                read[try row.decode(column: "id", as: UUID.self)] = Entry(query: query, words: query.words)
+            }
+            found.merge(read) { first, _ in first }
+            entries.withLockedValue { entries in
+                if entries.count + read.count > Self.capacity { entries.removeAll(keepingCapacity: true) }
+                entries.merge(read) { first, _ in first }
+            }
+        }
+        return found
     }
 }
 
@@ -95,7 +147,7 @@ final class SavedSearchMatcher: LifecycleHandler, Sendable {
         loop.start { [weak app] in
             guard let app else { return false }
             do {
-                try await Self.matchQueued(app.domainServices())
+                try await Self.matchQueuedGivingWay { app.domainServices() }
             } catch {
                 app.logger.warning("saved-search matching failed: \(String(describing: error))")
             }
@@ -107,19 +159,39 @@ final class SavedSearchMatcher: LifecycleHandler, Sendable {
 
     func shutdownAsync(_ app: Application) async { await loop.stopWaiting() }
 
-    /// Matches every queued listing; tests call it to see the result at once.
+    /// Matches every queued listing at once (tests call it to see the result).
     static func matchQueued(_ services: DomainServices) async throws {
-        let alerts = SavedSearchAlerts(notifier: services.notifier, now: services.now)
+        while !Task.isCancelled, try await matchNext(services) {}
+    }
+
+    /// Matches queued listings as background work that gives way to requests: it takes SQLite's
+    /// writer only when no request waits for it, and after each chunk rests as long as the chunk
+    /// took, so it never takes more than about half a core from the requests beside it.
+    static func matchQueuedGivingWay(_ services: @Sendable () -> DomainServices) async throws {
         while !Task.isCancelled {
-            guard let listingID = try await services.database.sql.raw("SELECT listing_id FROM saved_search_queue ORDER BY queued_at LIMIT 1")
-                .first(decodingColumn: "listing_id", as: UUID.self) else { return }
-            try await services.writes.run { tx in
-                guard let listing = try await ListingRecord.find(listingID, on: tx.db), try await alerts.tell(about: listing, in: tx) else {
-                    try await tx.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: listingID)").run()
-                    return
-                }
-            }
+            let started = ContinuousClock.now
+            guard try await matchNext(services(), givingWay: true) else { return }
+            try await Task.sleep(for: ContinuousClock.now - started)
         }
+    }
+
+    /// One chunk of the oldest queued listing; false when the queue is empty.
+    private static func matchNext(_ services: DomainServices, givingWay: Bool = false) async throws -> Bool {
+        let alerts = SavedSearchAlerts(notifier: services.notifier, now: services.now)
+        guard let listingID = try await services.database.sql.raw("SELECT listing_id FROM saved_search_queue ORDER BY queued_at LIMIT 1")
+            .first(decodingColumn: "listing_id", as: UUID.self) else { return false }
+        let listing = try await ListingRecord.find(listingID, on: services.database)
+        var found: (matched: [(search: SavedSearch, owner: UUID)], more: Bool) = ([], false)
+        if let listing { found = try await alerts.matches(of: listing, on: services.database) }
+        let (matched, more) = found
+        if givingWay, let writer = services.groupCommit {
+            for _ in 0..<100 where writer.waiting > 0 { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        try await services.writes.run { tx in
+            if let listing { try await alerts.tell(matched, about: listing, in: tx) }
+            if !more { try await tx.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: listingID)").run() }
+        }
+        return true
     }
 }
 
