@@ -17,6 +17,10 @@ struct SQLiteCheckpointTests {
 
             let seller = try await app.register()
             for index in 0..<30 { _ = try await app.createListing(.sample("Lamp \(index)"), token: seller.token) }
+            // New listings are matched against saved searches after their request: that work is
+            // done before the log is watched for quiet.
+            try await SavedSearchMatcher.matchQueued(app.domainServices())
+            try await Task.sleep(for: .milliseconds(300))
             guard case .sqlite(let path) = app.settings.database else { return }
             let checkpointer = SQLiteCheckpointer(path: path, interval: 3_600, idleRounds: 2)
             try checkpointer.didBoot(app)
