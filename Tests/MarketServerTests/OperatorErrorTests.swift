@@ -95,6 +95,19 @@ struct OperatorErrorTests {
         #expect(Self.sentence(outcome) == ["campusmarket: the address 127.0.0.1:\(port) is already in use: stop the program using it, or pick another with --port."])
     }
 
+    @Test("a push key that cannot be read, or is not Apple's kind, is one sentence naming the setting")
+    func badPushKey() async throws {
+        let missing = try await Self.run(["serve"], environment: ["APNS_KEY_FILE": "/nonexistent/AuthKey.p8", "APNS_KEY_ID": "ABC123DEFG"])
+        #expect(missing.status == 1)
+        #expect(Self.sentence(missing) == ["campusmarket: APNS_KEY_FILE names /nonexistent/AuthKey.p8, which cannot be read"])
+        let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-key-\(UUID()).p8").path
+        try "-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----\n".write(toFile: garbage, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: garbage) }
+        let wrong = try await Self.run(["serve"], environment: ["APNS_KEY_FILE": garbage, "APNS_KEY_ID": "ABC123DEFG"])
+        #expect(wrong.status == 1)
+        #expect(Self.sentence(wrong).first?.contains("APNS_KEY_FILE must hold the .p8 key Apple gave for push") == true, "\(wrong.stderr)")
+    }
+
     @Test("a bad setting is one sentence saying what it must be")
     func badSetting() async throws {
         let outcome = try await Self.run(["serve"], environment: ["BCRYPT_COST": "99"])

@@ -50,6 +50,7 @@ struct DoctorCommand: AsyncCommand {
         parts.append("times in \(LocalTime(settings.campuses.defaultTimeZone).zoneName(at: Date()))")
         if !settings.meetupSpots.isEmpty { parts.append("\(settings.meetupSpots.count) meetup spot(s)") }
         parts.append("public URL \(settings.publicURL)")
+        parts.append(settings.notify.apns.map { "pushes to \($0.topic) as team \($0.teamID)" } ?? "no pushes (APNS_KEY_FILE unset)")
         return parts.joined(separator: ", ")
     }
 
