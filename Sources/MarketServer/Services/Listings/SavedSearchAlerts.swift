@@ -175,21 +175,32 @@ final class SavedSearchMatcher: LifecycleHandler, Sendable {
         }
     }
 
-    /// One chunk of the oldest queued listing; false when the queue is empty.
+    /// The oldest queued listings, up to about `chunk` owners to tell in all, in one write
+    /// transaction (one commit for many listings, so requests meet the matcher's commits
+    /// seldom); false when the queue is empty.
     private static func matchNext(_ services: DomainServices, givingWay: Bool = false) async throws -> Bool {
         let alerts = SavedSearchAlerts(notifier: services.notifier, now: services.now)
-        guard let listingID = try await services.database.sql.raw("SELECT listing_id FROM saved_search_queue ORDER BY queued_at LIMIT 1")
-            .first(decodingColumn: "listing_id", as: UUID.self) else { return false }
-        let listing = try await ListingRecord.find(listingID, on: services.database)
-        var found: (matched: [(search: SavedSearch, owner: UUID)], more: Bool) = ([], false)
-        if let listing { found = try await alerts.matches(of: listing, on: services.database) }
-        let (matched, more) = found
+        let queued = try await services.database.sql.raw("SELECT listing_id FROM saved_search_queue ORDER BY queued_at LIMIT 50")
+            .all(decodingColumn: "listing_id", as: UUID.self)
+        guard !queued.isEmpty else { return false }
+        var work: [(listingID: UUID, listing: ListingRecord?, matched: [(search: SavedSearch, owner: UUID)], more: Bool)] = []
+        var owners = 0
+        for listingID in queued where owners < SavedSearchAlerts.chunk {
+            let listing = try await ListingRecord.find(listingID, on: services.database)
+            var found: (matched: [(search: SavedSearch, owner: UUID)], more: Bool) = ([], false)
+            if let listing { found = try await alerts.matches(of: listing, on: services.database) }
+            work.append((listingID, listing, found.matched, found.more))
+            owners += found.matched.count
+        }
         if givingWay, let writer = services.groupCommit {
             for _ in 0..<100 where writer.waiting > 0 { try await Task.sleep(for: .milliseconds(1)) }
         }
+        let done = work
         try await services.writes.run { tx in
-            if let listing { try await alerts.tell(matched, about: listing, in: tx) }
-            if !more { try await tx.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: listingID)").run() }
+            for item in done {
+                if let listing = item.listing { try await alerts.tell(item.matched, about: listing, in: tx) }
+                if !item.more { try await tx.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: item.listingID)").run() }
+            }
         }
         return true
     }
