@@ -67,7 +67,8 @@ struct SavedSearchAlerts {
                 WHERE s.id IN (\(binds: batch)) AND s.user_id <> \(bind: sellerID) AND u.suspended_at IS NULL
                   AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
                                                                 OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
-                  AND NOT EXISTS (SELECT 1 FROM saved_search_hits h WHERE h.saved_search_id = s.id AND h.listing_id = \(bind: listingID))
+                  AND NOT EXISTS (SELECT 1 FROM saved_search_hits h JOIN saved_searches told ON told.id = h.saved_search_id
+                                  WHERE h.listing_id = \(bind: listingID) AND told.user_id = s.user_id)
                 """).all()
             for row in rows where matched.count < Self.chunk {
                 matched.append((try SavedSearches.search(row), try row.decode(column: "user_id", as: UUID.self)))
@@ -88,8 +89,14 @@ struct SavedSearchAlerts {
             INSERT INTO saved_search_hits (saved_search_id, listing_id) VALUES \(values.joined(separator: ", "))
             ON CONFLICT DO NOTHING RETURNING saved_search_id
             """).all(decodingColumn: "saved_search_id", as: UUID.self))
-        // One notification per owner, however many of their searches match.
-        var owners = Set<UUID>()
+        guard !told.isEmpty else { return }
+        // One notification per owner, however many of their searches match, in this batch or
+        // an earlier one.
+        let toldBefore = Set(try await tx.sql.raw("""
+            SELECT DISTINCT s.user_id FROM saved_search_hits h JOIN saved_searches s ON s.id = h.saved_search_id
+            WHERE h.listing_id = \(bind: listingID) AND h.saved_search_id NOT IN (\(binds: Array(told)))
+            """).all(decodingColumn: "user_id", as: UUID.self))
+        var owners = toldBefore
         let notifications = matched.filter { told.contains($0.search.id) && owners.insert($0.owner).inserted }.map { match in
             OutgoingNotification(userID: match.owner, kind: .savedSearchMatched,
                                  message: "“\(listing.title)” matches your saved search \(match.search.name).", listingID: listingID)
