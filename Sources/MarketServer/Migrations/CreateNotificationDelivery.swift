@@ -52,6 +52,8 @@ struct CreateNotificationDelivery: AsyncMigration {
             .field("queued_at", .datetime, .required)
             .create()
         try await database.sql.create(index: "ix_saved_search_queue_time").on("saved_search_queue").column("queued_at").run()
+        // Who was told of a listing (one notification per owner, whichever search matched).
+        try await database.sql.create(index: "ix_saved_search_hits_listing").on("saved_search_hits").column("listing_id").column("saved_search_id").run()
         try await database.schema("server_keys")
             .field("name", .string, .identifier(auto: false))
             .field("secret", .string, .required)
@@ -62,6 +64,7 @@ struct CreateNotificationDelivery: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
+        try await database.sql.drop(index: "ix_saved_search_hits_listing").run()
         try await database.schema(MailOutboxRecord.schema).deleteField("list_unsubscribe").update()
         for table in ["server_keys", "saved_search_queue", "pending_mails", "push_outbox", "push_devices", "notification_settings"] {
             try await database.schema(table).delete()

@@ -59,7 +59,12 @@ struct SavedSearchAlerts {
                                        openToTrade: listing.openToTrade)
         }
         guard !matching.isEmpty else { return ([], false) }
-        // Of those, the ones whose owner may hear of this seller's listing and was not told yet.
+        // Of those, the ones whose owner may hear of this seller's listing and was not told of it
+        // yet (through this search or another: whom it told is read once, not per candidate).
+        var told = Set(try await database.sql.raw("""
+            SELECT DISTINCT s.user_id FROM saved_search_hits h JOIN saved_searches s ON s.id = h.saved_search_id
+            WHERE h.listing_id = \(bind: listingID)
+            """).all(decodingColumn: "user_id", as: UUID.self))
         var matched: [(search: SavedSearch, owner: UUID)] = []
         for batch in stride(from: 0, to: matching.count, by: 500).map({ Array(matching[$0..<min($0 + 500, matching.count)]) }) {
             let rows = try await database.sql.raw("""
@@ -67,11 +72,11 @@ struct SavedSearchAlerts {
                 WHERE s.id IN (\(binds: batch)) AND s.user_id <> \(bind: sellerID) AND u.suspended_at IS NULL
                   AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
                                                                 OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
-                  AND NOT EXISTS (SELECT 1 FROM saved_search_hits h JOIN saved_searches told ON told.id = h.saved_search_id
-                                  WHERE h.listing_id = \(bind: listingID) AND told.user_id = s.user_id)
                 """).all()
             for row in rows where matched.count < Self.chunk {
-                matched.append((try SavedSearches.search(row), try row.decode(column: "user_id", as: UUID.self)))
+                let owner = try row.decode(column: "user_id", as: UUID.self)
+                guard told.insert(owner).inserted else { continue }
+                matched.append((try SavedSearches.search(row), owner))
             }
             if matched.count == Self.chunk { break }
         }
