@@ -22,6 +22,8 @@ public final class ConversationViewModel: ScreenModel {
     @ObservationIgnored private var olderCursor: String?
     /// The key of the draft being sent; renewed once the server has it.
     @ObservationIgnored private var pendingClientID = UUID().wireString
+    /// Whether a stream of this screen has connected once (`listen`).
+    @ObservationIgnored private var following = false
 
     public init(conversationID: UUID, client: APIClient) {
         self.conversationID = conversationID
@@ -87,7 +89,14 @@ public final class ConversationViewModel: ScreenModel {
             default: break
             }
         case .resync: await load()
-        case .connected: break  // a resumed stream replays what was missed
+        case .connected:
+            // A resumed stream replays what was missed; the first one starts after `load()`
+            // read the conversation, so what happened in between (the other side reading it, a
+            // message) is read again.
+            if !following {
+                following = true
+                await load()
+            }
         }
     }
 
