@@ -60,11 +60,8 @@ struct SavedSearchAlerts {
         }
         guard !matching.isEmpty else { return ([], false) }
         // Of those, the ones whose owner may hear of this seller's listing and was not told of it
-        // yet (through this search or another: whom it told is read once, not per candidate).
-        var told = Set(try await database.sql.raw("""
-            SELECT DISTINCT s.user_id FROM saved_search_hits h JOIN saved_searches s ON s.id = h.saved_search_id
-            WHERE h.listing_id = \(bind: listingID)
-            """).all(decodingColumn: "user_id", as: UUID.self))
+        // yet, through this search or another.
+        var owners = Set<UUID>()
         var matched: [(search: SavedSearch, owner: UUID)] = []
         for batch in stride(from: 0, to: matching.count, by: 500).map({ Array(matching[$0..<min($0 + 500, matching.count)]) }) {
             let rows = try await database.sql.raw("""
@@ -73,14 +70,33 @@ struct SavedSearchAlerts {
                   AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
                                                                 OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
                 """).all()
+            let told = try await Self.ownersTold(of: listingID, among: Set(try rows.map { try $0.decode(column: "user_id", as: UUID.self) }),
+                                                 on: database.sql)
             for row in rows where matched.count < Self.chunk {
                 let owner = try row.decode(column: "user_id", as: UUID.self)
-                guard told.insert(owner).inserted else { continue }
+                guard !told.contains(owner), owners.insert(owner).inserted else { continue }
                 matched.append((try SavedSearches.search(row), owner))
             }
             if matched.count == Self.chunk { break }
         }
         return (matched, matched.count == Self.chunk)
+    }
+
+    /// Which of `owners` were told of the listing through any of their searches (but `excluding`):
+    /// read from the owners' searches (20 at most each), so it costs the same however many people
+    /// a popular listing has told already.
+    static func ownersTold(of listingID: UUID, among owners: Set<UUID>, excluding searches: Set<UUID> = [],
+                           on sql: any SQLDatabase) async throws -> Set<UUID> {
+        guard !owners.isEmpty else { return [] }
+        let rows = try await sql.raw("""
+            SELECT s.user_id, s.id FROM saved_searches s JOIN saved_search_hits h ON h.saved_search_id = s.id AND h.listing_id = \(bind: listingID)
+            WHERE s.user_id IN (\(binds: Array(owners)))
+            """).all()
+        var told = Set<UUID>()
+        for row in rows where !searches.contains(try row.decode(column: "id", as: UUID.self)) {
+            told.insert(try row.decode(column: "user_id", as: UUID.self))
+        }
+        return told
     }
 
     /// Tells the owners of `matched` (from `matches`) about the listing.
@@ -96,11 +112,8 @@ struct SavedSearchAlerts {
             """).all(decodingColumn: "saved_search_id", as: UUID.self))
         guard !told.isEmpty else { return }
         // One notification per owner, however many of their searches match, in this batch or
-        // an earlier one.
-        let toldBefore = Set(try await tx.sql.raw("""
-            SELECT DISTINCT s.user_id FROM saved_search_hits h JOIN saved_searches s ON s.id = h.saved_search_id
-            WHERE h.listing_id = \(bind: listingID) AND h.saved_search_id NOT IN (\(binds: Array(told)))
-            """).all(decodingColumn: "user_id", as: UUID.self))
+        // an earlier one (told through a search not in this batch).
+        let toldBefore = try await Self.ownersTold(of: listingID, among: Set(matched.map(\.owner)), excluding: told, on: tx.sql)
         var owners = toldBefore
         let notifications = matched.filter { told.contains($0.search.id) && owners.insert($0.owner).inserted }.map { match in
             OutgoingNotification(userID: match.owner, kind: .savedSearchMatched,
