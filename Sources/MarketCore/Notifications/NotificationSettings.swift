@@ -74,20 +74,8 @@ public struct ChannelChoices: Codable, Sendable, Equatable {
     }
 
     public subscript(channel: NotificationChannel) -> Bool {
-        get {
-            switch channel {
-            case .inApp: inApp
-            case .email: email
-            case .push: push
-            }
-        }
-        set {
-            switch channel {
-            case .inApp: inApp = newValue
-            case .email: email = newValue
-            case .push: push = newValue
-            }
-        }
+        get { self[keyPath: channel.inChoices] }
+        set { self[keyPath: channel.inChoices] = newValue }
     }
 }
 
@@ -114,22 +102,8 @@ public struct NotificationSettings: Codable, Sendable, Equatable {
         favorites: ChannelChoices(inApp: true, email: false, push: true))
 
     public subscript(topic: NotificationTopic) -> ChannelChoices {
-        get {
-            switch topic {
-            case .messages: messages
-            case .orders: orders
-            case .savedSearches: savedSearches
-            case .favorites: favorites
-            }
-        }
-        set {
-            switch topic {
-            case .messages: messages = newValue
-            case .orders: orders = newValue
-            case .savedSearches: savedSearches = newValue
-            case .favorites: favorites = newValue
-            }
-        }
+        get { self[keyPath: topic.inSettings] }
+        set { self[keyPath: topic.inSettings] = newValue }
     }
 
     /// Whether a notification of `kind` goes out on `channel`: topic-less kinds show in the app only.
@@ -158,11 +132,8 @@ public struct NotificationSettingsUpdate: Codable, Sendable, Equatable {
         }
 
         subscript(channel: NotificationChannel) -> Bool? {
-            switch channel {
-            case .inApp: inApp
-            case .email: email
-            case .push: push
-            }
+            get { self[keyPath: channel.inUpdate] }
+            set { self[keyPath: channel.inUpdate] = newValue }
         }
     }
 
@@ -181,38 +152,21 @@ public struct NotificationSettingsUpdate: Codable, Sendable, Equatable {
     /// Turns one channel of one topic on or off.
     public static func setting(_ topic: NotificationTopic, _ channel: NotificationChannel, to on: Bool) -> NotificationSettingsUpdate {
         var update = NotificationSettingsUpdate()
-        var choices = Choices()
-        switch channel {
-        case .inApp: choices.inApp = on
-        case .email: choices.email = on
-        case .push: choices.push = on
-        }
-        switch topic {
-        case .messages: update.messages = choices
-        case .orders: update.orders = choices
-        case .savedSearches: update.savedSearches = choices
-        case .favorites: update.favorites = choices
-        }
+        update[keyPath: topic.inUpdate] = Choices()
+        update[keyPath: topic.inUpdate]?[channel] = on
         return update
     }
 
     /// This update with `other`'s choices added (`other` wins where both set one).
     public func merging(_ other: NotificationSettingsUpdate) -> NotificationSettingsUpdate {
-        func merged(_ mine: Choices?, _ theirs: Choices?) -> Choices? {
-            guard let theirs else { return mine }
-            return Choices(inApp: theirs.inApp ?? mine?.inApp, email: theirs.email ?? mine?.email, push: theirs.push ?? mine?.push)
+        var merged = self
+        for topic in NotificationTopic.allCases {
+            guard let theirs = other[keyPath: topic.inUpdate] else { continue }
+            var choices = merged[keyPath: topic.inUpdate] ?? Choices()
+            for channel in NotificationChannel.allCases where theirs[channel] != nil { choices[channel] = theirs[channel] }
+            merged[keyPath: topic.inUpdate] = choices
         }
-        return NotificationSettingsUpdate(messages: merged(messages, other.messages), orders: merged(orders, other.orders),
-                                          savedSearches: merged(savedSearches, other.savedSearches), favorites: merged(favorites, other.favorites))
-    }
-
-    func choices(_ topic: NotificationTopic) -> Choices? {
-        switch topic {
-        case .messages: messages
-        case .orders: orders
-        case .savedSearches: savedSearches
-        case .favorites: favorites
-        }
+        return merged
     }
 
     /// `current` with this update's choices, or the fields it may not set (`messages.inApp`).
@@ -220,7 +174,7 @@ public struct NotificationSettingsUpdate: Codable, Sendable, Equatable {
         var settings = current
         var errors = FieldErrors()
         for topic in NotificationTopic.allCases {
-            guard let choices = choices(topic) else { continue }
+            guard let choices = self[keyPath: topic.inUpdate] else { continue }
             for channel in NotificationChannel.allCases {
                 guard let on = choices[channel] else { continue }
                 if NotificationSettings.isFixed(topic, channel), !on {
@@ -231,5 +185,45 @@ public struct NotificationSettingsUpdate: Codable, Sendable, Equatable {
             }
         }
         return (settings, errors)
+    }
+}
+
+// Where each topic and channel lives in the settings and in an update: the one mapping the
+// subscripts above go through.
+extension NotificationTopic {
+    var inSettings: WritableKeyPath<NotificationSettings, ChannelChoices> {
+        switch self {
+        case .messages: \.messages
+        case .orders: \.orders
+        case .savedSearches: \.savedSearches
+        case .favorites: \.favorites
+        }
+    }
+
+    var inUpdate: WritableKeyPath<NotificationSettingsUpdate, NotificationSettingsUpdate.Choices?> {
+        switch self {
+        case .messages: \.messages
+        case .orders: \.orders
+        case .savedSearches: \.savedSearches
+        case .favorites: \.favorites
+        }
+    }
+}
+
+extension NotificationChannel {
+    var inChoices: WritableKeyPath<ChannelChoices, Bool> {
+        switch self {
+        case .inApp: \.inApp
+        case .email: \.email
+        case .push: \.push
+        }
+    }
+
+    var inUpdate: WritableKeyPath<NotificationSettingsUpdate.Choices, Bool?> {
+        switch self {
+        case .inApp: \.inApp
+        case .email: \.email
+        case .push: \.push
+        }
     }
 }
