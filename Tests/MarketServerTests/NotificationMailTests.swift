@@ -14,6 +14,8 @@ struct NotificationMailTests {
         try await withTestApp(clock: clock, adjust: { settings in
             settings.smtpRelay = try! SMTPRelay(url: smtp.url)
             settings.publicURL = "https://market.campus.edu"
+            // The tests run each round themselves; the server's own sweep waits an hour.
+            settings.notify.sweepInterval = 3_600
         }, test)
     }
 
