@@ -30,14 +30,23 @@ struct SavedSearchAlerts {
         matcher?.wake()
     }
 
+    /// A search a listing matches, and whom to tell.
+    typealias Match = (search: SavedSearch, owner: UUID)
+
+    /// What `matches` found: up to `chunk`, and whether there may be more.
+    struct Matches: Sendable {
+        var matched: [Match] = []
+        var more = false
+    }
+
     /// Up to `chunk` searches the listing matches whose owners were not told yet, and whether
     /// there may be more. Only reads: it runs beside the writer (SQLite's readers do not wait for
     /// it), so the write transaction that tells them holds the writer only for the writing.
-    func matches(of listing: ListingRecord, on database: any Database) async throws -> (matched: [(search: SavedSearch, owner: UUID)], more: Bool) {
-        guard ListingStatus(rawValue: listing.status) == .active else { return ([], false) }
+    func matches(of listing: ListingRecord, on database: any Database) async throws -> Matches {
+        guard ListingStatus(rawValue: listing.status) == .active else { return Matches() }
         let listingID = try listing.requireID()
         let categories = ListingCategory.from(mask: listing.categoryMask)
-        guard let condition = ListingCondition(rawValue: listing.condition) else { return ([], false) }
+        guard let condition = ListingCondition(rawValue: listing.condition) else { return Matches() }
         // Every word of the listing (a search's are at most 8; a listing's are not cut).
         let text = [listing.title, listing.description, listing.author ?? "", listing.isbn ?? "", listing.courseCode ?? ""].joined(separator: " ")
         let words = Set(SavedSearchQuery.words(of: text, limit: 200))
@@ -58,11 +67,11 @@ struct SavedSearchAlerts {
                                        salePriceCents: listing.salePriceCents.map(Int.init), rentPriceCents: listing.rentPriceCents.map(Int.init),
                                        openToTrade: listing.openToTrade)
         }
-        guard !matching.isEmpty else { return ([], false) }
+        guard !matching.isEmpty else { return Matches() }
         // Of those, the ones whose owner may hear of this seller's listing and was not told of it
         // yet, through this search or another.
         var owners = Set<UUID>()
-        var matched: [(search: SavedSearch, owner: UUID)] = []
+        var matched: [Match] = []
         for batch in stride(from: 0, to: matching.count, by: 500).map({ Array(matching[$0..<min($0 + 500, matching.count)]) }) {
             let rows = try await database.sql.raw("""
                 SELECT s.id, s.user_id, s.name, s.query, s.created_at FROM saved_searches s JOIN users u ON u.id = s.user_id
@@ -79,7 +88,7 @@ struct SavedSearchAlerts {
             }
             if matched.count == Self.chunk { break }
         }
-        return (matched, matched.count == Self.chunk)
+        return Matches(matched: matched, more: matched.count == Self.chunk)
     }
 
     /// Which of `owners` were told of the listing through any of their searches (but `excluding`):
@@ -100,7 +109,7 @@ struct SavedSearchAlerts {
     }
 
     /// Tells the owners of `matched` (from `matches`) about the listing.
-    func tell(_ matched: [(search: SavedSearch, owner: UUID)], about listing: ListingRecord, in tx: WriteTransaction) async throws {
+    func tell(_ matched: [Match], about listing: ListingRecord, in tx: WriteTransaction) async throws {
         guard !matched.isEmpty else { return }
         let listingID = try listing.requireID()
         // The hits first, in one statement: a search another instance told meanwhile is not
@@ -208,13 +217,13 @@ final class SavedSearchMatcher: LifecycleHandler, Sendable {
         let queued = try await services.database.sql.raw("SELECT listing_id FROM saved_search_queue ORDER BY queued_at LIMIT 50")
             .all(decodingColumn: "listing_id", as: UUID.self)
         guard !queued.isEmpty else { return false }
-        var work: [(listingID: UUID, listing: ListingRecord?, matched: [(search: SavedSearch, owner: UUID)], more: Bool)] = []
+        var work: [(listingID: UUID, listing: ListingRecord?, found: SavedSearchAlerts.Matches)] = []
         var owners = 0
         for listingID in queued where owners < SavedSearchAlerts.chunk {
             let listing = try await ListingRecord.find(listingID, on: services.database)
-            var found: (matched: [(search: SavedSearch, owner: UUID)], more: Bool) = ([], false)
+            var found = SavedSearchAlerts.Matches()
             if let listing { found = try await alerts.matches(of: listing, on: services.database) }
-            work.append((listingID, listing, found.matched, found.more))
+            work.append((listingID, listing, found))
             owners += found.matched.count
         }
         if givingWay, let writer = services.groupCommit {
@@ -223,8 +232,8 @@ final class SavedSearchMatcher: LifecycleHandler, Sendable {
         let done = work
         try await services.writes.run { tx in
             for item in done {
-                if let listing = item.listing { try await alerts.tell(item.matched, about: listing, in: tx) }
-                if !item.more { try await tx.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: item.listingID)").run() }
+                if let listing = item.listing { try await alerts.tell(item.found.matched, about: listing, in: tx) }
+                if !item.found.more { try await tx.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: item.listingID)").run() }
             }
         }
         return true

@@ -15,10 +15,7 @@ struct NotificationPreferences {
 
     /// Read inside the transaction that notifies, so a change made a moment before counts.
     static func settings(of userID: UUID, on database: any Database) async throws -> NotificationSettings {
-        guard let json = try await database.sql.raw("SELECT settings FROM notification_settings WHERE user_id = \(bind: userID)")
-            .first(decodingColumn: "settings", as: String.self) else { return .defaults }
-        // A setting a later version adds is missing from an older row: its default applies.
-        return (try? JSONDecoder().decode(NotificationSettings.self, from: Data(json.utf8))) ?? .defaults
+        try await settings(of: [userID], on: database)[userID] ?? .defaults
     }
 
     /// Several people's, in one read; those who never changed theirs are left out (the defaults).
@@ -27,6 +24,7 @@ struct NotificationPreferences {
         var settings: [UUID: NotificationSettings] = [:]
         for row in try await database.sql.raw("SELECT user_id, settings FROM notification_settings WHERE user_id IN \(SQLBind.group(Array(userIDs)))").all() {
             let json = try row.decode(column: "settings", as: String.self)
+            // A setting a later version adds is missing from an older row: its default applies.
             settings[try row.decode(column: "user_id", as: UUID.self)] = (try? JSONDecoder().decode(NotificationSettings.self, from: Data(json.utf8))) ?? .defaults
         }
         return settings
