@@ -94,7 +94,9 @@ struct PushDeliveryTests {
             #expect(try await Self.eventually {
                 try await app.send(.GET, "/api/v1/me/devices", token: seller.token).decode([PushDevice].self).map(\.tokenEnding) == [String(Self.phone.suffix(8))]
             })
-            #expect(apns.refusals.contains("Unregistered") && apns.refusals.contains("TooManyRequests"))
+            // The two phones' pushes are sent one after the other, in no set order: wait for both answers.
+            #expect(try await Self.eventually { apns.refusals.contains("Unregistered") && apns.refusals.contains("TooManyRequests") },
+                    "refused: \(apns.refusals)")
             // The throttled push waits for its retry (15 s later), then goes.
             try await Task.sleep(for: .seconds(3))
             #expect(apns.pushes.isEmpty)
