@@ -23,6 +23,9 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         let writer = SQLiteWriter(path: path, context: app.db.context, checkpointsInCommits: !checkpoints)
         app.lifecycle.use(writer)
         app.sqliteGroupCommit = GroupCommit(writer: writer)
+        let readers = SQLiteReaders(path: path)
+        app.lifecycle.use(readers)
+        app.sqliteReaders = readers
         if checkpoints { app.lifecycle.use(SQLiteCheckpointer(path: path, interval: settings.sqliteCheckpointInterval)) }
     }
 
@@ -63,6 +66,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateCourseIndex())   // listings by course code: course pages, the course finder
     app.migrations.add(CreateSavedSearches()) // saved searches, their words as an index, who was told of what
     app.migrations.add(CreateNotificationDelivery()) // channels per topic, phones, push and notification-mail queues, unsubscribe key
+    app.migrations.add(CreateContentVersions()) // a number every write to what pages show raises: ETags answered without reading the page
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

@@ -92,3 +92,35 @@ struct SQLiteWriterTests {
         }
     }
 }
+
+/// The connections that answer requests' reads on SQLite (`SQLiteReaders`).
+@Suite("SQLite readers")
+struct SQLiteReadersTests {
+    @Test("a reader reads what was committed and refuses to write")
+    func readsOnly() async throws {
+        try await withTestApp { app in
+            guard let readers = app.sqliteReaders else { return }  // PostgreSQL: none
+            let deal = try await app.deal()
+            let reader = readers.database(context: app.db.context)
+            let rows = try await reader.sql.raw("SELECT title FROM listings WHERE id = \(bind: deal.listing.id)").all()
+            #expect(try rows.first?.decode(column: "title", as: String.self) == deal.listing.title)
+            await #expect(throws: (any Error).self) {
+                try await reader.sql.raw("UPDATE listings SET title = 'x' WHERE id = \(bind: deal.listing.id)").run()
+            }
+            #expect(try await app.listing(deal.listing.id).title == deal.listing.title)
+        }
+    }
+
+    @Test("a UUID is read from its text in either case, and anything else is refused")
+    func uuidText() {
+        for _ in 0..<100 {
+            let id = UUID()
+            #expect(UUID(hyphenated: id.uuidString) == id)
+            #expect(UUID(hyphenated: id.uuidString.lowercased()) == id)
+        }
+        for bad in ["", "35E87EB3-FBDB-43C6-8EAD-5FD4D09D7C6", "35E87EB3-FBDB-43C6-8EAD-5FD4D09D7C6G", "35E87EB3FFBDB-43C6-8EAD-5FD4D09D7C60",
+                    "35E87EB3-FBDB-43C6-8EAD-5FD4D09D7C600"] {
+            #expect(UUID(hyphenated: bad) == nil, "\(bad)")
+        }
+    }
+}

@@ -11,7 +11,7 @@ struct WebSecurityTests {
     @Test("every page carries a CSP without unsafe-inline, no framing, a referrer policy and nosniff")
     func headers() async throws {
         try await withTestApp { app in
-            let page = try await app.send(.GET, "/")
+            let page = try await app.send(.GET, "/signin")
             let policy = try #require(page.headers.first(name: "Content-Security-Policy"))
             #expect(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'"))
             #expect(!policy.contains("unsafe-inline"))

@@ -24,6 +24,9 @@ struct DomainServices: Sendable {
     let photoStorage: any PhotoStorage
     /// Woken after a listing is queued for matching against saved searches.
     var savedSearchMatcher: SavedSearchMatcher?
+    /// SQLite's connections for a request's reads (`reading`); nil on PostgreSQL and inside a
+    /// transaction, whose reads must see its own writes.
+    var readers: SQLiteReaders?
     let now: Date
 
     /// The same services on a transaction's connection.
@@ -34,9 +37,16 @@ struct DomainServices: Sendable {
                  savedSearchMatcher: savedSearchMatcher, now: now)
     }
 
-    /// A page of the feed, a search or a seller's listings as `viewer` sees it, presented. The
-    /// search and the presenting run on one connection of the pool, checked out once, since they
-    /// run several statements in turn and each checkout of its own costs a trip through the pool.
+    /// These services on a database for a request's reads, which run several statements in turn:
+    /// on SQLite the reading connections, each statement run where it is asked (`SQLiteReaders`);
+    /// on PostgreSQL one connection of the pool, checked out once, since each checkout of its own
+    /// costs a trip through the pool.
+    func reading<T: Sendable>(_ body: @escaping @Sendable (DomainServices) async throws -> T) async throws -> T {
+        if let readers { return try await body(on(readers.database(context: database.context))) }
+        return try await database.withTracedConnection { db in try await body(on(db)) }
+    }
+
+    /// A page of the feed, a search or a seller's listings as `viewer` sees it, presented.
     func searchPage(_ query: SearchCriteria, viewer: UserRecord?) async throws -> (listings: [MarketCore.Listing], next: ListingCursor?) {
         try ListingVisibility.check(query, viewer: viewer)
         var query = query
@@ -44,8 +54,7 @@ struct DomainServices: Sendable {
         else if query.campus == nil, query.sellerID == nil {  // one seller's listings: wherever they are
             query.campus = try trust.campusFilter(asked: nil, viewer: viewer)
         }
-        return try await database.withTracedConnection { [query] db in
-            let services = on(db)
+        return try await reading { [query] services in
             let result = try await services.listingSearch.page(query, viewer: viewer?.id)
             return (try await services.listingPresenter.present(result.listings), result.next)
         }
@@ -147,6 +156,6 @@ extension Application {
                        deliveryQuoteProvider: deliveryQuoteProvider,
                        mailDelivery: mailDelivery,
                        groupCommit: sqliteGroupCommit, eventHub: eventHub, photoStorage: photoStorage,
-                       savedSearchMatcher: savedSearchMatcher, now: now ?? clock.now())
+                       savedSearchMatcher: savedSearchMatcher, readers: sqliteReaders, now: now ?? clock.now())
     }
 }

@@ -16,6 +16,7 @@ extension Application {
         let files = NIOLeafFiles(fileio: fileio, limits: [.toSandbox, .requireExtensions, .onlyLeafExtensions],
                                  sandboxDirectory: directory.viewsDirectory, viewDirectory: directory.viewsDirectory)
         leaf.sources = .singleSource(files)
+        digestTemplates()
         views.use { app in
             LeafRenderer(configuration: app.leaf.configuration, tags: app.leaf.tags, cache: app.leaf.cache,
                          sources: app.leaf.sources, eventLoop: app.eventLoopGroup.next(),

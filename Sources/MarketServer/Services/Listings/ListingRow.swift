@@ -44,6 +44,11 @@ struct ListingRow: Sendable {
     var listingStatus: ListingStatus { get throws { try StoredValue.decode(status, column: "listings.status") } }
 
     init(row: any SQLRow) throws {
+        if let direct = row as? DirectSQLiteRow { try self.init(direct: direct) } else { try self.init(decoding: row) }
+    }
+
+    /// From any driver's row, through its decoder.
+    private init(decoding row: any SQLRow) throws {
         seq = try row.decode(column: "seq", as: Int64.self)
         id = try row.decode(column: "id", as: UUID.self)
         sellerID = try row.decode(column: "seller_id", as: UUID.self)
@@ -68,6 +73,34 @@ struct ListingRow: Sendable {
         createdAt = try row.decode(column: "created_at", as: Date.self)
         updatedAt = try row.decode(column: "updated_at", as: Date.self)
         depositCents = try row.decode(column: "deposit_cents", as: Int64?.self)
+    }
+
+    /// From a SQLite reader's row, each column read as stored (`DirectSQLiteRow+Typed`).
+    init(direct row: DirectSQLiteRow) throws {
+        seq = try row.int64("seq")
+        id = try row.uuid("id")
+        sellerID = try row.uuid("seller_id")
+        sellerName = try row.stringOrNil("seller_name")
+        title = try row.string("title")
+        description = try row.string("description")
+        categoryMask = try row.int64("category_mask")
+        condition = try row.string("condition")
+        salePriceCents = try row.int64OrNil("sale_price_cents")
+        rentPriceCents = try row.int64OrNil("rent_price_cents")
+        rentUnit = try row.stringOrNil("rent_unit")
+        openToTrade = try row.bool("open_to_trade")
+        sortPriceCents = try row.int64OrNil("sort_price_cents")
+        currency = try row.string("currency")
+        author = try row.stringOrNil("author")
+        edition = try row.stringOrNil("edition")
+        isbn = try row.stringOrNil("isbn")
+        courseCode = try row.stringOrNil("course_code")
+        campus = try row.stringOrNil("campus")
+        status = try row.string("status")
+        featuredUntil = try row.dateOrNil("featured_until")
+        createdAt = try row.date("created_at")
+        updatedAt = try row.date("updated_at")
+        depositCents = try row.int64OrNil("deposit_cents")
     }
 
     init(_ listing: ListingRecord, sellerName: String?) throws {

@@ -13,7 +13,8 @@ import VaporCSQLite
 /// where it is called and keeps it prepared for the next time: an UPDATE of `listings` costs
 /// about 200 µs to prepare (22 indexes, triggers, a generated column) and 30 to run.
 ///
-/// Not thread-safe (hence unchecked): `SQLiteWriter` uses it from its one thread only.
+/// Not thread-safe (hence unchecked): `SQLiteWriter` uses it from its one thread only, and
+/// `SQLiteReaders` lends each to one caller at a time.
 final class DirectSQLiteConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     /// Prepared statements by their SQL. Our statements are a few dozen shapes with their
@@ -23,8 +24,8 @@ final class DirectSQLiteConnection: @unchecked Sendable {
 
     /// Opens the database file (which must exist: the pooled connections made it) the way the
     /// pooled connections are set up: foreign keys on, and a wait for another writer rather
-    /// than an error.
-    init(path: String, busyTimeout: Duration = .seconds(10)) throws {
+    /// than an error. A connection for reads only refuses any write (`query_only`).
+    init(path: String, busyTimeout: Duration = .seconds(10), readsOnly: Bool = false) throws {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX
         let opened = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         guard opened == SQLITE_OK else {
@@ -35,6 +36,7 @@ final class DirectSQLiteConnection: @unchecked Sendable {
         }
         sqlite_nio_sqlite3_busy_timeout(handle, Int32(busyTimeout.components.seconds * 1000))
         _ = try run("PRAGMA foreign_keys = ON", binds: [])
+        if readsOnly { _ = try run("PRAGMA query_only = ON", binds: []) }
     }
 
     deinit { close() }

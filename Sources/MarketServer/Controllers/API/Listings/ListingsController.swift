@@ -7,10 +7,10 @@ import Vapor
 struct ListingsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let listings = routes.grouped("listings")
-        listings.get(use: search)
+        listings.grouped(ConditionalGet()).get(use: search)
         listings.post(use: create)
         let listing = listings.grouped(":listingID")
-        listing.get(use: show)
+        listing.grouped(ConditionalGet()).get(use: show)
         listing.put(use: replace)
         listing.delete(use: remove)
         // Photos stream in as multipart; the limit leaves room for the form's own framing.
@@ -37,9 +37,11 @@ struct ListingsController: RouteCollection {
 
     func show(req: Request) async throws -> MarketCore.Listing {
         let viewer = req.auth.get(Session.self)?.user
-        let id = try await req.uuidParameter("listingID") { try await req.domain.listings.visibleID(prefix: $0, to: viewer) }
-        let listing = try await req.domain.listings.visible(id, to: viewer)
-        return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: viewer != nil, viewerID: viewer?.id)
+        return try await req.domain.reading { services in
+            let id = try await req.uuidParameter("listingID") { try await services.listings.visibleID(prefix: $0, to: viewer) }
+            let listing = try await services.listings.visible(id, to: viewer)
+            return try await services.listingPresenter.presentDetail(listing, viewerSignedIn: viewer != nil, viewerID: viewer?.id)
+        }
     }
 
     func replace(req: Request) async throws -> MarketCore.Listing {

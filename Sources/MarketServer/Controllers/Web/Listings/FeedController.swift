@@ -6,7 +6,7 @@ import Vapor
 /// with prices typed in currency units, and draws the filters as links and a plain GET form.
 struct FeedController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(use: feed)
+        routes.grouped(ConditionalGet()).get(use: feed)
     }
 
     struct Chip: Encodable {

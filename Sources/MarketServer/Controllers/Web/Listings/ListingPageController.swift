@@ -9,7 +9,7 @@ import Vapor
 struct ListingPageController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let listing = routes.grouped("listings", ":listingID")
-        listing.get(use: show)
+        listing.grouped(ConditionalGet()).get(use: show)
         listing.post("quote", use: quote)
         listing.post("buy", use: buy)
         listing.post("rent", use: rent)
@@ -172,7 +172,12 @@ struct ListingPageController: RouteCollection {
     // MARK: Rendering
 
     func render(_ req: Request, _ state: ListingPageState, status: HTTPResponseStatus = .ok) async throws -> Response {
-        let services = req.domain
+        let (title, content) = try await req.domain.reading { try await Self.content(req, state, services: $0) }
+        return try await req.renderPage("listing", title: title, content, status: status)
+    }
+
+    /// The page's content, read on `services` (the request's reading connections).
+    private static func content(_ req: Request, _ state: ListingPageState, services: DomainServices) async throws -> (String, ListingPageContent) {
         let id = try req.uuidParameter("listingID")
         let session = req.auth.get(Session.self)
         let record = try await services.listings.visible(id, to: session?.user)
@@ -246,7 +251,7 @@ struct ListingPageController: RouteCollection {
             cashFields: [FormField("cash", "Cash on top (optional)", value: state.cash, errors: state.tradeErrors, inputMode: "decimal")],
             tradeError: state.tradeError ?? state.tradeErrors["offered"].map { "Your offer \($0)." },
             ownerError: state.ownerError)
-        return try await req.renderPage("listing", title: listing.title, content, status: status)
+        return (listing.title, content)
     }
 
     /// The owner edits; anyone else buys, else rents, else offers a trade: a link to that form.

@@ -11,10 +11,16 @@ enum CSRFToken {
     static let field = "csrf"
     static let anonymousCookie = "cm_presession"
 
-    /// The token for this visitor. Signed-out visitors get a pre-session cookie on first sight.
+    /// The token for this visitor. Signed-out visitors get a pre-session cookie on first sight,
+    /// but for a page every signed-out visitor shares (`ConditionalGet`): it has no form for
+    /// them, and a cookie set on it would keep a proxy from reusing it.
     static func token(for req: Request) -> String {
-        mac(of: secret(for: req) ?? ensureAnonymousSecret(req))
+        if !req.auth.has(Session.self), req.storage[SharedPage.self] == true { return "" }
+        return mac(of: secret(for: req) ?? ensureAnonymousSecret(req))
     }
+
+    /// Set on a request for a page every signed-out visitor is given alike.
+    struct SharedPage: StorageKey { typealias Value = Bool }
 
     static func isValid(_ presented: String?, for req: Request) -> Bool {
         guard let presented, let secret = secret(for: req) else { return false }

@@ -52,8 +52,9 @@ extension Request {
         layout.menuUnreadCount = unread + messages
         let view = try await view.render(template, WebPage(layout: layout, page: content))
         let response = try await view.encodeResponse(status: status, for: self)
-        // Pages show private things to signed-in people: never keep them in a shared cache.
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        // Pages show private things to signed-in people: never keep them in a shared cache. A
+        // page every signed-out visitor shares says how it may be kept (`ConditionalGet`).
+        if storage[CSRFToken.SharedPage.self] != true { response.headers.replaceOrAdd(name: .cacheControl, value: "no-store") }
         Notice.shown(on: response, for: self)
         return response
     }

@@ -1,0 +1,70 @@
+import Crypto
+import Foundation
+import Vapor
+
+/// HTTP caching for the pages every visit starts with (the feed, search, a listing; as HTML and
+/// JSON). Each answer carries a weak `ETag` made from the `ContentVersion` read before the page,
+/// and a request whose `If-None-Match` names the current one is answered `304 Not Modified` from
+/// that one small read: nothing else is read, encoded or rendered.
+///
+/// `Cache-Control`: a page anyone would get (no session) may be reused by a browser or a shared
+/// proxy for `sharedMaxAge` seconds, then revalidated; a signed-in viewer's JSON is private and
+/// revalidated every time (its tag names the viewer). A signed-in page of the web app is neither
+/// tagged nor stored (`renderPage` says `no-store`): it holds a form token and the viewer's unread
+/// counts, which the version does not follow; nor is a page that shows a notice. A signed-out
+/// page is the same for everyone, with no cookie set (`CSRFToken.SharedPage`). `Vary` names the
+/// headers that carry a session.
+struct ConditionalGet: AsyncMiddleware {
+    static let sharedMaxAge = 5
+    static let vary = "Cookie, Authorization"
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard request.method == .GET || request.method == .HEAD else { return try await next.respond(to: request) }
+        let viewer = request.auth.get(Session.self)?.userID
+        let isPage = !request.url.path.hasPrefix("/api/")
+        if isPage {
+            // A notice carried to this page is shown once, to this visitor: not a shared page.
+            guard viewer == nil, request.cookies[Notice.cookieName] == nil else { return try await next.respond(to: request) }
+            request.storage[CSRFToken.SharedPage.self] = true
+        }
+        let version = try await request.domain.reading { services in
+            try await ContentVersion.current(on: services.database.sql, now: services.now)
+        }
+        let tag = version.entityTag(for: request, viewer: viewer, renderer: isPage ? request.application.templatesDigest : "json")
+        let cacheControl = viewer == nil ? "public, max-age=\(Self.sharedMaxAge)" : "private, no-cache"
+        if let asked = request.headers.first(name: .ifNoneMatch), ifNoneMatch(asked, matches: tag) {
+            var headers = HTTPHeaders()
+            headers.replaceOrAdd(name: .eTag, value: tag)
+            headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
+            headers.replaceOrAdd(name: .vary, value: Self.vary)
+            return Response(status: .notModified, headers: headers)
+        }
+        let response = try await next.respond(to: request)
+        guard response.status == .ok else { return response }
+        response.headers.replaceOrAdd(name: .eTag, value: tag)
+        response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
+        response.headers.replaceOrAdd(name: .vary, value: Self.vary)
+        return response
+    }
+}
+
+extension Application {
+    private struct TemplatesDigestKey: StorageKey { typealias Value = String }
+
+    /// A digest of the web app's templates, part of every HTML page's tag: a release that
+    /// changes how a page looks changes its tag, on every instance that runs it alike.
+    var templatesDigest: String { storage[TemplatesDigestKey.self] ?? "" }
+
+    /// Reads the templates once, at start (`useCachedLeaf`), for `templatesDigest`.
+    func digestTemplates() {
+        var hash = SHA256()
+        let root = URL(fileURLWithPath: directory.viewsDirectory)
+        let files = (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .map(\.path).sorted()
+        for file in files {
+            hash.update(data: Data(file.dropFirst(root.path.count).utf8))
+            if let contents = FileManager.default.contents(atPath: file) { hash.update(data: contents) }
+        }
+        storage[TemplatesDigestKey.self] = hash.finalize().prefix(8).hexString
+    }
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The read path: the pages every visit starts with, against `/healthz` in the same run. Builds
+# release, seeds N listings, and measures with wrk at 1 and 32 connections: the feed (JSON and
+# the web app's HTML), one listing (JSON and HTML), and each of them again as a conditional
+# request (`If-None-Match` with the ETag the server gave), which should be answered 304 without
+# rendering. Figures are compared as ratios to `/healthz`.
+#
+#   bench/read-path.sh [--listings N] [--database sqlite|postgres] [--duration SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+listings=100000
+database=sqlite
+duration=10
+source bench/lib.sh
+bench_options "$@"
+bench_setup
+
+echo "seeding $listings listings on $database" >&2
+"$binary" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >&2
+if [ "$database" = postgres ]; then
+  psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >&2
+  psql "$DATABASE_URL" -qAtc "CREATE EXTENSION IF NOT EXISTS pg_prewarm" \
+    -c "SELECT sum(pg_prewarm(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i', 'm', 't')" >&2
+fi
+
+start_server 8191
+
+listing=$(curl -fsS "$base/api/v1/listings?limit=1&category=furniture" | python3 -c 'import sys,json; print(json.load(sys.stdin)["items"][0]["id"])')
+declare -A paths=(
+  [healthz]="/healthz"
+  [feed_json]="/api/v1/listings?limit=20"
+  [feed_html]="/"
+  [listing_json]="/api/v1/listings/$listing"
+  [listing_html]="/listings/$listing"
+)
+order=(healthz feed_json feed_html listing_json listing_html)
+
+# The ETag each page was given, for its conditional row ("" when the server gave none).
+etag() { curl -fsS -o /dev/null -D - "$base$1" | awk 'tolower($1) == "etag:" { sub(/\r$/, ""); print $2 }'; }
+
+conditional_script() {  # a wrk script that sends If-None-Match: $1
+  local file="$data/inm-$2.lua"
+  printf 'wrk.headers["If-None-Match"] = [[%s]]\n' "$1" >"$file"
+  echo "$file"
+}
+
+printf '| request | 1 conn req/s | 1 conn p50 ms | 1 conn p99 ms | 32 conn req/s | 32 conn p50 ms | 32 conn p99 ms | ratio to /healthz (32 conn) | server CPU ms/req | non-2xx/3xx |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|\n'
+healthz_rps=
+row() {  # row NAME PATH [SCRIPT]
+  local name=$1 path=$2 script=${3:-}
+  read -r rps1 p50_1 p99_1 err1 _ <<<"$(measure 1 "$path" "$script")"
+  read -r rps32 p50_32 p99_32 err32 cpu <<<"$(measure 32 "$path" "$script")"
+  [ -z "$healthz_rps" ] && healthz_rps=$rps32
+  ratio=$(python3 -c "print(f'{$rps32 / $healthz_rps:.2f}')")
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$rps1" "$p50_1" "$p99_1" "$rps32" "$p50_32" "$p99_32" "$ratio" "$cpu" "$(( err1 + err32 ))"
+}
+for name in "${order[@]}"; do
+  row "$name" "${paths[$name]}"
+done
+for name in feed_json feed_html listing_json listing_html; do
+  tag=$(etag "${paths[$name]}")
+  if [ -n "$tag" ]; then
+    row "${name} (If-None-Match → 304)" "${paths[$name]}" "$(conditional_script "$tag" "$name")"
+  else
+    echo "| ${name} (If-None-Match) | no ETag given | | | | | | | | |"
+  fi
+done
