@@ -205,4 +205,32 @@ struct FeedTests {
 extension Date {
     /// Whole seconds, as the wire carries them.
     func rounded() -> Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+
+    @Test("the client revalidates the feed and a listing with their ETags: unchanged, a 304 and the same page; changed, the new one")
+    func revalidation() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Seller")
+            let lamp = try await market.listing("Desk lamp", by: seller, sale: 900)
+            let client = APIClient(baseURL: market.url)
+            let feed = ListingEndpoint.search(ListingQuery())
+            let first: ListingPage = try await client.send(feed)
+            let again: ListingPage = try await client.send(feed)
+            #expect(again == first)
+            #expect(market.requests.answered.suffix(2).map { String($0.prefix(4)) } == ["200 ", "304 "])
+
+            try await market.listing("Desk chair", by: seller, sale: 3_000)
+            let changed: ListingPage = try await client.send(feed)
+            #expect(changed.items.map(\.title) == ["Desk chair", "Desk lamp"])
+            #expect(market.requests.answered.last?.hasPrefix("200 GET /api/v1/listings") == true)
+
+            let one: Listing = try await client.send(ListingEndpoint.show(lamp.id))
+            let oneAgain: Listing = try await client.send(ListingEndpoint.show(lamp.id))
+            #expect(oneAgain == one)
+            #expect(market.requests.answered.last?.hasPrefix("304 GET /api/v1/listings/") == true)
+            // Signed in, the same address is another person's answer: asked afresh, never mixed.
+            let mine: Listing = try await seller.client.send(ListingEndpoint.show(lamp.id))
+            #expect(mine.savedCount == 0)
+            #expect(market.requests.answered.last?.hasPrefix("200 ") == true)
+        }
+    }
 }

@@ -16,6 +16,8 @@ public final class APIClient: Sendable {
     private let session: URLSession
     let tokenProvider: @Sendable () async -> String?
     let onUnauthenticated: @Sendable () async -> Void
+    /// Answers kept for revalidation (`If-None-Match`); see ``ResponseCache``.
+    let responses = ResponseCache()
 
     /// - Parameters:
     ///   - baseURL: the server, e.g. `https://market.campus.edu` (the API is under `/api/v1`).
@@ -69,6 +71,9 @@ public final class APIClient: Sendable {
         if let token {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         }
+        let cacheKey = endpoint.method == "GET" ? ResponseCache.key(url: request.url ?? baseURL, token: token) : nil
+        let cached = cacheKey.flatMap(responses.entry(for:))
+        if let cached { request.setValue(cached.tag, forHTTPHeaderField: "If-None-Match") }
         let data: Data
         let response: URLResponse
         do {
@@ -77,6 +82,10 @@ public final class APIClient: Sendable {
             throw APIClientError.transport(error.localizedDescription)
         }
         guard let http = response as? HTTPURLResponse else { throw APIClientError.unexpectedResponse(status: 0) }
+        if http.statusCode == 304, let cached { return cached.body }
+        if let cacheKey, http.statusCode == 200, let tag = http.value(forHTTPHeaderField: "ETag") {
+            responses.store(.init(tag: tag, body: data), for: cacheKey)
+        }
         guard (200..<300).contains(http.statusCode) else {
             if http.statusCode == 401, token != nil { await onUnauthenticated() }
             if let body = try? Self.decoder.decode(APIErrorBody.self, from: data) {

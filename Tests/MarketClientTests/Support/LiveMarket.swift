@@ -72,13 +72,19 @@ func unreachableSession() -> SessionManager {
 final class RequestLog: AsyncMiddleware, @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
+    private var statuses: [String] = []
 
     var all: [String] { lock.withLock { lines } }
+    /// Each answer's status with its request, as "304 GET /api/v1/listings?…", in order.
+    var answered: [String] { lock.withLock { statuses } }
 
     func count(_ prefix: String) -> Int { all.filter { $0.hasPrefix(prefix) }.count }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        lock.withLock { lines.append("\(request.method.rawValue) \(request.url.string)") }
-        return try await next.respond(to: request)
+        let line = "\(request.method.rawValue) \(request.url.string)"
+        lock.withLock { lines.append(line) }
+        let response = try await next.respond(to: request)
+        lock.withLock { statuses.append("\(response.status.code) \(line)") }
+        return response
     }
 }

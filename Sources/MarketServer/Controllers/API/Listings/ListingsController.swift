@@ -21,11 +21,11 @@ struct ListingsController: RouteCollection {
         listing.delete("feature", use: cancelFeature)
     }
 
-    func search(req: Request) async throws -> ListingPage {
+    func search(req: Request) async throws -> Response {
         var reader = QueryReader(req)
         let query = try SearchCriteria(reading: &reader)
         let result = try await req.domain.searchPage(query, viewer: req.auth.get(Session.self)?.user)
-        return ListingPage(items: result.listings, nextCursor: result.next?.token)
+        return try ListingJSON.response(ListingPage(items: result.listings, nextCursor: result.next?.token))
     }
 
     func create(req: Request) async throws -> Response {
@@ -35,13 +35,14 @@ struct ListingsController: RouteCollection {
         return try await body.encodeResponse(status: .created, for: req)
     }
 
-    func show(req: Request) async throws -> MarketCore.Listing {
+    func show(req: Request) async throws -> Response {
         let viewer = req.auth.get(Session.self)?.user
-        return try await req.domain.reading { services in
+        let listing = try await req.domain.reading { services in
             let id = try await req.uuidParameter("listingID") { try await services.listings.visibleID(prefix: $0, to: viewer) }
             let listing = try await services.listings.visible(id, to: viewer)
             return try await services.listingPresenter.presentDetail(listing, viewerSignedIn: viewer != nil, viewerID: viewer?.id)
         }
+        return try ListingJSON.response(listing)
     }
 
     func replace(req: Request) async throws -> MarketCore.Listing {

@@ -1,0 +1,61 @@
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+
+/// The feed's hand-written JSON (`ListingJSON`, `JSONBytes`) means what `JSONEncoder.api` writes
+/// for the same values: every field, nil ones left out, text that needs escaping, times.
+@Suite("Listing JSON")
+struct ListingJSONTests {
+    static func object(_ data: Data) throws -> NSObject {
+        try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? NSObject)
+    }
+
+    static func sample(title: String = "Desk \"lamp\" \\ / é 🎓\n\t\u{01}", at time: Date, full: Bool) -> Listing {
+        var seller = SellerSummary(id: UUID(), name: "Sam </script>")
+        if full {
+            seller.campus = CampusMembership(id: "umich.edu", name: "Michigan", verified: true)
+            seller.rating = RatingSummary(average: 4.5, count: 2)
+            seller.memberSince = time
+            seller.activeListingsCount = 3
+        }
+        var listing = Listing(
+            id: UUID(), title: title, description: full ? "Line one\r\nline two" : "", categories: full ? [.textbooks, .homeAppliances] : [],
+            condition: .likeNew, salePriceCents: full ? 1_250 : nil, rentPriceCents: full ? 300 : nil, rentUnit: full ? .day : nil,
+            openToTrade: full, currency: "USD",
+            textbook: full ? TextbookDetails(author: "Stewart", edition: "8", isbn: "9781285741550", courseCode: "MATH 115") : nil,
+            status: full ? .reserved : .active, seller: seller, campus: full ? "umich.edu" : nil, isFeatured: full,
+            featuredUntil: full ? time.addingTimeInterval(86_400) : nil,
+            photos: full ? [ListingPhoto(id: UUID(), url: "/photos/a b.jpg", contentType: "image/jpeg")] : [],
+            createdAt: time, updatedAt: time.addingTimeInterval(0.999),
+            timeZone: full ? "America/Detroit" : nil, depositCents: full ? 5_000 : nil)
+        if full { listing.savedCount = 2; listing.isSaved = false }
+        return listing
+    }
+
+    @Test("a page and a listing, with every field and with none of the optional ones, at times across the calendar")
+    func sameAsTheEncoder() throws {
+        let times = [0, 951_782_400, 1_709_164_799.5, 1_764_160_349.20084, 1_798_761_599.999, 4_102_444_800, 1_234_567_890.000_001]
+            .map(Date.init(timeIntervalSince1970:))
+        for time in times {
+            for full in [true, false] {
+                let listing = Self.sample(at: time, full: full)
+                let page = ListingPage(items: [listing, Self.sample(title: "Chair", at: time, full: !full)], nextCursor: full ? "abc_-" : nil)
+                for (fast, slow) in [(try ListingJSON.response(page).body.data, try JSONEncoder.api.encode(page)),
+                                     (try ListingJSON.response(listing).body.data, try JSONEncoder.api.encode(listing))] {
+                    let written = try #require(fast)
+                    #expect(try Self.object(written) == Self.object(slow),
+                            "\(String(decoding: written, as: UTF8.self))\n\(String(decoding: slow, as: UTF8.self))")
+                }
+            }
+        }
+    }
+
+    @Test("what it writes decodes back to the same listing")
+    func roundTrip() throws {
+        var listing = Self.sample(at: Date(timeIntervalSince1970: 1_764_160_349), full: true)
+        listing.updatedAt = listing.createdAt  // the wire has whole seconds
+        let data = try #require(try ListingJSON.response(listing).body.data)
+        #expect(try JSONDecoder.api.decode(Listing.self, from: data) == listing)
+    }
+}
