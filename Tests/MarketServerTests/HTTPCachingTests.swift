@@ -115,6 +115,22 @@ struct HTTPCachingTests {
         }
     }
 
+    @Test("a page says how long ago each listing was posted: its tag changes with the minute; the JSON's does not")
+    func pagesFollowTheMinute() async throws {
+        let clock = TestClock()
+        try await withTestApp(clock: clock) { app in
+            _ = try await app.deal()
+            let page = try await app.send(.GET, "/")
+            #expect(page.text.contains("just now"))
+            let json = try await app.send(.GET, "/api/v1/listings")
+            clock.advance(by: 120)
+            let later = try await Self.revalidate(app, "/", tag: try Self.tag(page))
+            #expect(later.status == .ok)
+            #expect(later.text.contains("2 min ago"))
+            #expect(try await Self.revalidate(app, "/api/v1/listings", tag: try Self.tag(json)).status == .notModified)
+        }
+    }
+
     @Test("signed-out pages are shared: tagged, public, no cookie and no form token; signed-in pages are neither tagged nor stored")
     func webPages() async throws {
         try await withTestApp { app in

@@ -142,8 +142,17 @@ struct DomainServices: Sendable {
 }
 
 extension Request {
-    /// The services bound to this request's database and clock.
-    var domain: DomainServices { application.domainServices(on: db, now: now) }
+    private struct DomainKey: StorageKey { typealias Value = DomainServices }
+
+    /// The services bound to this request's database and clock, built once per request (a page
+    /// asks for them a dozen times, and each build reads a dozen values from the application's
+    /// storage): the request has one "now", from its first ask.
+    var domain: DomainServices {
+        if let built = storage[DomainKey.self] { return built }
+        let built = application.domainServices(on: db, now: now)
+        storage[DomainKey.self] = built
+        return built
+    }
 }
 
 extension Application {

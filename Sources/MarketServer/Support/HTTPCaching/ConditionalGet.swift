@@ -27,10 +27,13 @@ struct ConditionalGet: AsyncMiddleware {
             guard viewer == nil, request.cookies[Notice.cookieName] == nil else { return try await next.respond(to: request) }
             request.storage[CSRFToken.SharedPage.self] = true
         }
+        let now = request.domain.now
         let version = try await request.domain.reading { services in
-            try await ContentVersion.current(on: services.database.sql, now: services.now)
+            try await ContentVersion.current(on: services.database.sql, now: now)
         }
-        let tag = version.entityTag(for: request, viewer: viewer, renderer: isPage ? request.application.templatesDigest : "json")
+        // A page shows times relative to now ("5 min ago"): its tag changes with the minute too.
+        let renderer = isPage ? request.application.templatesDigest + "@" + String(Int(now.timeIntervalSince1970 / 60)) : "json"
+        let tag = version.entityTag(for: request, viewer: viewer, renderer: renderer)
         let cacheControl = viewer == nil ? "public, max-age=\(Self.sharedMaxAge)" : "private, no-cache"
         if let asked = request.headers.first(name: .ifNoneMatch), ifNoneMatch(asked, matches: tag) {
             var headers = HTTPHeaders()

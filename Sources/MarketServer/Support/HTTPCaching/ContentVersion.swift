@@ -22,7 +22,7 @@ struct ContentVersion: Equatable, Sendable {
     }
 
     /// A weak entity tag for one representation: this version, what was asked (path and query),
-    /// by whom, and what renders it (`renderer`: the templates, for HTML). Weak, since two
+    /// by whom, and what renders it (`renderer`: the templates and the minute, for HTML). Weak, since two
     /// instances may differ in bytes that do not matter (whitespace of a template cache).
     func entityTag(for request: Request, viewer: UUID?, renderer: String) -> String {
         var hash = SHA256()
