@@ -21,10 +21,9 @@ struct SellerProfiles {
     /// nil when no account (or only a deleted one) has this id.
     func profile(of userID: UUID, viewerSignedIn: Bool) async throws -> SellerSummary? {
         guard let user = try await UserRecord.find(userID, on: database), user.deletedAt == nil else { return nil }
-        let active = try await ListingRecord.query(on: database)
-            .filter(\.$seller.$id == userID)
-            .filter(\.$status == ListingStatus.active.rawValue)
-            .count()
+        let active = try await database.sql.raw("""
+            SELECT COUNT(*) AS n FROM listings WHERE seller_id = \(bind: userID) AND status = \(literal: ListingStatus.active.rawValue)
+            """).first()?.decode(column: "n", as: Int.self) ?? 0
         let rating = try await Self.rating(of: userID, on: database)
         return SellerSummary(id: userID, name: user.name, campus: trust.membership(of: user), memberSince: user.createdAt,
                              activeListingsCount: active, contact: viewerSignedIn ? user.contact : nil, rating: rating)

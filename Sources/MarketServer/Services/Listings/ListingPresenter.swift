@@ -20,15 +20,23 @@ struct ListingPresenter {
     /// One listing with its seller's public profile; the contact only for signed-in viewers.
     /// Given the viewer, it also says how many saved it (to its seller) or whether they did.
     func presentDetail(_ listing: ListingRecord, viewerSignedIn: Bool, viewerID: UUID? = nil) async throws -> MarketCore.Listing {
-        let sellerID = listing.$seller.id
+        try await presentDetail(ListingRow(listing, sellerName: nil), viewerSignedIn: viewerSignedIn, viewerID: viewerID)
+    }
+
+    func presentDetail(_ row: ListingRow, viewerSignedIn: Bool, viewerID: UUID? = nil) async throws -> MarketCore.Listing {
+        let sellerID = row.sellerID
         let seller = try await SellerProfiles(database: database, trust: trust).profile(of: sellerID, viewerSignedIn: viewerSignedIn)
             ?? SellerSummary(id: sellerID, name: AccountRules.deletedUserName)
-        let row = try ListingRow(listing, sellerName: seller.name)
         var presented = try present(row, seller: seller, photos: try await photos(of: [row.id])[row.id] ?? [])
         if let viewerID {
-            let savers = FavoriteRecord.query(on: database).filter(\.$listingID == row.id)
-            if viewerID == sellerID { presented.savedCount = try await savers.count() }
-            else { presented.isSaved = try await savers.filter(\.$userID == viewerID).first() != nil }
+            if viewerID == sellerID {
+                let count = try await database.sql.raw("SELECT COUNT(*) AS n FROM favorites WHERE listing_id = \(bind: row.id)").first()
+                presented.savedCount = try count?.decode(column: "n", as: Int.self) ?? 0
+            } else {
+                presented.isSaved = try await database.sql.raw("""
+                    SELECT 1 AS saved FROM favorites WHERE listing_id = \(bind: row.id) AND user_id = \(bind: viewerID)
+                    """).first() != nil
+            }
         }
         return presented
     }

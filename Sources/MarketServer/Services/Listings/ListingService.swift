@@ -129,6 +129,19 @@ struct ListingService {
         return listing
     }
 
+    /// The listing as read for display, with its seller's name, when `viewer` may see it; 404
+    /// otherwise. One statement, no model: a listing's page and JSON read it on every view.
+    func visibleRow(_ id: UUID, to viewer: UserRecord?) async throws -> ListingRow {
+        let row = try await database.sql.raw("""
+            SELECT \(unsafeRaw: ListingRow.selectList), u.name AS seller_name
+            FROM listings l LEFT JOIN users u ON u.id = l.seller_id WHERE l.id = \(bind: id)
+            """).first()
+        guard let row else { throw APIError.listingNotFound }
+        let listing = try ListingRow(row: row)
+        guard try await ListingVisibility.canSee(listing, viewer: viewer, on: database) else { throw APIError.listingNotFound }
+        return listing
+    }
+
     /// The id of the one listing `viewer` may see whose id begins with `prefix`: 404 when there
     /// is none, 409 `ambiguous_id` when there are several.
     func visibleID(prefix: IDPrefix, to viewer: UserRecord?) async throws -> UUID {

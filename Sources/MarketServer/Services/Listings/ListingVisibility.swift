@@ -12,11 +12,19 @@ import SQLKit
 /// To anyone else it does not exist (404, not 403: an id tells nothing).
 enum ListingVisibility {
     static func canSee(_ listing: ListingRecord, viewer: UserRecord?, on database: any Database) async throws -> Bool {
-        guard let viewer, let viewerID = viewer.id else { return isPublic(listing.status) }
-        if isPublic(listing.status) || viewerID == listing.$seller.id { return true }
-        switch ListingStatus(rawValue: listing.status) {
+        try await canSee(listing.requireID(), status: listing.status, sellerID: listing.$seller.id, viewer: viewer, on: database)
+    }
+
+    static func canSee(_ listing: ListingRow, viewer: UserRecord?, on database: any Database) async throws -> Bool {
+        try await canSee(listing.id, status: listing.status, sellerID: listing.sellerID, viewer: viewer, on: database)
+    }
+
+    private static func canSee(_ listingID: UUID, status: String, sellerID: UUID, viewer: UserRecord?, on database: any Database) async throws -> Bool {
+        guard let viewer, let viewerID = viewer.id else { return isPublic(status) }
+        if isPublic(status) || viewerID == sellerID { return true }
+        switch ListingStatus(rawValue: status) {
         case .sold?, .archived?:
-            return try await isParty(viewerID, to: listing.requireID(), on: database)
+            return try await isParty(viewerID, to: listingID, on: database)
         case .hidden?, .removed?, .suspended?:
             return viewer.isModerator
         default:

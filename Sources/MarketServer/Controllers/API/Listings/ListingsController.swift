@@ -39,7 +39,7 @@ struct ListingsController: RouteCollection {
         let viewer = req.auth.get(Session.self)?.user
         let listing = try await req.domain.reading { services in
             let id = try await req.uuidParameter("listingID") { try await services.listings.visibleID(prefix: $0, to: viewer) }
-            let listing = try await services.listings.visible(id, to: viewer)
+            let listing = try await services.listings.visibleRow(id, to: viewer)
             return try await services.listingPresenter.presentDetail(listing, viewerSignedIn: viewer != nil, viewerID: viewer?.id)
         }
         return try ListingJSON.response(listing)

@@ -180,8 +180,8 @@ struct ListingPageController: RouteCollection {
     private static func content(_ req: Request, _ state: ListingPageState, services: DomainServices) async throws -> (String, ListingPageContent) {
         let id = try req.uuidParameter("listingID")
         let session = req.auth.get(Session.self)
-        let record = try await services.listings.visible(id, to: session?.user)
-        let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: session != nil, viewerID: session?.userID)
+        let row = try await services.listings.visibleRow(id, to: session?.user)
+        let listing = try await services.listingPresenter.presentDetail(row, viewerSignedIn: session != nil, viewerID: session?.userID)
         let isOwner = session?.user.id == listing.seller.id
         let time = req.localTime
         let zone = time.abbreviation(at: services.now)
