@@ -66,7 +66,9 @@ struct RentalService {
         if to.timeIntervalSince(from) > Self.maxAvailabilityWindow {
             throw APIError.validation(["to": "must be at most \(Int(Self.maxAvailabilityWindow / 86_400)) days after from"])
         }
-        guard try await ListingRecord.query(on: database).filter(\.$id == listingID).count() > 0 else { throw APIError.listingNotFound }
+        guard try await database.sql.raw("SELECT 1 AS found FROM listings WHERE id = \(bind: listingID)").first() != nil else {
+            throw APIError.listingNotFound
+        }
         return Availability(booked: try await LiveRentals(listingID: listingID, now: now).periods(overlapping: from, to, limit: 500, on: database))
     }
 

@@ -3,15 +3,46 @@ import MarketCore
 
 /// Month grids of a rentable listing's booked days, drawn as tables (no script needed).
 enum RentalCalendar {
-    struct Day: Encodable {
+    struct Day {
         var number: String
         var booked: Bool
         var past: Bool
         var label: String
     }
+
+    /// A month's grid; templates place it with `#unsafeHTML(month.html)`.
     struct Month: Encodable {
         var caption: String
         var weeks: [[Day]]
+
+        private enum CodingKeys: String, CodingKey { case html }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(html, forKey: .html)
+        }
+
+        /// The month as a table, booked days marked for sight and for screen readers. Written
+        /// here, not in Leaf: two months of days in LeafKit's loops were a fifth of a rentable
+        /// listing's page (docs/benchmarks.md, "The read path").
+        var html: String {
+            var html = #"<table class="calendar"><caption>\#(HTMLText.escape(caption)) — booked days marked</caption>"#
+            html += #"<thead><tr><th scope="col">Mo</th><th scope="col">Tu</th><th scope="col">We</th><th scope="col">Th</th>"#
+            html += #"<th scope="col">Fr</th><th scope="col">Sa</th><th scope="col">Su</th></tr></thead><tbody>"#
+            for week in weeks {
+                html += "<tr>"
+                for day in week {
+                    let number = HTMLText.escape(day.number)
+                    if day.booked {
+                        html += #"<td class="booked"><span aria-label="\#(HTMLText.escape(day.label))">\#(number)</span></td>"#
+                    } else {
+                        html += (day.past ? #"<td class="past">"# : "<td>") + number + "</td>"
+                    }
+                }
+                html += "</tr>"
+            }
+            return html + "</tbody></table>"
+        }
     }
 
     /// `count` months from the one holding `now`, in the reader's days; a day is booked when
