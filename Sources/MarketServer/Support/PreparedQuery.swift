@@ -14,9 +14,14 @@ import SQLKit
 /// Only for statements whose best plan does not depend on the values bound. After five runs
 /// PostgreSQL may switch a prepared statement to one generic plan for every value: right for a
 /// look-up by key or an insert, wrong for a search whose best index depends on the word.
+///
+/// Either way its rows are PostgresNIO's, read by type (`PostgresTypedRow`). A statement whose best
+/// plan does depend on the values (`keptPrepared` false, `Database.unprepared`) is sent unnamed,
+/// planned for its values each time, and its rows are read the same fast way.
 struct PreparedQuery: Sendable {
     let sql: any SQLDatabase
     let query: SQLQueryString
+    var keptPrepared = true
 
     func all() async throws -> [any SQLRow] {
         let traced = sql as? TracedSQLDatabase
@@ -24,9 +29,12 @@ struct PreparedQuery: Sendable {
         var serializer = SQLSerializer(database: sql)
         query.serialize(to: &serializer)
         let statement = try NamedStatement(sql: serializer.sql, values: serializer.binds)
+        let keptPrepared = keptPrepared
         let run = {
             try await postgres.withConnection { connection in
-                connection.eventLoop.makeFutureWithTask { try await statement.run(on: connection) }
+                connection.eventLoop.makeFutureWithTask {
+                    keptPrepared ? try await statement.run(on: connection) : try await statement.runUnnamed(on: connection)
+                }
             }.get()
         }
         guard traced != nil else { return try await run() }
@@ -46,6 +54,9 @@ extension Database {
 extension SQLDatabase {
     /// `query` as a statement PostgreSQL keeps prepared on each connection (see `PreparedQuery`).
     func prepared(_ query: SQLQueryString) -> PreparedQuery { PreparedQuery(sql: self, query: query) }
+
+    /// `query` planned for its values each time, its rows read by type (see `PreparedQuery`).
+    func unprepared(_ query: SQLQueryString) -> PreparedQuery { PreparedQuery(sql: self, query: query, keptPrepared: false) }
 }
 
 /// postgres-nio prepares a statement on first use per connection and reuses it after, keyed by
@@ -68,6 +79,7 @@ private struct NamedStatement: PostgresPreparedStatement {
 
     let shape: Shape
     let bindings: PostgresBindings
+    let sql: String
 
     init(sql: String, values: [any Encodable & Sendable]) throws {
         var bindings = PostgresBindings(capacity: values.count)
@@ -91,6 +103,7 @@ private struct NamedStatement: PostgresPreparedStatement {
         let digest = SHA256.hash(data: Data((sql + types.map { "\($0.rawValue)" }.joined(separator: ",")).utf8))
         shape = Shape(name: "cm_" + digest.prefix(12).hexString, sql: sql, types: types)
         self.bindings = bindings
+        self.sql = sql
     }
 
     func makeBindings() throws -> PostgresBindings { bindings }
@@ -100,9 +113,18 @@ private struct NamedStatement: PostgresPreparedStatement {
     func run(on connection: PostgresConnection) async throws -> [any SQLRow] {
         try await Self.$current.withValue(shape) {
             var rows: [any SQLRow] = []
-            for try await row in try await connection.execute(self, logger: connection.logger) { rows.append(row.sql()) }
+            for try await row in try await connection.execute(self, logger: connection.logger) { rows.append(PostgresTypedRow(row)) }
             return rows
         }
+    }
+
+    /// The same statement sent unnamed: parsed and planned for these values.
+    func runUnnamed(on connection: PostgresConnection) async throws -> [any SQLRow] {
+        var rows: [any SQLRow] = []
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger) {
+            rows.append(PostgresTypedRow(row))
+        }
+        return rows
     }
 }
 

@@ -44,7 +44,7 @@ struct ListingRow: Sendable {
     var listingStatus: ListingStatus { get throws { try StoredValue.decode(status, column: "listings.status") } }
 
     init(row: any SQLRow) throws {
-        if let direct = row as? DirectSQLiteRow { try self.init(direct: direct) } else { try self.init(decoding: row) }
+        if let typed = row as? any TypedSQLRow { try self.init(typed: typed) } else { try self.init(decoding: row) }
     }
 
     /// From any driver's row, through its decoder.
@@ -75,8 +75,8 @@ struct ListingRow: Sendable {
         depositCents = try row.decode(column: "deposit_cents", as: Int64?.self)
     }
 
-    /// From a SQLite reader's row, each column read as stored (`DirectSQLiteRow+Typed`).
-    init(direct row: DirectSQLiteRow) throws {
+    /// From a row read by type (`TypedSQLRow`): SQLite's reading connections, PostgreSQL's statements.
+    init(typed row: any TypedSQLRow) throws {
         seq = try row.int64("seq")
         id = try row.uuid("id")
         sellerID = try row.uuid("seller_id")

@@ -144,7 +144,7 @@ struct ListingSearch {
             SELECT page.*, u.name AS seller_name FROM (\(branches.joined(separator: " UNION ALL "))) AS page
             LEFT JOIN users u ON u.id = page.seller_id
             """
-        let rows = statements.allSatisfy(\.plansAlike) ? try await sql.prepared(page).all() : try await sql.raw(page).all()
+        let rows = statements.allSatisfy(\.plansAlike) ? try await sql.prepared(page).all() : try await sql.unprepared(page).all()
         return try rows.map { (listing: try ListingRow(row: $0), segment: try $0.decode(column: "segment_index", as: Int.self)) }
     }
 

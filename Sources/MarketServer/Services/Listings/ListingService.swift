@@ -132,7 +132,7 @@ struct ListingService {
     /// The listing as read for display, with its seller's name, when `viewer` may see it; 404
     /// otherwise. One statement, no model: a listing's page and JSON read it on every view.
     func visibleRow(_ id: UUID, to viewer: UserRecord?) async throws -> ListingRow {
-        let row = try await database.sql.raw("""
+        let row = try await database.prepared("""
             SELECT \(unsafeRaw: ListingRow.selectList), u.name AS seller_name
             FROM listings l LEFT JOIN users u ON u.id = l.seller_id WHERE l.id = \(bind: id)
             """).first()

@@ -1,11 +1,9 @@
 import Foundation
 import SQLiteKit
 
-/// Typed reads of a direct row's columns, for rows read by the thousand (the feed's
-/// `ListingRow`): sqlite-kit's `decode(column:as:)` goes through `Decodable` with a dynamic cast
-/// and a protocol-conformance lookup per column, and parses a UUID with `sscanf`; a profile of
-/// the feed put those at a tenth of its CPU. These read the stored value as it is stored.
-extension DirectSQLiteRow {
+/// SQLite's values as they are stored: times as seconds since 1970 (a REAL), ids as text, flags
+/// as integers.
+extension DirectSQLiteRow: TypedSQLRow {
     private func value(_ column: String) throws -> SQLiteData {
         guard let index = columns.indexes[column] else {
             throw DecodingError.keyNotFound(SomeCodingKey(stringValue: column), .init(codingPath: [], debugDescription: "No column \(column) in the row."))
@@ -17,11 +15,6 @@ extension DirectSQLiteRow {
         .typeMismatch(Any.self, .init(codingPath: [SomeCodingKey(stringValue: column)], debugDescription: "Column \(column) holds \(value), not \(type)."))
     }
 
-    func int64(_ column: String) throws -> Int64 {
-        guard let value = try int64OrNil(column) else { throw mismatch(column, .null, "an integer") }
-        return value
-    }
-
     func int64OrNil(_ column: String) throws -> Int64? {
         switch try value(column) {
         case .integer(let int): Int64(int)
@@ -30,12 +23,7 @@ extension DirectSQLiteRow {
         }
     }
 
-    func bool(_ column: String) throws -> Bool { try int64(column) != 0 }
-
-    func string(_ column: String) throws -> String {
-        guard let value = try stringOrNil(column) else { throw mismatch(column, .null, "text") }
-        return value
-    }
+    func boolOrNil(_ column: String) throws -> Bool? { try int64OrNil(column).map { $0 != 0 } }
 
     func stringOrNil(_ column: String) throws -> String? {
         switch try value(column) {
@@ -43,12 +31,6 @@ extension DirectSQLiteRow {
         case .null: nil
         case let other: throw mismatch(column, other, "text")
         }
-    }
-
-    /// A time as Fluent stores it on SQLite: seconds since 1970, a REAL.
-    func date(_ column: String) throws -> Date {
-        guard let value = try dateOrNil(column) else { throw mismatch(column, .null, "a time") }
-        return value
     }
 
     func dateOrNil(_ column: String) throws -> Date? {
@@ -60,8 +42,9 @@ extension DirectSQLiteRow {
         }
     }
 
-    func uuid(_ column: String) throws -> UUID {
+    func uuidOrNil(_ column: String) throws -> UUID? {
         let value = try value(column)
+        if case .null = value { return nil }
         guard case .text(let text) = value, let id = UUID(hyphenated: text) else { throw mismatch(column, value, "a UUID") }
         return id
     }
