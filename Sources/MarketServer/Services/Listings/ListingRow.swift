@@ -44,7 +44,15 @@ struct ListingRow: Sendable {
     var listingStatus: ListingStatus { get throws { try StoredValue.decode(status, column: "listings.status") } }
 
     init(row: any SQLRow) throws {
-        if let typed = row as? any TypedSQLRow { try self.init(typed: typed) } else { try self.init(decoding: row) }
+        // Each concrete type, so the reads below are specialized for it (through the protocol
+        // existential they cost a fifth more of the feed's CPU).
+        if let direct = row as? DirectSQLiteRow {
+            try self.init(typed: direct)
+        } else if let postgres = row as? PostgresTypedRow {
+            try self.init(typed: postgres)
+        } else {
+            try self.init(decoding: row)
+        }
     }
 
     /// From any driver's row, through its decoder.
@@ -76,7 +84,7 @@ struct ListingRow: Sendable {
     }
 
     /// From a row read by type (`TypedSQLRow`): SQLite's reading connections, PostgreSQL's statements.
-    init(typed row: any TypedSQLRow) throws {
+    init<Row: TypedSQLRow>(typed row: Row) throws {
         seq = try row.int64("seq")
         id = try row.uuid("id")
         sellerID = try row.uuid("seller_id")
