@@ -39,9 +39,21 @@ order=(healthz feed_json feed_html listing_json listing_html)
 # The ETag each page was given, for its conditional row ("" when the server gave none).
 etag() { curl -fsS -o /dev/null -D - "$base$1" | awk 'tolower($1) == "etag:" { sub(/\r$/, ""); print $2 }'; }
 
-conditional_script() {  # a wrk script that sends If-None-Match: $1
+conditional_script() {  # a wrk script that sends If-None-Match: $1, and then the tag of any full answer
+  # A page's tag changes with the minute (it says "5 min ago"): like a browser, the script keeps
+  # the tag of the last full answer it got, so a run across a minute's turn costs one full page.
   local file="$data/inm-$2.lua"
-  printf 'wrk.headers["If-None-Match"] = [[%s]]\n' "$1" >"$file"
+  cat >"$file" <<LUA
+local tag = [[$1]]
+request = function()
+  wrk.headers["If-None-Match"] = tag
+  return wrk.format()
+end
+response = function(status, headers, body)
+  local given = headers["ETag"] or headers["etag"]
+  if status == 200 and given then tag = given end
+end
+LUA
   echo "$file"
 }
 
