@@ -38,9 +38,12 @@ struct HTTPCachingTests {
             #expect(unchanged.headers.first(name: .eTag) == tag)
             // Another query is another representation, with a tag of its own.
             #expect(try await Self.revalidate(app, "/api/v1/listings?limit=5", tag: tag).status == .ok)
-            // A list of tags, one of them current; and `*`.
+            // A list of tags, one of them current; and `*`, true of what exists only.
             #expect(try await Self.revalidate(app, path, tag: "\"nope\", \(tag)").status == .notModified)
             #expect(try await Self.revalidate(app, path, tag: "*").status == .notModified)
+            #expect(try await Self.revalidate(app, "/api/v1/listings/\(UUID())", tag: "*").status == .notFound)
+            #expect(try await Self.revalidate(app, "/api/v1/listings/%C2%9Aq", tag: "*").status.code >= 400)
+            #expect(try await Self.revalidate(app, "/listings/\(UUID())", tag: "*").status == .notFound)
 
             // Each write below changes what the feed shows: the old tag gets the page again.
             var current = tag
@@ -162,12 +165,14 @@ struct HTTPCachingTests {
         }
     }
 
-    @Test("If-None-Match is compared weakly, over a list")
+    @Test("If-None-Match is compared weakly, over a list; * is told apart")
     func matching() {
         #expect(ifNoneMatch("W/\"abc\"", matches: "W/\"abc\""))
         #expect(ifNoneMatch("\"abc\"", matches: "W/\"abc\""))
         #expect(ifNoneMatch("\"x\" , W/\"abc\"", matches: "W/\"abc\""))
-        #expect(ifNoneMatch("*", matches: "W/\"abc\""))
+        #expect(!ifNoneMatch("*", matches: "W/\"abc\""))
+        #expect(ifNoneMatchAny("\"x\", *"))
+        #expect(!ifNoneMatchAny("W/\"abc\""))
         #expect(!ifNoneMatch("W/\"abd\"", matches: "W/\"abc\""))
         #expect(!ifNoneMatch("", matches: "W/\"abc\""))
     }

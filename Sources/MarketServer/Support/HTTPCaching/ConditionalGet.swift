@@ -35,19 +35,23 @@ struct ConditionalGet: AsyncMiddleware {
         let renderer = isPage ? request.application.templatesDigest + "@" + String(Int(now.timeIntervalSince1970 / 60)) : "json"
         let tag = version.entityTag(for: request, viewer: viewer, renderer: renderer)
         let cacheControl = viewer == nil ? "public, max-age=\(Self.sharedMaxAge)" : "private, no-cache"
-        if let asked = request.headers.first(name: .ifNoneMatch), ifNoneMatch(asked, matches: tag) {
-            var headers = HTTPHeaders()
-            headers.replaceOrAdd(name: .eTag, value: tag)
-            headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
-            headers.replaceOrAdd(name: .vary, value: Self.vary)
-            return Response(status: .notModified, headers: headers)
-        }
+        let asked = request.headers.first(name: .ifNoneMatch)
+        if let asked, ifNoneMatch(asked, matches: tag) { return Self.notModified(tag: tag, cacheControl: cacheControl) }
         let response = try await next.respond(to: request)
         guard response.status == .ok else { return response }
+        if let asked, ifNoneMatchAny(asked) { return Self.notModified(tag: tag, cacheControl: cacheControl) }
         response.headers.replaceOrAdd(name: .eTag, value: tag)
         response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
         response.headers.replaceOrAdd(name: .vary, value: Self.vary)
         return response
+    }
+
+    private static func notModified(tag: String, cacheControl: String) -> Response {
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .eTag, value: tag)
+        headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
+        headers.replaceOrAdd(name: .vary, value: vary)
+        return Response(status: .notModified, headers: headers)
     }
 }
 

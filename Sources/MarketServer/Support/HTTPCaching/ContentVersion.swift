@@ -33,12 +33,16 @@ struct ContentVersion: Equatable, Sendable {
     }
 }
 
-/// Whether an `If-None-Match` header names `tag` (RFC 9110 §13.1.2: weak comparison, a list, or `*`).
+/// Whether an `If-None-Match` header names `tag` (RFC 9110 §13.1.2: weak comparison, a list).
+/// `*` names no tag: it asks whether the resource exists at all (`ifNoneMatchAny`).
 func ifNoneMatch(_ header: String, matches tag: String) -> Bool {
     let opaque = { (tag: Substring) in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
     let wanted = opaque(Substring(tag))
-    return header.split(separator: ",").contains { candidate in
-        let candidate = candidate.trimmingCharacters(in: .whitespaces)
-        return candidate == "*" || opaque(Substring(candidate)) == wanted
-    }
+    return header.split(separator: ",").contains { opaque(Substring($0.trimmingCharacters(in: .whitespaces))) == wanted }
+}
+
+/// Whether an `If-None-Match` header is `*`: true of any current representation, so only the
+/// answer itself can say (a listing that does not exist is still 404).
+func ifNoneMatchAny(_ header: String) -> Bool {
+    header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" }
 }
