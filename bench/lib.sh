@@ -71,6 +71,22 @@ bench_cleanup() {
   rm -rf "$data"
 }
 
+seed_market() {  # seed_market: $listings listings (and a user for every 50) with seed 1; sets $seed_seconds
+  echo "seeding $listings listings on $database" >&2
+  local started; started=$(date +%s)
+  "$binary" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >&2
+  seed_seconds=$(( $(date +%s) - started ))
+  if [ "$database" = postgres ]; then
+    # Every table: the words' price index (listing_terms) answers from the index alone only where
+    # its pages are marked all-visible, and its statistics pick the rarest word to walk.
+    psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >&2
+    # Every table and index read into PostgreSQL's cache (sized to hold them in bench_setup), as a
+    # server that has been answering a while holds them.
+    psql "$DATABASE_URL" -qAtc "CREATE EXTENSION IF NOT EXISTS pg_prewarm" \
+      -c "SELECT sum(pg_prewarm(c.oid)) AS pages_read FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i', 'm', 't')" >&2
+  fi
+}
+
 start_server() {  # start_server PORT: serve in the background, wait for /healthz; sets $base and $server_pid
   "$binary" serve --port "$1" >"$data/server.log" 2>&1 &
   server_pid=$!

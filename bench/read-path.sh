@@ -16,13 +16,7 @@ source bench/lib.sh
 bench_options "$@"
 bench_setup
 
-echo "seeding $listings listings on $database" >&2
-"$binary" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >&2
-if [ "$database" = postgres ]; then
-  psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >&2
-  psql "$DATABASE_URL" -qAtc "CREATE EXTENSION IF NOT EXISTS pg_prewarm" \
-    -c "SELECT sum(pg_prewarm(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i', 'm', 't')" >&2
-fi
+seed_market
 
 start_server 8191
 

@@ -18,19 +18,7 @@ source bench/lib.sh
 bench_options "$@"
 bench_setup
 
-echo "seeding $listings listings on $database" >&2
-seed_started=$(date +%s)
-"$binary" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >&2
-seed_seconds=$(( $(date +%s) - seed_started ))
-if [ "$database" = postgres ]; then
-  # Every table: the words' price index (listing_terms) answers from the index alone only where
-  # its pages are marked all-visible, and its statistics pick the rarest word to walk.
-  psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >&2
-  # Every table and index read into PostgreSQL's cache (sized to hold them in bench/lib.sh), as a
-  # server that has been answering a while holds them.
-  psql "$DATABASE_URL" -qAtc "CREATE EXTENSION IF NOT EXISTS pg_prewarm" \
-    -c "SELECT sum(pg_prewarm(c.oid)) AS pages_read FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i', 'm', 't')" >&2
-fi
+seed_market
 
 start_server 8190
 
