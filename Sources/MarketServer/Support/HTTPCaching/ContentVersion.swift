@@ -22,8 +22,8 @@ struct ContentVersion: Equatable, Sendable {
     }
 
     /// A weak entity tag for one representation: this version, what was asked (path and query),
-    /// by whom, and what renders it (`renderer`: the templates and the minute, for HTML). Weak, since two
-    /// instances may differ in bytes that do not matter (whitespace of a template cache).
+    /// by whom, and what renders it (`renderer`: the templates and the minute, for HTML). Weak,
+    /// since two instances may differ in bytes that do not matter.
     func entityTag(for request: Request, viewer: UUID?, renderer: String) -> String {
         var hash = SHA256()
         let parts = [String(writes), nextFeatureEnd.map { String($0.timeIntervalSince1970) } ?? "-", request.url.string,
