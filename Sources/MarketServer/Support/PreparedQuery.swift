@@ -16,7 +16,7 @@ import SQLKit
 /// look-up by key or an insert, wrong for a search whose best index depends on the word.
 ///
 /// Either way its rows are PostgresNIO's, read by type (`PostgresTypedRow`). A statement whose best
-/// plan does depend on the values (`keptPrepared` false, `Database.unprepared`) is sent unnamed,
+/// plan does depend on the values (`keptPrepared` false, `SQLDatabase.unprepared`) is sent unnamed,
 /// planned for its values each time, and its rows are read the same fast way.
 struct PreparedQuery: Sendable {
     let sql: any SQLDatabase
@@ -79,7 +79,6 @@ private struct NamedStatement: PostgresPreparedStatement {
 
     let shape: Shape
     let bindings: PostgresBindings
-    let sql: String
 
     init(sql: String, values: [any Encodable & Sendable]) throws {
         var bindings = PostgresBindings(capacity: values.count)
@@ -103,7 +102,6 @@ private struct NamedStatement: PostgresPreparedStatement {
         let digest = SHA256.hash(data: Data((sql + types.map { "\($0.rawValue)" }.joined(separator: ",")).utf8))
         shape = Shape(name: "cm_" + digest.prefix(12).hexString, sql: sql, types: types)
         self.bindings = bindings
-        self.sql = sql
     }
 
     func makeBindings() throws -> PostgresBindings { bindings }
@@ -121,7 +119,7 @@ private struct NamedStatement: PostgresPreparedStatement {
     /// The same statement sent unnamed: parsed and planned for these values.
     func runUnnamed(on connection: PostgresConnection) async throws -> [any SQLRow] {
         var rows: [any SQLRow] = []
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger) {
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: shape.sql, binds: bindings), logger: connection.logger) {
             rows.append(PostgresTypedRow(row))
         }
         return rows
