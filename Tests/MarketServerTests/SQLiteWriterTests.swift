@@ -124,3 +124,27 @@ struct SQLiteReadersTests {
         }
     }
 }
+
+/// A kept statement is prepared once per connection (`DirectSQLiteConnection`).
+@Suite("Direct SQLite statements")
+struct DirectSQLiteStatementTests {
+    @Test("a statement SQLite plans with a look at a bound value is not prepared again when run again")
+    func keptPrepared() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("direct-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let setup = try DirectSQLiteConnection(path: path, create: true)
+        _ = try setup.run("CREATE TABLE reviews (id TEXT PRIMARY KEY, seq INTEGER, subject_id TEXT)", binds: [])
+        _ = try setup.run("CREATE INDEX ix_reviews_subject ON reviews (subject_id, seq)", binds: [])
+        _ = try setup.run("INSERT INTO reviews VALUES ('a', 1, 'x'), ('b', 2, 'y'), ('c', 3, 'x')", binds: [])
+        setup.close()
+        let connection = try DirectSQLiteConnection(path: path, readsOnly: true)
+        defer { connection.close() }
+        // The shape of a seller's latest review: clearing its bindings after a run expired it.
+        let sql = "SELECT id FROM reviews WHERE subject_id = ?1 ORDER BY seq DESC LIMIT 2"
+        for (subject, ids) in [("x", ["c", "a"]), ("y", ["b"]), ("x", ["c", "a"]), ("z", [])] {
+            let rows = try connection.run(sql, binds: [.text(subject)])
+            #expect(try rows.map { try $0.decode(column: "id", as: String.self) } == ids)
+        }
+        #expect(connection.timesPreparedAgain(sql) == 0)
+    }
+}

@@ -24,12 +24,13 @@ final class DirectSQLiteConnection: @unchecked Sendable {
 
     /// Opens the database file (which must exist: the pooled connections made it) the way the
     /// pooled connections are set up: foreign keys on, and a wait for another writer rather
-    /// than an error. A connection for reads only refuses any write (`query_only`).
-    init(path: String, busyTimeout: Duration = .seconds(10), readsOnly: Bool = false) throws {
+    /// than an error. A connection for reads only refuses any write (`query_only`); `create`
+    /// makes the file when there is none.
+    init(path: String, busyTimeout: Duration = .seconds(10), readsOnly: Bool = false, create: Bool = false) throws {
         // No mutex of SQLite's around each call: a connection is used by one thread at a time
         // (see the type's comment), and the mutex was 6% of the feed's CPU, taken and released
         // for every column of every row.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0)
         let opened = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         guard opened == SQLITE_OK else {
             let error = DirectSQLiteError(code: opened, handle: handle)
@@ -81,6 +82,12 @@ final class DirectSQLiteConnection: @unchecked Sendable {
             columns = names
             rows.append(DirectSQLiteRow(columns: names, values: (0..<Int32(names.count)).map { value(at: $0, in: statement) }))
         }
+    }
+
+    /// How many times SQLite prepared the kept statement of `sql` again since it was first
+    /// prepared (nil when none is kept): each should be prepared once per connection.
+    func timesPreparedAgain(_ sql: String) -> Int? {
+        statements[sql].map { Int(sqlite_nio_sqlite3_stmt_status($0, SQLITE_STMTSTATUS_REPREPARE, 0)) }
     }
 
     private func prepared(_ sql: String) throws -> OpaquePointer {
