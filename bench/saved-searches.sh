@@ -8,8 +8,9 @@
 #
 # The market is seeded (N listings, 5,000 users, the searches spread over them, 20 each); the
 # listings created in the runs take their titles, categories and prices from seeded listings, so
-# they match saved searches as new listings on such a market would. "Without" runs with the
-# search index emptied (the searches are kept aside and put back for "with").
+# they match saved searches as new listings on such a market would. Both rows start from one
+# copy of the database taken before either ran (the same listings, a server just started):
+# "without" with the search index emptied, "with" as seeded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,7 +43,17 @@ count() {
   if [ "$database" = postgres ]; then psql -At "$DATABASE_URL" -c "$1"
   else python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])' "$data/campusmarket.sqlite" "$1"; fi
 }
-sql "CREATE TABLE bench_terms AS SELECT * FROM saved_search_terms; DELETE FROM saved_search_terms;"
+# snapshot / restore: the database as it is (server stopped), and back to that copy.
+snapshot() {
+  if [ "$database" = postgres ]; then psql -q "${DATABASE_URL%/*}/postgres" -c "CREATE DATABASE bench_copy TEMPLATE campusmarket" >/dev/null
+  else sql "PRAGMA wal_checkpoint(TRUNCATE)"; cp "$data/campusmarket.sqlite" "$data/copy.sqlite"; fi
+}
+restore() {
+  if [ "$database" = postgres ]; then
+    psql -q "${DATABASE_URL%/*}/postgres" -c "DROP DATABASE campusmarket" -c "CREATE DATABASE campusmarket TEMPLATE bench_copy" >/dev/null
+  else rm -f "$data"/campusmarket.sqlite-*; cp "$data/copy.sqlite" "$data/campusmarket.sqlite"; fi
+}
+stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=; }
 
 start_server 8193
 python3 - "$base" "$data" <<'PY'
@@ -85,13 +96,17 @@ echo "CampusMarket saved-search benchmark: $database, release build, $(nproc) co
 echo
 echo "| saved searches | 1 conn req/s | 1 conn p50 ms | 1 conn p99 ms | 32 conn req/s | 32 conn p50 ms | 32 conn p99 ms | 32 conn max ms | ratio to /healthz (32 conn) | server CPU ms/req (1 conn) | server CPU ms/req (32 conn) | non-2xx |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
-run "none (index empty)"
-kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=
+stop_server
+snapshot
 before=$(count "SELECT COUNT(*) FROM listings")
-sql "INSERT INTO saved_search_terms SELECT * FROM bench_terms; DROP TABLE bench_terms;"
+sql "DELETE FROM saved_search_terms"
+start_server 8193
+run "none (index empty)"
+stop_server
+restore
 start_server 8193
 run "$searches"
-kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=
+stop_server
 created=$(( $(count "SELECT COUNT(*) FROM listings") - before ))
 told=$(count "SELECT COUNT(*) FROM notifications WHERE kind = 'saved_search_matched'")
 echo

@@ -172,4 +172,43 @@ struct GroupCommitTests {
             try await pool.shutdownGracefully()
         }
     }
+
+    @Test("background work rides last in the next batch a request starts, sharing its commit; it never starts a batch of its own in the meantime")
+    func riderJoinsTheNextBatch() async throws {
+        try await withItems { db, commits in
+            let seen = NIOLockedValueBox<[(name: String, batch: ObjectIdentifier)]>([])
+            let rider = Task {
+                try await commits.run(ridingFor: .seconds(600)) { tx, batch in
+                    try await tx.sql.raw("INSERT INTO items (name) VALUES ('rider')").run()
+                    seen.withLockedValue { $0.append(("rider", ObjectIdentifier(batch))) }
+                    return 1
+                }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await names(db).isEmpty)  // waiting for a batch, not run alone
+            let request = try await commits.run { tx, batch in
+                try await tx.sql.raw("INSERT INTO items (name) VALUES ('request')").run()
+                seen.withLockedValue { $0.append(("request", ObjectIdentifier(batch))) }
+                return 2
+            }
+            #expect(request == 2)
+            #expect(try await rider.value == 1)
+            let order = seen.withLockedValue { $0 }
+            #expect(order.map(\.name) == ["request", "rider"])
+            #expect(Set(order.map(\.batch)).count == 1)
+            #expect(try await names(db) == ["request", "rider"])
+        }
+    }
+
+    @Test("background work with no request to ride with runs alone once its patience runs out")
+    func riderRunsAloneAfterItsPatience() async throws {
+        try await withItems { db, commits in
+            let value = try await commits.run(ridingFor: .milliseconds(20)) { tx, _ in
+                try await tx.sql.raw("INSERT INTO items (name) VALUES ('rider')").run()
+                return 7
+            }
+            #expect(value == 7)
+            #expect(try await names(db) == ["rider"])
+        }
+    }
 }

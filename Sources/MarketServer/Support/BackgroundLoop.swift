@@ -13,8 +13,9 @@ final class BackgroundLoop: Sendable {
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let finished = NIOLockedValueBox(false)
 
-    func start(_ body: @escaping @Sendable () async -> Void) {
-        task.withLockedValue { $0 = Task { [finished] in
+    /// Runs `body` as a task, on `executor` when given (`BackgroundThread`).
+    func start(on executor: (any TaskExecutor)? = nil, _ body: @escaping @Sendable () async -> Void) {
+        task.withLockedValue { $0 = Task(executorPreference: executor) { [finished] in
             await body()
             finished.withLockedValue { $0 = true }
         } }

@@ -26,7 +26,15 @@ final class GroupCommit: Sendable {
         let fail: @Sendable (any Error) -> Void
     }
 
-    private let state = NIOLockedValueBox<(queue: [Job], draining: Bool)>(([], false))
+    /// `riders`: background jobs waiting to ride in the next batch (`run(ridingFor:)`), by number.
+    private struct State {
+        var queue: [Job] = []
+        var riders: [(number: Int, job: Job)] = []
+        var ridersSoFar = 0
+        var draining = false
+    }
+
+    private let state = NIOLockedValueBox(State())
     private let writer: SQLiteWriter
 
     init(writer: SQLiteWriter) {
@@ -40,7 +48,13 @@ final class GroupCommit: Sendable {
     /// job (`BEGIN IMMEDIATE`): what a job reads stays current until the commit, so it needs no
     /// lock statement of its own (`ListingLock.Mode.heldByBatch`). `body` is handed the batch's
     /// end writes (`PendingWrites`), to which it may add its own.
-    func run<T: Sendable>(_ body: @escaping @Sendable (any Database, PendingWrites) async throws -> T) async throws -> T {
+    ///
+    /// Background work passes `ridingFor`: its job waits for the next batch that requests start
+    /// and runs last in it, sharing its commit, so it never holds the writer for a commit of its
+    /// own while requests wait (a commit is an fsync: what a request behind it waits longest
+    /// for); only if no batch starts within that time does it run alone. One rides per batch.
+    func run<T: Sendable>(ridingFor patience: Duration? = nil,
+                          _ body: @escaping @Sendable (any Database, PendingWrites) async throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let job = Job(run: { db, batch, isolated in
                 func tell(_ value: T) -> @Sendable ((any Error)?) -> Void {
@@ -56,13 +70,34 @@ final class GroupCommit: Sendable {
                     return { _ in continuation.resume(throwing: error) }
                 }
             }, fail: { continuation.resume(throwing: $0) })
-            let start = state.withLockedValue { state in
-                state.queue.append(job)
-                defer { state.draining = true }
-                return !state.draining
+            if let patience {
+                let number = state.withLockedValue { state in
+                    state.ridersSoFar += 1
+                    state.riders.append((state.ridersSoFar, job))
+                    return state.ridersSoFar
+                }
+                Task {
+                    try? await Task.sleep(for: patience)
+                    self.enqueue(riderNumbered: number)
+                }
+            } else {
+                enqueue(job)
             }
-            if start { Task(executorPreference: writer.executor) { await self.drain() } }
         }
+    }
+
+    /// Queues `job` for the next batch, and starts draining unless a drain is under way.
+    private func enqueue(_ job: Job? = nil, riderNumbered number: Int? = nil) {
+        let start = state.withLockedValue { state in
+            if let job { state.queue.append(job) }
+            if let number, let index = state.riders.firstIndex(where: { $0.number == number }) {
+                state.queue.append(state.riders.remove(at: index).job)  // no batch came for it
+            }
+            guard !state.queue.isEmpty else { return false }
+            defer { state.draining = true }
+            return !state.draining
+        }
+        if start { Task(executorPreference: writer.executor) { await self.drain() } }
     }
 
     /// Each batch runs first without savepoints, which for each order saves two statements of
@@ -108,15 +143,17 @@ final class GroupCommit: Sendable {
         return true
     }
 
-    /// Up to `maxBatch` waiting jobs, or nil (and no longer draining) when none wait.
+    /// Up to `maxBatch` waiting jobs and a rider after them, or nil (and no longer draining)
+    /// when none wait.
     private func nextBatch() -> [Job]? {
         state.withLockedValue { state in
             guard !state.queue.isEmpty else {
                 state.draining = false
                 return nil
             }
-            let batch = Array(state.queue.prefix(Self.maxBatch))
+            var batch = Array(state.queue.prefix(Self.maxBatch))
             state.queue.removeFirst(batch.count)
+            if !state.riders.isEmpty { batch.append(state.riders.removeFirst().job) }
             return batch
         }
     }

@@ -18,9 +18,9 @@ final class WakeableLoop: Sendable {
     /// Asks for a round now.
     func wake() { waker.yield() }
 
-    func start(_ round: @escaping @Sendable () async -> Bool) {
+    func start(on executor: (any TaskExecutor)? = nil, _ round: @escaping @Sendable () async -> Bool) {
         let wakeUps = wakeUps
-        loop.start { [interval, waker] in
+        loop.start(on: executor) { [interval, waker] in
             // Each round ends by sleeping until the interval passes or `wake` is called.
             let ticker = Task { [waker] in
                 while !Task.isCancelled {

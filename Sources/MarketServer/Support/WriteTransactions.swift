@@ -16,9 +16,20 @@ struct WriteTransactions: Sendable {
 
     /// Runs `body` in a transaction (`WriteTransaction`) and returns once it has committed.
     func run<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) async throws -> T) async throws -> T {
+        try await run(ridingFor: nil, body)
+    }
+
+    /// Background work's transaction: on SQLite it rides in the next batch requests start,
+    /// sharing their commit, or runs alone after `patience` (`GroupCommit.run(ridingFor:)`).
+    func runInBackground<T: Sendable>(patience: Duration = .milliseconds(20),
+                                      _ body: @escaping @Sendable (WriteTransaction) async throws -> T) async throws -> T {
+        try await run(ridingFor: patience, body)
+    }
+
+    private func run<T: Sendable>(ridingFor patience: Duration?, _ body: @escaping @Sendable (WriteTransaction) async throws -> T) async throws -> T {
         let result: T
         if let groupCommit {
-            result = try await groupCommit.run { db, batch in
+            result = try await groupCommit.run(ridingFor: patience) { db, batch in
                 let tx = WriteTransaction(db: db, locking: .heldByBatch, ending: PendingWrites())
                 let value = try await body(tx)
                 try await tx.ending.flushWrites(on: db, joining: batch)

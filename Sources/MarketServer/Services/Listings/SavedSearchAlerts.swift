@@ -17,9 +17,11 @@ struct SavedSearchAlerts {
     /// Woken after a listing is queued (its tick finds one committed after the wake-up).
     var matcher: SavedSearchMatcher?
 
-    /// Matched searches told per transaction: a listing that matches more is finished in further
-    /// rounds, so no one transaction holds SQLite's writer for long.
-    static let chunk = 50
+    /// Owners told per write transaction: a listing that matches more is told in further
+    /// transactions, so none holds SQLite's writer for long. On SQLite each rides in a batch of
+    /// requests' writes (`WriteTransactions.runInBackground`), which then commit after it: about
+    /// 0.1 ms an owner here (the hit, the notification, its live event and mail).
+    static let chunk = 5
 
     func queue(_ listing: ListingRecord, in tx: WriteTransaction) async throws {
         guard ListingStatus(rawValue: listing.status) == .active else { return }
@@ -33,20 +35,14 @@ struct SavedSearchAlerts {
     /// A search a listing matches, and whom to tell.
     typealias Match = (search: SavedSearch, owner: UUID)
 
-    /// What `matches` found: up to `chunk`, and whether there may be more.
-    struct Matches: Sendable {
-        var matched: [Match] = []
-        var more = false
-    }
-
-    /// Up to `chunk` searches the listing matches whose owners were not told yet, and whether
-    /// there may be more. Only reads: it runs beside the writer (SQLite's readers do not wait for
-    /// it), so the write transaction that tells them holds the writer only for the writing.
-    func matches(of listing: ListingRecord, on database: any Database) async throws -> Matches {
-        guard ListingStatus(rawValue: listing.status) == .active else { return Matches() }
+    /// Every search the listing matches whose owner was not told of it yet, one per owner. Only
+    /// reads, once per listing: it runs beside the writer (SQLite's readers do not wait for it),
+    /// and the write transactions that tell them hold the writer only for the writing.
+    func matches(of listing: ListingRecord, on database: any Database) async throws -> [Match] {
+        guard ListingStatus(rawValue: listing.status) == .active else { return [] }
         let listingID = try listing.requireID()
         let categories = ListingCategory.from(mask: listing.categoryMask)
-        guard let condition = ListingCondition(rawValue: listing.condition) else { return Matches() }
+        guard let condition = ListingCondition(rawValue: listing.condition) else { return [] }
         // Every word of the listing (a search's are at most 8; a listing's are not cut).
         let text = [listing.title, listing.description, listing.author ?? "", listing.isbn ?? "", listing.courseCode ?? ""].joined(separator: " ")
         let words = Set(SavedSearchQuery.words(of: text, limit: 200))
@@ -67,28 +63,30 @@ struct SavedSearchAlerts {
                                        salePriceCents: listing.salePriceCents.map(Int.init), rentPriceCents: listing.rentPriceCents.map(Int.init),
                                        openToTrade: listing.openToTrade)
         }
-        guard !matching.isEmpty else { return Matches() }
+        guard !matching.isEmpty else { return [] }
         // Of those, the ones whose owner may hear of this seller's listing and was not told of it
         // yet, through this search or another.
         var owners = Set<UUID>()
         var matched: [Match] = []
         for batch in stride(from: 0, to: matching.count, by: 500).map({ Array(matching[$0..<min($0 + 500, matching.count)]) }) {
             let rows = try await database.sql.raw("""
-                SELECT s.id, s.user_id, s.name, s.query, s.created_at FROM saved_searches s JOIN users u ON u.id = s.user_id
+                SELECT s.id, s.user_id, s.name, s.created_at FROM saved_searches s JOIN users u ON u.id = s.user_id
                 WHERE s.id IN (\(binds: batch)) AND s.user_id <> \(bind: sellerID) AND u.suspended_at IS NULL
                   AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
                                                                 OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
                 """).all()
             let told = try await Self.ownersTold(of: listingID, among: Set(try rows.map { try $0.decode(column: "user_id", as: UUID.self) }),
                                                  on: database.sql)
-            for row in rows where matched.count < Self.chunk {
+            for row in rows {
                 let owner = try row.decode(column: "user_id", as: UUID.self)
-                guard !told.contains(owner), owners.insert(owner).inserted else { continue }
-                matched.append((try SavedSearches.search(row), owner))
+                let id = try row.decode(column: "id", as: UUID.self)
+                guard !told.contains(owner), let query = queries[id]?.query, owners.insert(owner).inserted else { continue }
+                let search = SavedSearch(id: id, name: try row.decode(column: "name", as: String.self), query: query,
+                                         createdAt: try row.decode(column: "created_at", as: Date.self))
+                matched.append((search, owner))
             }
-            if matched.count == Self.chunk { break }
         }
-        return Matches(matched: matched, more: matched.count == Self.chunk)
+        return matched
     }
 
     /// Which of `owners` were told of the listing through any of their searches (but `excluding`):
@@ -174,14 +172,24 @@ final class SavedSearchQueryCache: Sendable {
 /// listing tell nobody twice (the hits' primary key).
 final class SavedSearchMatcher: LifecycleHandler, Sendable {
     private let loop = WakeableLoop(interval: 1)
+    /// Where the rounds run, reads included: a thread the scheduler serves after requests'.
+    private let thread = BackgroundThread()
+    /// On SQLite, a reading connection of the matcher's own, run on its thread: its statements
+    /// (lists of every length) would crowd the requests' out of the shared readers' caches.
+    private let readers = NIOLockedValueBox<SQLiteReaders?>(nil)
 
     func wake() { loop.wake() }
 
     func didBoot(_ app: Application) throws {
-        loop.start { [weak app] in
+        let readers = app.sqliteReaders.map { SQLiteReaders(path: $0.path, maxIdle: 1) }
+        self.readers.withLockedValue { $0 = readers }
+        loop.start(on: thread.executor) { [weak app] in
             guard let app else { return false }
             do {
-                try await Self.matchQueuedGivingWay { app.domainServices() }
+                try await Self.matchQueuedGivingWay {
+                    let services = app.domainServices()
+                    return (services, readers?.database(context: services.database.context) ?? services.database)
+                }
             } catch {
                 app.logger.warning("saved-search matching failed: \(String(describing: error))")
             }
@@ -191,52 +199,79 @@ final class SavedSearchMatcher: LifecycleHandler, Sendable {
 
     func shutdown(_ app: Application) { loop.stop() }
 
-    func shutdownAsync(_ app: Application) async { await loop.stopWaiting() }
+    func shutdownAsync(_ app: Application) async {
+        await loop.stopWaiting()
+        await readers.withLockedValue { $0 }?.shutdownAsync(app)
+        await thread.shutdown()
+    }
 
     /// Matches every queued listing at once (tests call it to see the result).
     static func matchQueued(_ services: DomainServices) async throws {
-        while !Task.isCancelled, try await matchNext(services) {}
+        while !Task.isCancelled, try await matchNext(services, reading: services.database) {}
     }
 
-    /// Matches queued listings as background work that gives way to requests: it takes SQLite's
-    /// writer only when no request waits for it, and after each chunk rests as long as the chunk
-    /// took, so it never takes more than about half a core from the requests beside it.
-    static func matchQueuedGivingWay(_ services: @Sendable () -> DomainServices) async throws {
+    /// Matches queued listings as background work that gives way to requests: its reads run on
+    /// a thread the scheduler serves only when requests leave a core idle (`BackgroundThread`);
+    /// its writes ride in requests' batches (`WriteTransactions.runInBackground`), one per batch,
+    /// and after each it rests as long as that took, so at most about every other batch of
+    /// requests carries one. (Measured in docs/benchmarks.md, "Creating a listing beside 100,000
+    /// saved searches".)
+    static func matchQueuedGivingWay(_ services: @Sendable () -> (DomainServices, reading: any Database)) async throws {
         while !Task.isCancelled {
-            let started = ContinuousClock.now
-            guard try await matchNext(services(), givingWay: true) else { return }
-            try await Task.sleep(for: ContinuousClock.now - started)
+            let (services, reads) = services()
+            guard try await matchNext(services, reading: reads, givingWay: true) else { return }
         }
     }
 
-    /// The oldest queued listings, up to about `chunk` owners to tell in all, in one write
-    /// transaction (one commit for many listings, so requests meet the matcher's commits
-    /// seldom); false when the queue is empty.
-    private static func matchNext(_ services: DomainServices, givingWay: Bool = false) async throws -> Bool {
+    /// The oldest queued listings (up to 50), each matched once (reads only), then told in write
+    /// transactions of up to `chunk` owners (several listings share one when they match few); a
+    /// listing leaves the queue in the transaction that tells its last owners. False when the
+    /// queue is empty. A listing left half told (the server stopped) is matched again: its owners
+    /// told already are not told twice.
+    private static func matchNext(_ services: DomainServices, reading reads: any Database, givingWay: Bool = false) async throws -> Bool {
         let alerts = SavedSearchAlerts(notifier: services.notifier, now: services.now)
-        let queued = try await services.database.sql.raw("SELECT listing_id FROM saved_search_queue ORDER BY queued_at LIMIT 50")
+        let queued = try await reads.sql.raw("SELECT listing_id FROM saved_search_queue ORDER BY queued_at LIMIT 50")
             .all(decodingColumn: "listing_id", as: UUID.self)
         guard !queued.isEmpty else { return false }
-        var work: [(listingID: UUID, listing: ListingRecord?, found: SavedSearchAlerts.Matches)] = []
+        var steps: [Step] = []
         var owners = 0
-        for listingID in queued where owners < SavedSearchAlerts.chunk {
-            let listing = try await ListingRecord.find(listingID, on: services.database)
-            var found = SavedSearchAlerts.Matches()
-            if let listing { found = try await alerts.matches(of: listing, on: services.database) }
-            work.append((listingID, listing, found))
-            owners += found.matched.count
-        }
-        if givingWay, let writer = services.groupCommit {
-            for _ in 0..<100 where writer.waiting > 0 { try await Task.sleep(for: .milliseconds(1)) }
-        }
-        let done = work
-        try await services.writes.run { tx in
-            for item in done {
-                if let listing = item.listing { try await alerts.tell(item.found.matched, about: listing, in: tx) }
-                if !item.found.more { try await tx.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: item.listingID)").run() }
+        func tell() async throws {
+            let done = steps
+            let started = ContinuousClock.now
+            let body: @Sendable (WriteTransaction) async throws -> Void = { tx in
+                for step in done {
+                    if let listing = step.listing { try await alerts.tell(step.matched, about: listing, in: tx) }
+                    if step.finishes { try await tx.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: step.listingID)").run() }
+                }
             }
+            steps = []
+            owners = 0
+            guard givingWay else { return try await services.writes.run(body) }
+            try await services.writes.runInBackground(body)
+            try await Task.sleep(for: ContinuousClock.now - started)
         }
+        for listingID in queued {
+            let listing = try await ListingRecord.find(listingID, on: reads)
+            var rest: ArraySlice<SavedSearchAlerts.Match> = []
+            if let listing { rest = try await alerts.matches(of: listing, on: reads)[...] }
+            repeat {
+                let matched = Array(rest.prefix(SavedSearchAlerts.chunk - owners))
+                rest = rest.dropFirst(matched.count)
+                steps.append(Step(listingID: listingID, listing: listing, matched: matched, finishes: rest.isEmpty))
+                owners += matched.count
+                if owners >= SavedSearchAlerts.chunk { try await tell() }
+            } while !rest.isEmpty
+        }
+        if !steps.isEmpty { try await tell() }
         return true
+    }
+
+    /// Part of one transaction's work: owners to tell of one listing, and whether they are its last.
+    private struct Step: Sendable {
+        let listingID: UUID
+        let listing: ListingRecord?
+        let matched: [SavedSearchAlerts.Match]
+        let finishes: Bool
     }
 }
 

@@ -13,7 +13,7 @@ import Vapor
 /// run at once (one per thread at most); idle ones are kept, up to `maxIdle`. In WAL mode a read
 /// never waits for the writer, and sees what was committed when it began.
 final class SQLiteReaders: LifecycleHandler, Sendable {
-    private let path: String
+    let path: String
     private let idle = NIOLockedValueBox<[DirectSQLiteConnection]>([])
     let maxIdle: Int
 
