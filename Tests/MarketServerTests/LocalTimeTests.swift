@@ -35,6 +35,29 @@ struct LocalTimeTests {
         #expect(utc.zoneName(at: Date()) == "UTC")
     }
 
+    @Test("a day is the zone's on either side of its midnight, asked again and again (days are kept once formatted), in zones a minute apart")
+    func daysAroundMidnight() {
+        let detroit = LocalTime(Self.detroit)
+        let kolkata = LocalTime(TimeZone(identifier: "Asia/Kolkata")!)  // +5:30
+        for _ in 0..<3 {
+            #expect(detroit.day(Self.instant("2027-01-16T04:59:59Z")) == "Jan 15, 2027")
+            #expect(detroit.day(Self.instant("2027-01-16T05:00:00Z")) == "Jan 16, 2027")
+            #expect(kolkata.day(Self.instant("2027-01-15T18:29:59Z")) == "Jan 15, 2027")
+            #expect(kolkata.day(Self.instant("2027-01-15T18:30:00Z")) == "Jan 16, 2027")
+            // The same instant, another zone: not the other zone's day.
+            #expect(detroit.day(Self.instant("2027-01-15T18:30:00Z")) == "Jan 15, 2027")
+        }
+    }
+
+    @Test("money reads as people write it, cents always two digits")
+    func money() {
+        #expect(MoneyText.format(5, currency: "USD") == "$0.05")
+        #expect(MoneyText.format(1250, currency: "USD") == "$12.50")
+        #expect(MoneyText.format(100_007, currency: "EUR") == "€1000.07")
+        #expect(MoneyText.format(-7, currency: "GBP") == "−£0.07")
+        #expect(MoneyText.format(320, currency: "CHF") == "3.20 CHF")
+    }
+
     @Test("hours are real hours across a clock change; days are the campus's calendar days")
     func pricingAcrossDaylightSaving() {
         // 10 PM to 4 AM the night the clocks go forward: six on the wall, five real hours.

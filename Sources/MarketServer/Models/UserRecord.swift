@@ -46,14 +46,17 @@ final class UserRecord: Model, @unchecked Sendable {
     }
 
     var contact: ContactMethod? {
-        get {
-            guard let contactKind, let kind = ContactMethod.Kind(rawValue: contactKind), let contactValue else { return nil }
-            return ContactMethod(kind: kind, value: contactValue)
-        }
+        get { Self.contact(kind: contactKind, value: contactValue) }
         set {
             contactKind = newValue?.kind.rawValue
             contactValue = newValue?.value
         }
+    }
+
+    /// The contact method its two columns hold, if both are set and the kind is known.
+    static func contact(kind: String?, value: String?) -> ContactMethod? {
+        guard let kind, let known = ContactMethod.Kind(rawValue: kind), let value else { return nil }
+        return ContactMethod(kind: known, value: value)
     }
 
     var roles: Set<UserRole> {

@@ -16,10 +16,15 @@ struct TrustPolicy: Sendable {
     }
 
     func membership(of user: UserRecord) -> CampusMembership? {
-        if user.campusVerifiedAt != nil, let address = user.campusEmail, let campus = campuses.campus(forEmail: address) {
+        membership(email: user.email, campusEmail: user.campusEmail, campusVerifiedAt: user.campusVerifiedAt)
+    }
+
+    /// The same from the account's columns, read without a model (`SellerProfiles`).
+    func membership(email: String, campusEmail: String?, campusVerifiedAt: Date?) -> CampusMembership? {
+        if campusVerifiedAt != nil, let address = campusEmail, let campus = campuses.campus(forEmail: address) {
             return CampusMembership(id: campus.id, name: campus.name, verified: campuses.isConfigured)
         }
-        return campuses.campus(forEmail: user.email).map { CampusMembership(id: $0.id, name: $0.name, verified: false) }
+        return campuses.campus(forEmail: email).map { CampusMembership(id: $0.id, name: $0.name, verified: false) }
     }
 
     /// The zone a person reads and types times in on pages and in mails: their campus's, else
