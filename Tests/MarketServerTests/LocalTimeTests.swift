@@ -49,6 +49,25 @@ struct LocalTimeTests {
         }
     }
 
+    @Test("the rental calendar's days are the campus's: the day the clocks go forward is booked whole, the days beside it are not")
+    func rentalCalendarAcrossDaylightSaving() {
+        let local = LocalTime(Self.detroit)
+        // March 14, 2027 in Detroit: 00:00 EST (05:00Z) to 00:00 EDT on the 15th (04:00Z), 23 hours.
+        let months = RentalCalendar.months(2, from: Self.instant("2027-03-01T17:00:00Z"),
+                                           booked: [BookedPeriod(start: Self.instant("2027-03-14T05:00:00Z"), end: Self.instant("2027-03-15T04:00:00Z")),
+                                                    BookedPeriod(start: Self.instant("2027-04-30T03:30:00Z"), end: Self.instant("2027-04-30T04:30:00Z"))],
+                                           time: local)
+        #expect(months.map(\.caption) == ["March 2027", "April 2027"])
+        let march = months[0].weeks.flatMap { $0 }.filter { !$0.number.isEmpty }
+        #expect(march.count == 31)
+        #expect(months[0].weeks[0][0].number == "1")  // March 1, 2027 is a Monday
+        #expect(march.filter(\.booked).map(\.number) == ["14"])
+        // 23:30 EDT on April 29 to 00:30 on April 30: both days, the month's last included.
+        let april = months[1].weeks.flatMap { $0 }.filter { !$0.number.isEmpty }
+        #expect(april.count == 30)
+        #expect(april.filter(\.booked).map(\.number) == ["29", "30"])
+    }
+
     @Test("money reads as people write it, cents always two digits")
     func money() {
         #expect(MoneyText.format(5, currency: "USD") == "$0.05")

@@ -107,12 +107,7 @@ struct LocalTime: Sendable {
     private static let formatters = Formatters()
 
     private func format(_ date: Date, _ pattern: String) -> String {
-        // ICU calls UTC "GMT"; people and the rest of the site say UTC.
-        var pattern = pattern
-        if zone.secondsFromGMT() == 0, ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(zone.identifier) {
-            pattern = pattern.replacingOccurrences(of: "zzz", with: "'UTC'")
-        }
-        return Self.formatters.with(zone, pattern) { $0.string(from: date) }
+        Self.formatters.with(zone, pattern) { $0.string(from: date) }
     }
 
     private func parse(_ text: String, _ pattern: String) -> Date? {
@@ -130,7 +125,10 @@ struct LocalTime: Sendable {
                 let formatter = DateFormatter()
                 formatter.locale = Locale(identifier: "en_US_POSIX")
                 formatter.timeZone = zone
-                formatter.dateFormat = pattern
+                // ICU calls UTC "GMT"; people and the rest of the site say UTC. Decided here, once
+                // per zone and pattern, not on every call (a page formats dozens of times).
+                let isUTC = zone.secondsFromGMT() == 0 && ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
+                formatter.dateFormat = isUTC ? pattern.replacingOccurrences(of: "zzz", with: "'UTC'") : pattern
                 // A datetime-local value in a skipped hour must not roll into the next day's.
                 formatter.isLenient = false
                 cache[key] = formatter

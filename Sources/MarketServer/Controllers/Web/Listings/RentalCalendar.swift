@@ -58,10 +58,11 @@ enum RentalCalendar {
                   let next = calendar.date(byAdding: .month, value: 1, to: monthStart) else { break }
             let leading = (calendar.component(.weekday, from: monthStart) + 5) % 7  // Monday = 0
             var cells: [Day] = Array(repeating: Day(number: "", booked: false, past: false, label: ""), count: leading)
+            // Each day's start, and the next month's as the last day's end. A day is 23 or 25
+            // hours long when the clocks change, so the calendar counts them, once each.
+            let starts = days.map { calendar.date(byAdding: .day, value: $0 - 1, to: monthStart)! } + [next]
             for day in days {
-                // A day is 23 or 25 hours long when the clocks change.
-                let start = calendar.date(byAdding: .day, value: day - 1, to: monthStart)!
-                let end = calendar.date(byAdding: .day, value: 1, to: start)!
+                let start = starts[day - 1], end = starts[day]
                 let isBooked = booked.contains { $0.start < end && $0.end > start }
                 cells.append(Day(number: String(day), booked: isBooked, past: start < today,
                                  label: isBooked ? "\(day), booked" : String(day)))
