@@ -78,7 +78,7 @@ final class GroupCommit: Sendable {
                 }
                 Task {
                     try? await Task.sleep(for: patience)
-                    self.enqueue(riderNumbered: number)
+                    self.promote(rider: number)
                 }
             } else {
                 enqueue(job)
@@ -86,16 +86,29 @@ final class GroupCommit: Sendable {
         }
     }
 
-    /// Queues `job` for the next batch, and starts draining unless a drain is under way.
-    private func enqueue(_ job: Job? = nil, riderNumbered number: Int? = nil) {
-        let start = state.withLockedValue { state in
-            if let job { state.queue.append(job) }
-            if let number, let index = state.riders.firstIndex(where: { $0.number == number }) {
-                state.queue.append(state.riders.remove(at: index).job)  // no batch came for it
+    /// Queues `job` for the next batch.
+    private func enqueue(_ job: Job) {
+        changeQueue { $0.queue.append(job) }
+    }
+
+    /// A rider no batch came for within its patience goes in the queue like any job (unless a
+    /// batch took it meanwhile).
+    private func promote(rider number: Int) {
+        changeQueue { state in
+            if let index = state.riders.firstIndex(where: { $0.number == number }) {
+                state.queue.append(state.riders.remove(at: index).job)
             }
-            guard !state.queue.isEmpty else { return false }
-            defer { state.draining = true }
-            return !state.draining
+        }
+    }
+
+    /// Changes the queue under the lock, then starts draining it if jobs wait and no drain is
+    /// under way.
+    private func changeQueue(_ change: (inout State) -> Void) {
+        let start = state.withLockedValue { state in
+            change(&state)
+            guard !state.queue.isEmpty, !state.draining else { return false }
+            state.draining = true
+            return true
         }
         if start { Task(executorPreference: writer.executor) { await self.drain() } }
     }
