@@ -81,9 +81,7 @@ struct SavedSearchAlerts {
                 let owner = try row.decode(column: "user_id", as: UUID.self)
                 let id = try row.decode(column: "id", as: UUID.self)
                 guard !told.contains(owner), let query = queries[id]?.query, owners.insert(owner).inserted else { continue }
-                let search = SavedSearch(id: id, name: try row.decode(column: "name", as: String.self), query: query,
-                                         createdAt: try row.decode(column: "created_at", as: Date.self))
-                matched.append((search, owner))
+                matched.append((try SavedSearches.search(row, query: query), owner))
             }
         }
         return matched

@@ -69,9 +69,14 @@ struct SavedSearches {
     }
 
     static func search(_ row: any SQLRow) throws -> SavedSearch {
+        try search(row, query: JSONDecoder().decode(SavedSearchQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8)))
+    }
+
+    /// A search from its row, its query known already (`SavedSearchQueryCache`): the row need
+    /// not hold the query's JSON.
+    static func search(_ row: any SQLRow, query: SavedSearchQuery) throws -> SavedSearch {
         SavedSearch(id: try row.decode(column: "id", as: UUID.self), name: try row.decode(column: "name", as: String.self),
-                    query: try JSONDecoder().decode(SavedSearchQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8)),
-                    createdAt: try row.decode(column: "created_at", as: Date.self))
+                    query: query, createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
     /// The given name, trimmed (1–60 characters), or one made of the words and filters.
