@@ -43,7 +43,7 @@ struct ListingPresenter {
 
     private func photos(of listingIDs: [UUID]) async throws -> [UUID: [ListingPhoto]] {
         guard !listingIDs.isEmpty else { return [:] }
-        let rows = try await database.sql.raw("""
+        let rows = try await database.sql.prepared("""
             SELECT id, listing_id, file_name, content_type FROM listing_photos
             WHERE listing_id IN (\(binds: listingIDs)) ORDER BY listing_id, position
             """).all()

@@ -31,7 +31,7 @@ struct ListingRow: Sendable {
     var updatedAt: Date
     var depositCents: Int64?
 
-    /// The listing columns `init(row:)` reads (besides `seller_name`).
+    /// The listing columns `init(row:)` reads (besides `seller_name`), in the order it reads them.
     static let columns = [
         "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
         "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
@@ -47,12 +47,37 @@ struct ListingRow: Sendable {
         // Each concrete type, so the reads below are specialized for it (through the protocol
         // existential they cost a fifth more of the feed's CPU).
         if let direct = row as? DirectSQLiteRow {
-            try self.init(typed: direct)
+            try self.init(typed: direct, at: ColumnPositions(Self.columnsRead, in: direct))
         } else if let postgres = row as? PostgresTypedRow {
-            try self.init(typed: postgres)
+            try self.init(typed: postgres, at: ColumnPositions(Self.columnsRead, in: postgres))
         } else {
             try self.init(decoding: row)
         }
+    }
+
+    /// The listings of one result, each with the integer column `extra` beside it (the feed's
+    /// segment): the columns are found once for the result, not once for every row.
+    static func rows(_ rows: [any SQLRow], with extra: String) throws -> [(listing: ListingRow, extra: Int64)] {
+        if rows.first is DirectSQLiteRow { return try typedRows(rows, as: DirectSQLiteRow.self, with: extra) }
+        if rows.first is PostgresTypedRow { return try typedRows(rows, as: PostgresTypedRow.self, with: extra) }
+        return try rows.map { (try ListingRow(row: $0), try $0.decode(column: extra, as: Int64.self)) }
+    }
+
+    private static func typedRows<Row: TypedSQLRow>(_ rows: [any SQLRow], as: Row.Type, with extra: String) throws -> [(listing: ListingRow, extra: Int64)] {
+        let typed = rows.map { $0 as! Row }  // one result's rows are all of one driver's type
+        let positions = try ColumnPositions(columnsRead + [extra], in: typed[0])
+        return try typed.map { row in
+            var reader = OrderedColumnReader(row, positions)
+            return (try ListingRow(reading: &reader), try reader.int64())
+        }
+    }
+
+    /// `columns` and the seller's name: what `init(reading:)` reads, in its order.
+    private static let columnsRead = columns + ["seller_name"]
+
+    private init<Row: TypedSQLRow>(typed row: Row, at positions: ColumnPositions) throws {
+        var reader = OrderedColumnReader(row, positions)
+        try self.init(reading: &reader)
     }
 
     /// From any driver's row, through its decoder.
@@ -60,7 +85,6 @@ struct ListingRow: Sendable {
         seq = try row.decode(column: "seq", as: Int64.self)
         id = try row.decode(column: "id", as: UUID.self)
         sellerID = try row.decode(column: "seller_id", as: UUID.self)
-        sellerName = try row.decode(column: "seller_name", as: String?.self)
         title = try row.decode(column: "title", as: String.self)
         description = try row.decode(column: "description", as: String.self)
         categoryMask = try row.decode(column: "category_mask", as: Int64.self)
@@ -81,34 +105,35 @@ struct ListingRow: Sendable {
         createdAt = try row.decode(column: "created_at", as: Date.self)
         updatedAt = try row.decode(column: "updated_at", as: Date.self)
         depositCents = try row.decode(column: "deposit_cents", as: Int64?.self)
+        sellerName = try row.decode(column: "seller_name", as: String?.self)
     }
 
-    /// From a row read by type (`TypedSQLRow`): SQLite's reading connections, PostgreSQL's statements.
-    init<Row: TypedSQLRow>(typed row: Row) throws {
-        seq = try row.int64("seq")
-        id = try row.uuid("id")
-        sellerID = try row.uuid("seller_id")
-        sellerName = try row.stringOrNil("seller_name")
-        title = try row.string("title")
-        description = try row.string("description")
-        categoryMask = try row.int64("category_mask")
-        condition = try row.string("condition")
-        salePriceCents = try row.int64OrNil("sale_price_cents")
-        rentPriceCents = try row.int64OrNil("rent_price_cents")
-        rentUnit = try row.stringOrNil("rent_unit")
-        openToTrade = try row.bool("open_to_trade")
-        sortPriceCents = try row.int64OrNil("sort_price_cents")
-        currency = try row.string("currency")
-        author = try row.stringOrNil("author")
-        edition = try row.stringOrNil("edition")
-        isbn = try row.stringOrNil("isbn")
-        courseCode = try row.stringOrNil("course_code")
-        campus = try row.stringOrNil("campus")
-        status = try row.string("status")
-        featuredUntil = try row.dateOrNil("featured_until")
-        createdAt = try row.date("created_at")
-        updatedAt = try row.date("updated_at")
-        depositCents = try row.int64OrNil("deposit_cents")
+    /// From a row read by type (`TypedSQLRow`), in the order of `columnsRead`.
+    private init<Row: TypedSQLRow>(reading row: inout OrderedColumnReader<Row>) throws {
+        seq = try row.int64()
+        id = try row.uuid()
+        sellerID = try row.uuid()
+        title = try row.string()
+        description = try row.string()
+        categoryMask = try row.int64()
+        condition = try row.string()
+        salePriceCents = try row.int64OrNil()
+        rentPriceCents = try row.int64OrNil()
+        rentUnit = try row.stringOrNil()
+        openToTrade = try row.bool()
+        sortPriceCents = try row.int64OrNil()
+        currency = try row.string()
+        author = try row.stringOrNil()
+        edition = try row.stringOrNil()
+        isbn = try row.stringOrNil()
+        courseCode = try row.stringOrNil()
+        campus = try row.stringOrNil()
+        status = try row.string()
+        featuredUntil = try row.dateOrNil()
+        createdAt = try row.date()
+        updatedAt = try row.date()
+        depositCents = try row.int64OrNil()
+        sellerName = try row.stringOrNil()
     }
 
     init(_ listing: ListingRecord, sellerName: String?) throws {

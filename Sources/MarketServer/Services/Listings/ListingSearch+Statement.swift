@@ -24,9 +24,14 @@ extension ListingSearch {
             from = dialect.listings(index: index)
         }
         var (seqColumn, orderTable, priceKey) = ("l.seq", "l", nil as String?)
-        var plansAlike = false
+        // Browsing walks the feed's index in page order whatever is bound, except within a price
+        // range, where how wide the range is decides between the price index and the age index.
+        // Kept prepared on PostgreSQL, the feed is planned once per connection: planning it
+        // among the listings' 31 indexes took 0.5–1.8 ms, executing it 0.1 ms (100k listings).
+        var plansAlike = query.minPriceCents == nil && query.maxPriceCents == nil
 
         if let text = query.text {
+            plansAlike = false
             if let isbn = text.isbn {
                 conditions.append("l.isbn = \(bind: isbn)")
             } else {
@@ -64,7 +69,10 @@ extension ListingSearch {
         if !query.excludedSellers.isEmpty { conditions.append("l.seller_id NOT IN (\(binds: query.excludedSellers))") }
         if let campus = query.campus { conditions.append("l.campus = \(bind: campus)") }
         switch segment.featured {
-        case true?: conditions.append("l.featured_until > \(bind: asOf)")
+        // `IS NOT NULL` is what lets a plan made for every value (a prepared statement's generic
+        // plan) see how few listings are featured: it guesses a third of the table for `> $n`
+        // alone, and walked every listing newest first for the 18 featured (30 ms at 100k).
+        case true?: conditions.append("l.featured_until IS NOT NULL AND l.featured_until > \(bind: asOf)")
         case false?: conditions.append("(l.featured_until IS NULL OR l.featured_until <= \(bind: asOf))")
         case nil: break
         }

@@ -132,8 +132,9 @@ struct ListingSearch {
     }
 
     /// The rows of segment statements, in one round trip, with their sellers' names. The names
-    /// are joined to the page, not to the listings walked to find it: PostgreSQL otherwise hashed
-    /// every user for the featured branch (7.5 of 9 ms at 1M listings).
+    /// are looked up for the page's rows, not joined to the listings walked to find it:
+    /// PostgreSQL otherwise hashed every user for the featured branch (7.5 of 9 ms at 1M
+    /// listings); as a lookup by key per row, not a join, no plan can hash the users for them.
     ///
     /// A round trip whose every statement plans alike whatever is bound (`SearchDialect.Drive.
     /// plansAlike`) is kept prepared on PostgreSQL: planning a text search's walk took 0.6–0.9 ms
@@ -141,11 +142,11 @@ struct ListingSearch {
     private func read(_ statements: [SegmentRead]) async throws -> [(listing: ListingRow, segment: Int)] {
         let branches = statements.enumerated().map { "SELECT * FROM (\($1.sql)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
         let page: SQLQueryString = """
-            SELECT page.*, u.name AS seller_name FROM (\(branches.joined(separator: " UNION ALL "))) AS page
-            LEFT JOIN users u ON u.id = page.seller_id
+            SELECT page.*, (SELECT u.name FROM users u WHERE u.id = page.seller_id) AS seller_name
+            FROM (\(branches.joined(separator: " UNION ALL "))) AS page
             """
         let rows = statements.allSatisfy(\.plansAlike) ? try await sql.prepared(page).all() : try await sql.unprepared(page).all()
-        return try rows.map { (listing: try ListingRow(row: $0), segment: try $0.decode(column: "segment_index", as: Int.self)) }
+        return try ListingRow.rows(rows, with: "segment_index").map { (listing: $0.listing, segment: Int($0.extra)) }
     }
 
     /// The page order: segment by segment, and within one the order its SQL reads in.

@@ -4,48 +4,45 @@ import SQLiteKit
 /// SQLite's values as they are stored: times as seconds since 1970 (a REAL), ids as text, flags
 /// as integers.
 extension DirectSQLiteRow: TypedSQLRow {
-    private func value(_ column: String) throws -> SQLiteData {
-        guard let index = columns.indexes[column] else {
-            throw DecodingError.keyNotFound(SomeCodingKey(stringValue: column), .init(codingPath: [], debugDescription: "No column \(column) in the row."))
-        }
-        return values[index]
+    func position(of column: String) -> Int? { columns.indexes[column] }
+
+    var columnNames: [String] { columns.names }
+
+    private func mismatch(_ value: SQLiteData, _ type: String) -> TypedSQLRowError {
+        .mismatch(value: "\(value)", type: type)
     }
 
-    private func mismatch(_ column: String, _ value: SQLiteData, _ type: String) -> DecodingError {
-        .typeMismatch(Any.self, .init(codingPath: [SomeCodingKey(stringValue: column)], debugDescription: "Column \(column) holds \(value), not \(type)."))
-    }
-
-    func int64OrNil(_ column: String) throws -> Int64? {
-        switch try value(column) {
+    func int64OrNil(at position: Int) throws -> Int64? {
+        switch values[position] {
         case .integer(let int): Int64(int)
         case .null: nil
-        case let other: throw mismatch(column, other, "an integer")
+        case let other: throw mismatch(other, "an integer")
         }
     }
 
-    func boolOrNil(_ column: String) throws -> Bool? { try int64OrNil(column).map { $0 != 0 } }
+    func boolOrNil(at position: Int) throws -> Bool? { try int64OrNil(at: position).map { $0 != 0 } }
 
-    func stringOrNil(_ column: String) throws -> String? {
-        switch try value(column) {
+    func stringOrNil(at position: Int) throws -> String? {
+        switch values[position] {
         case .text(let text): text
         case .null: nil
-        case let other: throw mismatch(column, other, "text")
+        case let other: throw mismatch(other, "text")
         }
     }
 
-    func dateOrNil(_ column: String) throws -> Date? {
-        switch try value(column) {
+    func dateOrNil(at position: Int) throws -> Date? {
+        switch values[position] {
         case .float(let seconds): Date(timeIntervalSince1970: seconds)
         case .integer(let seconds): Date(timeIntervalSince1970: Double(seconds))
         case .null: nil
-        case let other: throw mismatch(column, other, "a time")
+        case let other: throw mismatch(other, "a time")
         }
     }
 
-    func uuidOrNil(_ column: String) throws -> UUID? {
-        let value = try value(column)
+    func uuidOrNil(at position: Int) throws -> UUID? {
+        let value = values[position]
         if case .null = value { return nil }
-        guard case .text(let text) = value, let id = UUID(hyphenated: text) else { throw mismatch(column, value, "a UUID") }
+        guard case .text(let text) = value, let id = UUID(hyphenated: text) else { throw mismatch(value, "a UUID") }
         return id
     }
 }

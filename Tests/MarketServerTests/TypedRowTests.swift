@@ -1,0 +1,52 @@
+import Foundation
+import Vapor
+@testable import MarketServer
+import SQLKit
+import Testing
+
+/// Rows read by type and by position (`TypedSQLRow`, `ColumnPositions`): what the feed reads its
+/// listings with, on both databases' fast paths.
+@Suite("Rows read by position")
+struct TypedRowTests {
+    /// The database whose rows are typed: SQLite's reading connections, PostgreSQL's statements.
+    private func typedRows(_ app: Application, _ query: SQLQueryString) async throws -> [any SQLRow] {
+        if let readers = app.sqliteReaders { return try await readers.database(context: app.db.context).sql.raw(query).all() }
+        return try await app.db.prepared(query).all()
+    }
+
+    @Test("each column is found wherever a statement puts it, for every row of the result")
+    func columnsInAnyOrder() async throws {
+        try await withTestApp { app in
+            let first = try await app.deal(), second = try await app.deal()
+            let shuffled = (ListingRow.columns + ["seller_name"]).reversed().map { $0 == "seller_name" ? "u.name AS seller_name" : "l.\($0)" }
+            let rows = try await typedRows(app, """
+                SELECT l.seq * 10 AS segment_index, \(unsafeRaw: shuffled.joined(separator: ", "))
+                FROM listings l JOIN users u ON u.id = l.seller_id
+                WHERE l.id IN (\(bind: first.listing.id), \(bind: second.listing.id)) ORDER BY l.seq
+                """)
+            #expect(rows.allSatisfy { $0 is any TypedSQLRow })
+            let read = try ListingRow.rows(rows, with: "segment_index")
+            #expect(read.map(\.listing.id) == [first.listing.id, second.listing.id])
+            #expect(read.map(\.listing.title) == [first.listing.title, second.listing.title])
+            #expect(read.map(\.extra) == read.map { $0.listing.seq * 10 })
+            #expect(read.map(\.listing.sellerName) == [first.seller.user.name, second.seller.user.name])
+            #expect(read.map(\.listing.salePriceCents) == [first.listing.salePriceCents, second.listing.salePriceCents].map { $0.map(Int64.init) })
+        }
+    }
+
+    @Test("a NULL where a value is required, and a column the statement lacks, are each named")
+    func namedFailures() async throws {
+        try await withTestApp { app in
+            let deal = try await app.deal()
+            let others = ListingRow.columns.filter { $0 != "title" }.map { "l.\($0)" }.joined(separator: ", ")
+            let nullTitle = try await typedRows(app, """
+                SELECT \(unsafeRaw: others), CAST(NULL AS TEXT) AS title, 'x' AS seller_name, 1 AS segment_index
+                FROM listings l WHERE l.id = \(bind: deal.listing.id)
+                """)
+            #expect(throws: TypedSQLRowError.null("title")) { try ListingRow.rows(nullTitle, with: "segment_index") }
+            #expect(throws: TypedSQLRowError.null("title")) { try ListingRow(row: nullTitle[0]) }
+            let noSegment = try await typedRows(app, "SELECT \(unsafeRaw: ListingRow.selectList), 'x' AS seller_name FROM listings l")
+            #expect(throws: TypedSQLRowError.noColumn("segment_index")) { try ListingRow.rows(noSegment, with: "segment_index") }
+        }
+    }
+}
