@@ -51,6 +51,29 @@ struct ListingJSONTests {
         }
     }
 
+    @Test("numbers of every size and sign, and text however Swift holds it, read back as written")
+    func numbersAndText() throws {
+        let numbers = [0, 7, -7, 10, 99, -100, 1_250, Int(Int32.max), Int.max, Int.min, Int.min + 1]
+        let texts = ["", "plain", "é 🎓 \u{7F}", "tab\there \"q\" \\ \u{1F}", NSString(string: "bridged ü \n text") as String,
+                     String(repeating: "long ", count: 400) + "\u{0}"]
+        var json = JSONBytes()
+        json.object { json in
+            json.key("numbers")
+            json.array(numbers) { json, number in json.int(number) }
+            json.key("texts")
+            json.array(texts) { json, text in json.string(text) }
+            json.key("nested")
+            json.object { json in json.key("empty"); json.array([Int]()) { json, n in json.int(n) }; json.member("after", true) }
+            json.member("last", 1)
+        }
+        let data = Data(json.buffer.readableBytesView)
+        let decoded = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((decoded["numbers"] as? [NSNumber])?.map(\.int64Value) == numbers.map(Int64.init))
+        #expect(decoded["texts"] as? [String] == texts)
+        #expect((decoded["nested"] as? [String: Any])?["after"] as? Bool == true)
+        #expect(decoded["last"] as? Int == 1)
+    }
+
     @Test("what it writes decodes back to the same listing")
     func roundTrip() throws {
         var listing = Self.sample(at: Date(timeIntervalSince1970: 1_764_160_349), full: true)

@@ -9,8 +9,10 @@ import NIOCore
 /// to the same output.
 struct JSONBytes {
     private(set) var buffer: ByteBuffer
-    /// Whether the object or array being written has a member yet (a comma before the next).
-    private var hasMember: [Bool] = []
+    /// Whether each open object or array has a member yet (a comma before the next): bit `n` for
+    /// nesting level `n`. Bits, not an array: a key's bookkeeping was a sixth of writing a listing.
+    private var hasMember: UInt64 = 0
+    private var depth = 0
 
     init(capacity: Int = 4096) {
         buffer = ByteBufferAllocator().buffer(capacity: capacity)
@@ -20,54 +22,84 @@ struct JSONBytes {
 
     mutating func object(_ body: (inout JSONBytes) throws -> Void) rethrows {
         buffer.writeInteger(UInt8(ascii: "{"))
-        hasMember.append(false)
+        open()
         try body(&self)
-        hasMember.removeLast()
+        close()
         buffer.writeInteger(UInt8(ascii: "}"))
     }
 
     mutating func array<S: Sequence>(_ items: S, _ write: (inout JSONBytes, S.Element) throws -> Void) rethrows {
         buffer.writeInteger(UInt8(ascii: "["))
-        hasMember.append(false)
+        open()
         for item in items {
             separate()
             try write(&self, item)
         }
-        hasMember.removeLast()
+        close()
         buffer.writeInteger(UInt8(ascii: "]"))
+    }
+
+    private mutating func open() {
+        depth += 1
+        precondition(depth < 64, "JSON nested deeper than 63 levels")
+        hasMember &= ~(1 << depth)
+    }
+
+    private mutating func close() {
+        depth -= 1
     }
 
     /// Starts the member `name` of the object being written; its value is written next.
     mutating func key(_ name: StaticString) {
-        separate()
-        buffer.writeInteger(UInt8(ascii: "\""))
-        buffer.writeStaticString(name)
-        buffer.writeStaticString("\":")
+        // One write of `,"name":` (each write of a buffer checks its room and its uniqueness).
+        let comma = needsComma()
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: name.utf8CodeUnitCount + 4) { out in
+            var at = 0
+            if comma { out[0] = UInt8(ascii: ","); at = 1 }
+            out[at] = UInt8(ascii: "\"")
+            at += 1
+            name.withUTF8Buffer { utf8 in
+                UnsafeMutableRawBufferPointer(rebasing: out[at...]).copyMemory(from: UnsafeRawBufferPointer(utf8))
+                at += utf8.count
+            }
+            out[at] = UInt8(ascii: "\"")
+            out[at + 1] = UInt8(ascii: ":")
+            return at + 2
+        }
     }
 
     private mutating func separate() {
-        guard let last = hasMember.indices.last else { return }
-        if hasMember[last] { buffer.writeInteger(UInt8(ascii: ",")) }
-        hasMember[last] = true
+        if needsComma() { buffer.writeInteger(UInt8(ascii: ",")) }
+    }
+
+    /// Whether a comma goes before the member or element about to be written; it will have one.
+    private mutating func needsComma() -> Bool {
+        guard depth > 0 else { return false }
+        let bit: UInt64 = 1 << depth
+        defer { hasMember |= bit }
+        return hasMember & bit != 0
     }
 
     // MARK: Values
 
     mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { write(quoted: $0) }  // native strings are contiguous: no copy
+    }
+
+    /// `utf8` between quotes, escaped as JSON needs; runs with nothing to escape copied whole.
+    private mutating func write(quoted utf8: UnsafeBufferPointer<UInt8>) {
         buffer.writeInteger(UInt8(ascii: "\""))
-        var plainFrom = value.utf8.startIndex
-        let utf8 = value.utf8
-        var index = plainFrom
-        while index != utf8.endIndex {
+        var plainFrom = 0
+        for index in 0..<utf8.count {
             let byte = utf8[index]
             if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                buffer.writeBytes(utf8[plainFrom..<index])
+                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[plainFrom..<index])))
                 escape(byte)
-                plainFrom = utf8.index(after: index)
+                plainFrom = index + 1
             }
-            index = utf8.index(after: index)
         }
-        buffer.writeBytes(utf8[plainFrom..<utf8.endIndex])
+        buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[plainFrom...])))
         buffer.writeInteger(UInt8(ascii: "\""))
     }
 
@@ -88,7 +120,19 @@ struct JSONBytes {
     }
 
     mutating func int(_ value: Int) {
-        buffer.writeString(String(value))
+        // Digits into the buffer itself, not through a `String` allocated for each number.
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: a 64-bit number has at most 20 digits
+        withUnsafeMutableBytes(of: &digits) { raw in
+            var start = raw.count
+            repeat {
+                start -= 1
+                raw[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { start -= 1; raw[start] = UInt8(ascii: "-") }
+            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: raw[start...]))
+        }
     }
 
     mutating func bool(_ value: Bool) {
@@ -101,19 +145,21 @@ struct JSONBytes {
 
     /// An id as the wire has it: lower case (`UUID.wireString`), written from its bytes.
     mutating func uuid(_ value: UUID) {
-        let hex = Self.hexDigits
-        var text = [UInt8]()
-        text.reserveCapacity(38)
-        text.append(UInt8(ascii: "\""))
-        withUnsafeBytes(of: value.uuid) { bytes in
-            for (index, byte) in bytes.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-                text.append(hex[Int(byte >> 4)])
-                text.append(hex[Int(byte & 0xF)])
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 38) { out in
+            let hex = Self.hexDigits
+            out[0] = UInt8(ascii: "\"")
+            var at = 1
+            withUnsafeBytes(of: value.uuid) { bytes in
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { out[at] = UInt8(ascii: "-"); at += 1 }
+                    out[at] = hex[Int(byte >> 4)]
+                    out[at + 1] = hex[Int(byte & 0xF)]
+                    at += 2
+                }
             }
+            out[at] = UInt8(ascii: "\"")
+            return at + 1
         }
-        text.append(UInt8(ascii: "\""))
-        buffer.writeBytes(text)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
@@ -125,18 +171,20 @@ struct JSONBytes {
         let day = secondOfDay < 0 ? days - 1 : days
         let second = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
         let (year, month, dayOfMonth) = Self.civil(fromDays: day)
-        var text = [UInt8]()
-        text.reserveCapacity(22)
-        func two(_ n: Int) { text.append(UInt8(48 + n / 10)); text.append(UInt8(48 + n % 10)) }
-        text.append(UInt8(ascii: "\""))
-        two(year / 100); two(year % 100)
-        text.append(UInt8(ascii: "-")); two(month)
-        text.append(UInt8(ascii: "-")); two(dayOfMonth)
-        text.append(UInt8(ascii: "T")); two(second / 3600)
-        text.append(UInt8(ascii: ":")); two(second % 3600 / 60)
-        text.append(UInt8(ascii: ":")); two(second % 60)
-        text.append(UInt8(ascii: "Z")); text.append(UInt8(ascii: "\""))
-        buffer.writeBytes(text)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 22) { out in
+            var at = 0
+            func put(_ byte: UInt8) { out[at] = byte; at += 1 }
+            func two(_ n: Int) { put(UInt8(48 + n / 10)); put(UInt8(48 + n % 10)) }
+            put(UInt8(ascii: "\""))
+            two(year / 100); two(year % 100)
+            put(UInt8(ascii: "-")); two(month)
+            put(UInt8(ascii: "-")); two(dayOfMonth)
+            put(UInt8(ascii: "T")); two(second / 3600)
+            put(UInt8(ascii: ":")); two(second % 3600 / 60)
+            put(UInt8(ascii: ":")); two(second % 60)
+            put(UInt8(ascii: "Z")); put(UInt8(ascii: "\""))
+            return at
+        }
     }
 
     /// Bytes some other encoder wrote, as one value.
