@@ -111,6 +111,9 @@ struct ListingPhotoTests {
             #expect(reordered.status == .ok)
             let read = try await app.send(.GET, "/api/v1/listings/\(listing.id)").decode(MarketCore.Listing.self)
             #expect(read.photos.map(\.id) == [second.id, duplicate.id, first.id])
+            // The feed reads each listing's photos with its row (`PhotoList`): the same, in order.
+            let feed = try await app.send(.GET, "/api/v1/listings?limit=5").decode(ListingPage.self)
+            #expect(feed.items.first { $0.id == listing.id }?.photos == read.photos)
             let badOrder = try await app.send(.PUT, "/api/v1/listings/\(listing.id)/photos/order",
                                               json: PhotoOrder(photoIds: [second.id]), token: seller.token)
             #expect(badOrder.status == .unprocessableEntity)

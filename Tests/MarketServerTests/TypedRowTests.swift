@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 import Vapor
 @testable import MarketServer
 import SQLKit
@@ -20,17 +21,30 @@ struct TypedRowTests {
             let first = try await app.deal(), second = try await app.deal()
             let shuffled = (ListingRow.columns + ["seller_name"]).reversed().map { $0 == "seller_name" ? "u.name AS seller_name" : "l.\($0)" }
             let rows = try await typedRows(app, """
-                SELECT l.seq * 10 AS segment_index, \(unsafeRaw: shuffled.joined(separator: ", "))
+                SELECT l.seq * 10 AS segment_index, NULL AS photo_list, \(unsafeRaw: shuffled.joined(separator: ", "))
                 FROM listings l JOIN users u ON u.id = l.seller_id
                 WHERE l.id IN (\(bind: first.listing.id), \(bind: second.listing.id)) ORDER BY l.seq
                 """)
             #expect(rows.allSatisfy { $0 is any TypedSQLRow })
-            let read = try ListingRow.rows(rows, with: "segment_index")
+            let read = try ListingRow.pageRows(rows)
             #expect(read.map(\.listing.id) == [first.listing.id, second.listing.id])
             #expect(read.map(\.listing.title) == [first.listing.title, second.listing.title])
-            #expect(read.map(\.extra) == read.map { $0.listing.seq * 10 })
+            #expect(read.map(\.segment) == read.map { Int($0.listing.seq) * 10 })
+            #expect(read.map(\.listing.photos) == [[], []])
             #expect(read.map(\.listing.sellerName) == [first.seller.user.name, second.seller.user.name])
             #expect(read.map(\.listing.salePriceCents) == [first.listing.salePriceCents, second.listing.salePriceCents].map { $0.map(Int64.init) })
+        }
+    }
+
+    @Test("a photo column reads as its photos in order; one that is not id, file and type triples is an error")
+    func photoList() throws {
+        let (a, b) = (UUID(), UUID())
+        #expect(try PhotoList.photos(nil) == [])
+        #expect(try PhotoList.photos("") == [])
+        #expect(try PhotoList.photos("\(a.uuidString) ab12.png image/png \(b.uuidString.lowercased()) cd34.jpg image/jpeg")
+                == [ListingPhoto(id: a, fileName: "ab12.png", contentType: "image/png"), ListingPhoto(id: b, fileName: "cd34.jpg", contentType: "image/jpeg")])
+        for bad in ["\(a.uuidString) ab12.png", "not-an-id ab12.png image/png", "\(a.uuidString)  ab12.png image/png"] {
+            #expect(throws: PhotoListError.self) { try PhotoList.photos(bad) }
         }
     }
 
@@ -40,13 +54,13 @@ struct TypedRowTests {
             let deal = try await app.deal()
             let others = ListingRow.columns.filter { $0 != "title" }.map { "l.\($0)" }.joined(separator: ", ")
             let nullTitle = try await typedRows(app, """
-                SELECT \(unsafeRaw: others), CAST(NULL AS TEXT) AS title, 'x' AS seller_name, 1 AS segment_index
+                SELECT \(unsafeRaw: others), CAST(NULL AS TEXT) AS title, 'x' AS seller_name, 1 AS segment_index, '' AS photo_list
                 FROM listings l WHERE l.id = \(bind: deal.listing.id)
                 """)
-            #expect(throws: TypedSQLRowError.null("title")) { try ListingRow.rows(nullTitle, with: "segment_index") }
+            #expect(throws: TypedSQLRowError.null("title")) { try ListingRow.pageRows(nullTitle) }
             #expect(throws: TypedSQLRowError.null("title")) { try ListingRow(row: nullTitle[0]) }
-            let noSegment = try await typedRows(app, "SELECT \(unsafeRaw: ListingRow.selectList), 'x' AS seller_name FROM listings l")
-            #expect(throws: TypedSQLRowError.noColumn("segment_index")) { try ListingRow.rows(noSegment, with: "segment_index") }
+            let noSegment = try await typedRows(app, "SELECT \(unsafeRaw: ListingRow.selectList), 'x' AS seller_name, '' AS photo_list FROM listings l")
+            #expect(throws: TypedSQLRowError.noColumn("segment_index")) { try ListingRow.pageRows(noSegment) }
         }
     }
 }

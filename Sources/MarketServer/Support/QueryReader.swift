@@ -5,7 +5,8 @@ import Vapor
 /// Reads a list endpoint's URL query parameter by parameter, collecting every problem so one
 /// 422 names them all. A parameter that is present must be valid, even when empty.
 struct QueryReader {
-    private let request: Request
+    /// The query's values, taken once: each look-up through the request's storage takes its lock.
+    private let values: [String: String]
     /// Every problem found so far; a caller may add cross-parameter ones before `check()`.
     var errors = FieldErrors()
 
@@ -13,11 +14,11 @@ struct QueryReader {
     static let maxLimit = 100
 
     init(_ request: Request) {
-        self.request = request
+        values = request.queryValues
     }
 
     func string(_ name: String) -> String? {
-        request.queryValues[name]
+        values[name]
     }
 
     mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String) -> T? where T.RawValue == String {

@@ -19,7 +19,10 @@ extension Request {
     }
 
     private static func formDecoded(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        // Most values are plain words and numbers, with nothing to decode: Foundation's decoding
+        // of them, with the lookups through the request's storage, was 2% of the feed's CPU.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }
+        return text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 
     private struct QueryValuesKey: StorageKey { typealias Value = [String: String] }

@@ -9,11 +9,13 @@ struct ListingPresenter {
     let trust: TrustPolicy
     let now: Date
 
-    /// A page of the feed: sellers carry `id` and `name` only.
+    /// A page of the feed: sellers carry `id` and `name` only. Photos not read with the rows are
+    /// read for the whole page in one statement.
     func present(_ rows: [ListingRow]) async throws -> [MarketCore.Listing] {
-        let photos = try await photos(of: rows.map(\.id))
+        let photos = try await photos(of: rows.filter { $0.photos == nil }.map(\.id))
         return try rows.map { row in
-            try present(row, seller: SellerSummary(id: row.sellerID, name: row.sellerName ?? AccountRules.deletedUserName), photos: photos[row.id] ?? [])
+            try present(row, seller: SellerSummary(id: row.sellerID, name: row.sellerName ?? AccountRules.deletedUserName),
+                        photos: row.photos ?? photos[row.id] ?? [])
         }
     }
 

@@ -30,6 +30,8 @@ struct ListingRow: Sendable {
     var createdAt: Date
     var updatedAt: Date
     var depositCents: Int64?
+    /// Its photos, when the statement read them with it (`PhotoList`); nil: not read.
+    var photos: [ListingPhoto]?
 
     /// The listing columns `init(row:)` reads (besides `seller_name`), in the order it reads them.
     static let columns = [
@@ -55,20 +57,27 @@ struct ListingRow: Sendable {
         }
     }
 
-    /// The listings of one result, each with the integer column `extra` beside it (the feed's
-    /// segment): the columns are found once for the result, not once for every row.
-    static func rows(_ rows: [any SQLRow], with extra: String) throws -> [(listing: ListingRow, extra: Int64)] {
-        if rows.first is DirectSQLiteRow { return try typedRows(rows, as: DirectSQLiteRow.self, with: extra) }
-        if rows.first is PostgresTypedRow { return try typedRows(rows, as: PostgresTypedRow.self, with: extra) }
-        return try rows.map { (try ListingRow(row: $0), try $0.decode(column: extra, as: Int64.self)) }
+    /// The rows of the feed's page statement: each listing with its photos (`photo_list`,
+    /// `PhotoList`) and its segment (`segment_index`). The columns are found once for the result,
+    /// not once for every row.
+    static func pageRows(_ rows: [any SQLRow]) throws -> [(listing: ListingRow, segment: Int)] {
+        if rows.first is DirectSQLiteRow { return try typedPageRows(rows, as: DirectSQLiteRow.self) }
+        if rows.first is PostgresTypedRow { return try typedPageRows(rows, as: PostgresTypedRow.self) }
+        return try rows.map { row in
+            var listing = try ListingRow(row: row)
+            listing.photos = try PhotoList.photos(row.decode(column: "photo_list", as: String?.self))
+            return (listing, try row.decode(column: "segment_index", as: Int.self))
+        }
     }
 
-    private static func typedRows<Row: TypedSQLRow>(_ rows: [any SQLRow], as: Row.Type, with extra: String) throws -> [(listing: ListingRow, extra: Int64)] {
+    private static func typedPageRows<Row: TypedSQLRow>(_ rows: [any SQLRow], as: Row.Type) throws -> [(listing: ListingRow, segment: Int)] {
         let typed = rows.map { $0 as! Row }  // one result's rows are all of one driver's type
-        let positions = try ColumnPositions(columnsRead + [extra], in: typed[0])
+        let positions = try ColumnPositions(columnsRead + ["photo_list", "segment_index"], in: typed[0])
         return try typed.map { row in
             var reader = OrderedColumnReader(row, positions)
-            return (try ListingRow(reading: &reader), try reader.int64())
+            var listing = try ListingRow(reading: &reader)
+            listing.photos = try PhotoList.photos(reader.stringOrNil())
+            return (listing, Int(try reader.int64()))
         }
     }
 

@@ -131,7 +131,8 @@ struct ListingSearch {
         return (found.map(\.listing), cursor)
     }
 
-    /// The rows of segment statements, in one round trip, with their sellers' names. The names
+    /// The rows of segment statements, in one round trip, with their sellers' names and their
+    /// photos (`PhotoList`). The names
     /// are looked up for the page's rows, not joined to the listings walked to find it:
     /// PostgreSQL otherwise hashed every user for the featured branch (7.5 of 9 ms at 1M
     /// listings); as a lookup by key per row, not a join, no plan can hash the users for them.
@@ -142,11 +143,12 @@ struct ListingSearch {
     private func read(_ statements: [SegmentRead]) async throws -> [(listing: ListingRow, segment: Int)] {
         let branches = statements.enumerated().map { "SELECT * FROM (\($1.sql)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
         let page: SQLQueryString = """
-            SELECT page.*, (SELECT u.name FROM users u WHERE u.id = page.seller_id) AS seller_name
+            SELECT page.*, (SELECT u.name FROM users u WHERE u.id = page.seller_id) AS seller_name,
+              \(PhotoList.column(listing: "page.id", isPostgres: dialect.isPostgres)) AS photo_list
             FROM (\(branches.joined(separator: " UNION ALL "))) AS page
             """
         let rows = statements.allSatisfy(\.plansAlike) ? try await sql.prepared(page).all() : try await sql.unprepared(page).all()
-        return try ListingRow.rows(rows, with: "segment_index").map { (listing: $0.listing, segment: Int($0.extra)) }
+        return try ListingRow.pageRows(rows)
     }
 
     /// The page order: segment by segment, and within one the order its SQL reads in.
