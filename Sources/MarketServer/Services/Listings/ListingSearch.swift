@@ -132,10 +132,9 @@ struct ListingSearch {
     }
 
     /// The rows of segment statements, in one round trip, with their sellers' names and their
-    /// photos (`PhotoList`). The names
-    /// are looked up for the page's rows, not joined to the listings walked to find it:
-    /// PostgreSQL otherwise hashed every user for the featured branch (7.5 of 9 ms at 1M
-    /// listings); as a lookup by key per row, not a join, no plan can hash the users for them.
+    /// photos (`PhotoList`). The names are looked up for the page's rows, not joined to the
+    /// listings walked to find it: joined, PostgreSQL hashed every user for the featured branch
+    /// (7.5 of 9 ms at 1M listings); a lookup by key per row leaves no plan that could.
     ///
     /// A round trip whose every statement plans alike whatever is bound (`SearchDialect.Drive.
     /// plansAlike`) is kept prepared on PostgreSQL: planning a text search's walk took 0.6–0.9 ms

@@ -4,7 +4,7 @@ import SQLKit
 
 /// A listing's photos as one column of the row that reads it: the feed's page statement carries
 /// each listing's photos, in order, instead of a second statement for the page's photos (on
-/// PostgreSQL a round trip of three per page, 8% of the feed's CPU).
+/// PostgreSQL a round trip of three per page: the feed's CPU went 0.77 → 0.68 ms without it).
 ///
 /// The column is the photos' id, file name and content type, each photo's three after the one
 /// before, separated by spaces: none of them holds a space (ids are UUIDs, files are named by
