@@ -36,7 +36,8 @@ struct CLITests {
             #expect(inbox.stdout.contains(short + " ") && !inbox.stdout.contains(conversation.id.wireString))
             let thread = try await cli.run("message", short)
             let lines = thread.stdout.split(separator: "\n")
-            #expect(lines.count == 3 && lines[1].contains("Is the desk still available?") && lines[2].contains("Yes, until Friday."))
+            #expect(lines.count == 3 && lines[1].contains("Is the desk still available?") && lines[2].contains("Yes, until Friday."),
+                    "\(thread.stdout)\n\(thread.stderr)")
             #expect(try await cli.run("message", conversation.id.wireString, "Great, I'll come Thursday.").status == 0)
             let empty = try await cli.run("message", conversation.id.wireString, "   ")
             #expect(empty.status == 1 && empty.stderr.contains("text"))
@@ -237,7 +238,7 @@ struct CLITests {
             #expect(proposed.status == 0, "\(proposed.stderr)")
             #expect(proposed.stdout.contains("Meetup: Library steps") && proposed.stdout.contains("proposed by Seller"))
             let own = try await sellerCLI.run("meetup", IDPrefix.short(order.id), "accept")
-            #expect(own.status == 1 && own.stderr.contains("You proposed this meetup"))
+            #expect(own.status == 1 && own.stderr.contains("You proposed this meetup"), "\(own.status): \(own.stdout)\n\(own.stderr)")
             let badSpot = try await buyerCLI.run("meetup", IDPrefix.short(order.id), "--spot", "moon", "--at", local.string(from: when))
             #expect(badSpot.status == 1 && badSpot.stderr.contains("must be one of: library-steps"), "\(badSpot.stderr)")
 
