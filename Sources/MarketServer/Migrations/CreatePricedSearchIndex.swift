@@ -20,11 +20,7 @@ struct CreatePricedSearchIndex: AsyncMigration {
         let list = columns.joined(separator: ", ")
         let (new, old) = (columns.map { "new.\($0)" }.joined(separator: ", "), columns.map { "old.\($0)" }.joined(separator: ", "))
         let (newKey, oldKey) = (PricedSearchIndex.key(row: "new"), PricedSearchIndex.key(row: "old"))
-        try await sql.raw("CREATE VIRTUAL TABLE priced_fts USING fts5(\(unsafeRaw: list), content='', \(unsafeRaw: Self.index.tokenizing))").run()
-        try await sql.raw("""
-            INSERT INTO priced_fts(rowid, \(unsafeRaw: list))
-            SELECT \(unsafeRaw: PricedSearchIndex.key(row: "listings")), \(unsafeRaw: list) FROM listings WHERE sort_price_cents IS NOT NULL
-            """).run()
+        try await Self.createTable(Self.index, on: sql)
         // A contentless index forgets a row when told its row id and the exact words it indexed.
         try await sql.raw("""
             CREATE TRIGGER priced_fts_insert AFTER INSERT ON listings WHEN new.sort_price_cents IS NOT NULL BEGIN
@@ -43,6 +39,23 @@ struct CreatePricedSearchIndex: AsyncMigration {
               INSERT INTO priced_fts(rowid, \(unsafeRaw: list)) SELECT \(unsafeRaw: newKey), \(unsafeRaw: new) WHERE new.sort_price_cents IS NOT NULL;
             END
             """).run()
+    }
+
+    /// `priced_fts` as `index` tokenizes, filled from `listings`.
+    static func createTable(_ index: SearchIndex, on sql: any SQLDatabase) async throws {
+        let list = index.columns.joined(separator: ", ")
+        try await sql.raw("CREATE VIRTUAL TABLE priced_fts USING fts5(\(unsafeRaw: list), content='', \(unsafeRaw: index.tokenizing))").run()
+        try await sql.raw("""
+            INSERT INTO priced_fts(rowid, \(unsafeRaw: list))
+            SELECT \(unsafeRaw: PricedSearchIndex.key(row: "listings")), \(unsafeRaw: list) FROM listings WHERE sort_price_cents IS NOT NULL
+            """).run()
+    }
+
+    /// `priced_fts` made anew as `index` tokenizes and filled, its triggers left as they are (they
+    /// name the table, so they carry on).
+    static func rebuildTable(_ index: SearchIndex, on sql: any SQLDatabase) async throws {
+        try await sql.raw("DROP TABLE priced_fts").run()
+        try await createTable(index, on: sql)
     }
 
     func revert(on database: any Database) async throws {
