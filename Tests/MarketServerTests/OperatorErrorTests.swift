@@ -58,6 +58,19 @@ struct OperatorErrorTests {
         #expect(!outcome.stderr.contains("Fatal error") && !outcome.stderr.contains("Backtrac"))
     }
 
+    @Test("migrate with no one to answer its question is one sentence pointing to -y, not a crash; with -y it migrates")
+    func migrateWithoutATerminal() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("campusmarket-migrate-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let asked = try await Self.run(["migrate"], dataDirectory: data)  // standard input: /dev/null
+        #expect(asked.status == 64)
+        #expect(Self.sentence(asked).count == 1 && asked.stderr.contains("campusmarket migrate -y"), "\(asked.stderr)")
+        #expect(!asked.stderr.contains("Fatal error") && !asked.stderr.contains("Backtrac"))
+        let migrated = try await Self.run(["migrate", "-y"], dataDirectory: data)
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        #expect(migrated.stdout.contains("Migration successful"), "\(migrated.stdout)")
+    }
+
     @Test("a port outside 1–65535 is refused instead of wrapping to another port")
     func badPort() async throws {
         let outcome = try await Self.run(["serve", "--port", "99999"], timeout: 20)

@@ -29,6 +29,12 @@ public struct OperatorError: Error, Equatable, CustomStringConvertible {
                 return .usage("--port must be a whole number from 1 to 65535, not '\(value)'.")
             }
         }
+        // `migrate` asks before it changes the database; with no one to answer (a deploy script,
+        // standard input not a terminal) Vapor's question met the end of its input and crashed.
+        if arguments.first == "migrate", !arguments.contains(where: { ["-y", "--auto-migrate", "--help", "-h"].contains($0) }),
+           isatty(STDIN_FILENO) == 0 {
+            return .usage("migrate asks before it changes the database, and no one can answer here (standard input is not a terminal): run `campusmarket migrate -y`.")
+        }
         return nil
     }
 
