@@ -118,8 +118,13 @@ extension ListingSearch {
     /// Whether `rows` yields at least `planThreshold` rows; counting stops there, so the probe
     /// costs at most that many index entries.
     func reachesPlanThreshold(_ rows: SQLQueryString) async throws -> Bool {
-        let count = try await sql.raw("SELECT count(*) AS n FROM (\(rows) LIMIT \(literal: plan.planThreshold))").first()?
+        try await reaches(plan.planThreshold, rows)
+    }
+
+    /// Whether `rows` yields at least `threshold` rows, counting no further.
+    func reaches(_ threshold: Int, _ rows: SQLQueryString) async throws -> Bool {
+        let count = try await sql.raw("SELECT count(*) AS n FROM (\(rows) LIMIT \(literal: threshold))").first()?
             .decode(column: "n", as: Int.self) ?? 0
-        return count >= plan.planThreshold
+        return count >= threshold
     }
 }

@@ -41,14 +41,19 @@ extension ListingSearch {
                 // `q=systems&category=electronics` priced 10–210 (seven bands, no match at 1M
                 // listings) took 11 ms in the index with the bands and 2 ms without.
                 if stretch.byMatches || !dialect.isPostgres { facets = SearchFacet.withoutWideBands(facets) }
-                let drive: SearchDialect.Drive
+                var drive: SearchDialect.Drive
                 switch SearchPlan.read(segment, stretch: stretch, walkingWords: walk != nil, sort: query.sort, isPostgres: dialect.isPostgres) {
                 case .featured: drive = .featured
                 case .matches: drive = .matches
                 case .words: drive = .terms(from: walk!.listings(termBounds(query, from: stretch.start, to: stretch.end), marks: marks(segment.tier, query)))
                 case .listings(let byPrice): drive = .listings(index: byPrice ? feed.byPrice : feed.byAge)
                 case .priced: drive = .priced
-                case .text: drive = .text
+                case .text:
+                    drive = .text
+                    if SearchPlan.mayReadPriceRange(query, isPostgres: dialect.isPostgres),
+                       let range = try await pricedRange(text.tokens, tier: segment.tier, query: query) {
+                        (drive, facets) = (.pricedRange(keys: range.keys), range.facets)
+                    }
                 }
                 let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: facets, drive: drive, prefixWords: prefixWords)
                 from = shape.from
@@ -110,6 +115,16 @@ extension ListingSearch {
         // (through the text index) rather than to walk an index in page order.
         let outer: SQLQueryString = bounds.isEmpty ? "" : " WHERE \(bounds.joined(separator: " AND "))"
         return SegmentRead(sql: "SELECT * FROM (\(select) OFFSET 0) AS rest\(outer) ORDER BY \(Self.order(query.sort, seq: "rest.seq", table: "rest")) LIMIT \(literal: limit)")
+    }
+
+    /// The `priced_fts` row ids of `query`'s price range, and its filters for the index without
+    /// the price bands (the range bounds the read), when fewer matches than `planThreshold` fall
+    /// in the range (`SearchPlan.mayReadPriceRange`); nil otherwise.
+    private func pricedRange(_ tokens: [String], tier: Tier, query: SearchCriteria) async throws -> (keys: ClosedRange<Int64>, facets: [[SearchFacet]])? {
+        let keys = PricedSearchIndex.keys(from: query.minPriceCents, to: query.maxPriceCents)
+        let facets = SearchFacet.groups(of: query.withoutPriceRange)
+        let probe = dialect.textSearch(tokens: tokens, tier: tier, facets: facets, drive: .pricedRange(keys: keys))
+        return try await reaches(plan.planThreshold / 5, "SELECT 1 FROM priced_fts WHERE \(probe.condition)") ? nil : (keys, facets)
     }
 
     /// The price range `query` asks for, as conditions on the price of `table` (a listing, or a

@@ -1,3 +1,5 @@
+import MarketCore
+
 /// SQLite's `priced_fts` (`CreatePricedSearchIndex`): the full-text index with each listing's
 /// row id its place in price order.
 enum PricedSearchIndex {
@@ -7,6 +9,11 @@ enum PricedSearchIndex {
 
     /// The row id of a listing priced `price` with `seq`.
     static func key(price: Int64, seq: Int64) -> Int64 { price << seqBits | seq }
+
+    /// The row ids of the listings priced from `lowest` to `highest` (either nil: unbounded).
+    static func keys(from lowest: Int?, to highest: Int?) -> ClosedRange<Int64> {
+        key(price: Int64(lowest ?? 0), seq: 0)...key(price: Int64(highest ?? Money.maxMinorUnits), seq: (Int64(1) << seqBits) - 1)
+    }
 
     /// The same, as SQL over the columns of `row`.
     static func key(row: String) -> String { "(\(row).sort_price_cents << \(seqBits) | \(row).seq)" }

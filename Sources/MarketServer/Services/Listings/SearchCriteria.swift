@@ -69,3 +69,12 @@ extension SearchCriteria {
         try query.check()
     }
 }
+
+extension SearchCriteria {
+    /// The same search over every price.
+    var withoutPriceRange: SearchCriteria {
+        var unpriced = self
+        (unpriced.minPriceCents, unpriced.maxPriceCents) = (nil, nil)
+        return unpriced
+    }
+}

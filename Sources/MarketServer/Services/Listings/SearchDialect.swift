@@ -24,6 +24,9 @@ struct SearchDialect {
         /// Walk the matches in price order (SQLite's `priced_fts`, whose row ids are places in that
         /// order, `PricedSearchIndex`).
         case priced
+        /// Read the matches whose `priced_fts` row ids are in `keys` (a price range, SQLite) and
+        /// sort them (`SearchPlan.mayReadPriceRange`).
+        case pricedRange(keys: ClosedRange<Int64>)
 
         /// Whether the statement's plan is the same whatever words and bounds are bound: a walk in
         /// page order bounded by its window, each listing checked on its row. Such a statement can
@@ -32,7 +35,7 @@ struct SearchDialect {
         var plansAlike: Bool {
             switch self {
             case .listings, .terms, .featured: true
-            case .text, .matches, .priced: false
+            case .text, .matches, .priced, .pricedRange: false
             }
         }
     }
@@ -88,7 +91,7 @@ struct SearchDialect {
             switch drive {
             case .listings, .terms:
                 condition = "ts_match_vq(l.search_vector, to_tsquery('english', \(bind: wanted)))"
-            case .text, .matches, .featured, .priced:
+            case .text, .matches, .featured, .priced, .pricedRange:  // .priced, .pricedRange: SQLite's only
                 // The index holds no weights: the first tier asks `primary_vector`, which holds only
                 // the primary fields' words (`SearchIndex.createPrimaryVector`), without them.
                 let indexed = prefixAfterWords ? 0..<(tokens.count - 1) : tokens.indices
@@ -117,6 +120,10 @@ struct SearchDialect {
         case .priced:
             return Shape(from: "priced_fts CROSS JOIN listings l ON l.seq = \(unsafeRaw: PricedSearchIndex.seq)",
                          condition: "priced_fts MATCH \(bind: match)", seqColumn: "l.seq", priceKey: "priced_fts.rowid")
+        case .pricedRange(let keys):
+            return Shape(from: "priced_fts CROSS JOIN listings l ON l.seq = \(unsafeRaw: PricedSearchIndex.seq)",
+                         condition: "priced_fts MATCH \(bind: match) AND priced_fts.rowid BETWEEN \(bind: keys.lowerBound) AND \(bind: keys.upperBound)",
+                         seqColumn: "l.seq")
         case .text, .matches, .listings, .terms:  // .listings, .terms: PostgreSQL's only
             return Shape(from: "listings_fts CROSS JOIN listings l ON l.seq = listings_fts.rowid",
                          condition: condition, seqColumn: "listings_fts.rowid")
