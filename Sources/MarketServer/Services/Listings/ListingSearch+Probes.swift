@@ -111,17 +111,12 @@ extension ListingSearch {
             AND l.sort_price_cents >= \(bind: Int64(query.minPriceCents ?? 0)) AND l.sort_price_cents <= \(bind: Int64(query.maxPriceCents ?? Int.max))
             """
         if let mask = query.categoryMask, feed != .all { range = "\(range) AND \(FeedIndexes.categoryCondition(mask, column: "l.category_mask"))" }
-        let wide = try await reachesPlanThreshold(range)
+        let wide = try await reaches(plan.planThreshold, range)
         return wide ? feed.byAge : own(feed.byPrice)
     }
 
-    /// Whether `rows` yields at least `planThreshold` rows; counting stops there, so the probe
-    /// costs at most that many index entries.
-    func reachesPlanThreshold(_ rows: SQLQueryString) async throws -> Bool {
-        try await reaches(plan.planThreshold, rows)
-    }
-
-    /// Whether `rows` yields at least `threshold` rows, counting no further.
+    /// Whether `rows` yields at least `threshold` rows; counting stops there, so the probe costs
+    /// at most that many index entries.
     func reaches(_ threshold: Int, _ rows: SQLQueryString) async throws -> Bool {
         let count = try await sql.raw("SELECT count(*) AS n FROM (\(rows) LIMIT \(literal: threshold))").first()?
             .decode(column: "n", as: Int.self) ?? 0
