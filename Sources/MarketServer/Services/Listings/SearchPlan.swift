@@ -19,7 +19,8 @@ import MarketCore
 /// tier is a scan in row-id order that stops after one page (0.1–0.2 ms), and pages stay stable.
 struct SearchPlan: Sendable {
     /// How many rows a probe counts before choosing the plan for many (SQLite's browsing index,
-    /// `ListingSearch.browsingIndex`); tests lower it to run both plans on a few listings.
+    /// `ListingSearch.browsingIndex`; a fifth of it for a price range's matches,
+    /// `mayReadPriceRange`); tests lower it to run both plans on a few listings.
     var planThreshold = 5_000
     /// How many listings a PostgreSQL text search walks in page order before it weighs walking
     /// on against reading the rest by their matches (`ListingSearch.windowEdge`); tests lower it
