@@ -152,9 +152,7 @@ struct SearchPlan: Sendable {
     /// window comes up short (`weighsWords`).
     static func walksTerms(_ query: SearchCriteria) -> Bool {
         guard query.sort.isByPrice else { return true }
-        var unpriced = query
-        (unpriced.minPriceCents, unpriced.maxPriceCents) = (nil, nil)
-        return SearchFacet.selective(SearchFacet.groups(of: unpriced)).isEmpty
+        return SearchFacet.selective(SearchFacet.groups(of: query.withoutPriceRange)).isEmpty
     }
 
     /// Whether a read by matches expecting `matches` asks the index for broad filters too.
