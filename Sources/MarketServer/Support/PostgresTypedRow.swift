@@ -15,7 +15,6 @@ struct PostgresTypedRow: TypedSQLRow {
 
     var allColumns: [String] { columnNames }
     var columnNames: [String] { row.map(\.columnName) }
-    func position(of column: String) -> Int? { row.contains(column) ? row.firstIndex { $0.columnName == column } : nil }
     func contains(column: String) -> Bool { row.contains(column) }
     func decodeNil(column: String) throws -> Bool { try source.sql().decodeNil(column: column) }
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D { try source.sql().decode(column: column, as: D.self) }

@@ -12,8 +12,6 @@ import SQLKit
 /// a reader of many rows finds them once (`ColumnPositions`) instead of hashing each name on
 /// every row (a twentieth of the feed's CPU on PostgreSQL, two look-ups per column).
 protocol TypedSQLRow: SQLRow {
-    /// Where `column` is in this row, nil when it has none.
-    func position(of column: String) -> Int?
     /// The names of this row's columns, in order.
     var columnNames: [String] { get }
 
@@ -22,29 +20,6 @@ protocol TypedSQLRow: SQLRow {
     func dateOrNil(at position: Int) throws -> Date?
     func boolOrNil(at position: Int) throws -> Bool?
     func uuidOrNil(at position: Int) throws -> UUID?
-}
-
-extension TypedSQLRow {
-    func int64OrNil(_ column: String) throws -> Int64? { try read(column, int64OrNil(at:)) }
-    func stringOrNil(_ column: String) throws -> String? { try read(column, stringOrNil(at:)) }
-    func dateOrNil(_ column: String) throws -> Date? { try read(column, dateOrNil(at:)) }
-    func boolOrNil(_ column: String) throws -> Bool? { try read(column, boolOrNil(at:)) }
-    func uuidOrNil(_ column: String) throws -> UUID? { try read(column, uuidOrNil(at:)) }
-
-    func int64(_ column: String) throws -> Int64 { try TypedSQLRowError.required(column, int64OrNil(column)) }
-    func string(_ column: String) throws -> String { try TypedSQLRowError.required(column, stringOrNil(column)) }
-    func date(_ column: String) throws -> Date { try TypedSQLRowError.required(column, dateOrNil(column)) }
-    func bool(_ column: String) throws -> Bool { try TypedSQLRowError.required(column, boolOrNil(column)) }
-    func uuid(_ column: String) throws -> UUID { try TypedSQLRowError.required(column, uuidOrNil(column)) }
-
-    private func read<T>(_ column: String, _ at: (Int) throws -> T?) throws -> T? {
-        guard let position = position(of: column) else { throw TypedSQLRowError.noColumn(column) }
-        do {
-            return try at(position)
-        } catch TypedSQLRowError.mismatch(let value, let type) {
-            throw TypedSQLRowError.typeMismatch(column, value, type)
-        }
-    }
 }
 
 /// Where each of a list of columns is in the rows of one result, found once from its first row.
@@ -68,7 +43,10 @@ struct ColumnPositions: Sendable {
     }
 
     /// The value read of column `index`, which must not be NULL.
-    func required<T>(_ index: Int, _ value: T?) throws -> T { try TypedSQLRowError.required(names[index], value) }
+    func required<T>(_ index: Int, _ value: T?) throws -> T {
+        guard let value else { throw TypedSQLRowError.null(names[index]) }
+        return value
+    }
 }
 
 /// One row's columns read in the order `ColumnPositions` names them, each at its known place: the
@@ -110,11 +88,6 @@ enum TypedSQLRowError: Error, Equatable, CustomStringConvertible {
     /// A value of another type than asked, before the reader names its column.
     case mismatch(value: String, type: String)
     case typeMismatch(String, String, String)
-
-    static func required<T>(_ column: String, _ value: T?) throws -> T {
-        guard let value else { throw null(column) }
-        return value
-    }
 
     var description: String {
         switch self {

@@ -118,8 +118,8 @@ extension ListingSearch {
     }
 
     /// The `priced_fts` row ids of `query`'s price range, and its filters for the index without
-    /// the price bands (the range bounds the read), when fewer matches than `planThreshold` fall
-    /// in the range (`SearchPlan.mayReadPriceRange`); nil otherwise.
+    /// the price bands (the range bounds the read), when fewer matches than a fifth of
+    /// `planThreshold` fall in the range (`SearchPlan.mayReadPriceRange`); nil otherwise.
     private func pricedRange(_ tokens: [String], tier: Tier, query: SearchCriteria) async throws -> (keys: ClosedRange<Int64>, facets: [[SearchFacet]])? {
         let keys = PricedSearchIndex.keys(from: query.minPriceCents, to: query.maxPriceCents)
         let facets = SearchFacet.groups(of: query.withoutPriceRange)

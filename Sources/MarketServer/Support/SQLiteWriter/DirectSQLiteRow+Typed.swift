@@ -4,8 +4,6 @@ import SQLiteKit
 /// SQLite's values as they are stored: times as seconds since 1970 (a REAL), ids as text, flags
 /// as integers.
 extension DirectSQLiteRow: TypedSQLRow {
-    func position(of column: String) -> Int? { columns.indexes[column] }
-
     var columnNames: [String] { columns.names }
 
     private func mismatch(_ value: SQLiteData, _ type: String) -> TypedSQLRowError {
