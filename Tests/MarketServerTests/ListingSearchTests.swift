@@ -55,6 +55,24 @@ struct ListingSearchTests {
         }
     }
 
+    @Test("a last word typed whole matches its forms, not every word its stem starts", arguments: ["", "&sort=price_asc"])
+    func finishedLastWord(sort: String) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            try await app.createListing(.sample("Two camps", salePriceCents: 3_000), token: seller.token)
+            try await app.createListing(.sample("Campus map", salePriceCents: 1_000), token: seller.token)
+            try await app.createListing(.sample("Camping stove", salePriceCents: 2_000), token: seller.token)
+            let byPrice = !sort.isEmpty
+
+            // Stemmed first and then a prefix, `camping` was `camp*`, and "Campus map" matched it.
+            #expect(try await app.titles("q=camping\(sort)") == ["Camping stove", "Two camps"])  // newest first, and cheapest
+            #expect(try await app.titles("q=stove%20camping\(sort)") == ["Camping stove"])
+            #expect(try await app.titles("q=camp\(sort)") == (byPrice ? ["Campus map", "Camping stove", "Two camps"]
+                                                                        : ["Camping stove", "Campus map", "Two camps"]))
+            #expect(try await app.titles("q=campu\(sort)") == ["Campus map"])
+        }
+    }
+
     @Test("an ISBN finds the book with or without hyphens, as ISBN-10 or ISBN-13", arguments: [
         "9780306406157", "978-0-306-40615-7", "0306406152", "0-306-40615-2",
     ])

@@ -61,9 +61,16 @@ struct SearchDialect {
     /// "calculus") once it has this many characters. Shorter, it would match half the index.
     static let minPrefixLength = 2
 
-    /// Whether token `index` of `tokens` is matched as a prefix: the last one, if long enough.
+    /// Whether token `index` of `tokens` is matched as a prefix: the last one, if long enough and
+    /// not finished. Both databases stem a prefix before matching it: `camping*` is `camp*`, which
+    /// "campus" matches. A word the stemmer takes two letters or more off ends in an ending
+    /// (`camping`, `used`, `tables`, `calculator`): it was typed whole, and matches its stem's forms
+    /// only. A lone s or e taken off keeps the prefix, as words typed in part end so (`des` for
+    /// "desk", `coffe` for "coffee"). PostgreSQL's English stemmer is Porter's later one; where the
+    /// two disagree on a rare word, the word is read as before, a prefix of its stem.
     static func isPrefix(_ index: Int, of tokens: [String]) -> Bool {
-        index == tokens.count - 1 && tokens[index].count >= minPrefixLength
+        guard index == tokens.count - 1, tokens[index].count >= minPrefixLength else { return false }
+        return PorterStemmer.stem(tokens[index]).utf8.count > tokens[index].utf8.count - 2
     }
 
     /// Tokens are letters and digits only (see `SearchText`), so quoting them cannot break the syntax.
