@@ -125,6 +125,26 @@ struct FeaturedListingTests {
         }
     }
 
+    @Test("a one-shot command (migrate, seed, backup) runs no periodic job; serving does")
+    func noJobsOutsideServe() async throws {
+        #expect(PeriodicJob.runs(under: ["campusmarket"]) && PeriodicJob.runs(under: ["campusmarket", "serve", "--port", "8080"]))
+        #expect(PeriodicJob.runs(under: ["CampusMarketPackageTests.xctest", "--testing-library", "swift-testing"]))
+        let clock = TestClock()
+        let database = TestDatabase.make()
+        defer { database.removeFiles() }
+        var settings = database.settings
+        settings.featureSweepInterval = 0.05
+        try await withApp(settings: settings, clock: clock, migrate: true,
+                          environment: Environment(name: "testing", arguments: ["campusmarket", "migrate"])) { app in
+            let seller = try await app.register()
+            let lamp = try await app.createListing(.sample("Old lamp"), token: seller.token)
+            try await app.send(.POST, "/api/v1/listings/\(lamp.id)/feature", token: seller.token)
+            clock.advance(by: 8 * 86_400)  // over: the job would take it off at its next round
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(try await ListingRecord.find(lamp.id, on: app.db)?.featuredUntil != nil)
+        }
+    }
+
     /// Listings of this test in the featured index: SQLite's `featured_fts` (read through MATCH:
     /// a plain scan of an external-content table reads the listings table), or those with a
     /// feature date on PostgreSQL.

@@ -20,6 +20,7 @@ struct PeriodicJob: LifecycleHandler {
 
     /// Sync, so both `boot()` (tests) and `asyncBoot()` (serve) start it.
     func didBoot(_ app: Application) throws {
+        guard Self.runs(under: app.environment.arguments) else { return }
         let seconds = interval(app.settings)
         loop.start { [weak app, name, round] in
             while !Task.isCancelled {
@@ -32,6 +33,15 @@ struct PeriodicJob: LifecycleHandler {
                 }
             }
         }
+    }
+
+    /// Whether the process's arguments (as Vapor reads them) serve: no command, `serve`, or flags
+    /// only (a test runner's). A one-shot command (`migrate`, `seed`, `backup`…) boots the
+    /// application too, and a round during a long migration met the database locked by it and
+    /// logged a failure, or could meet tables half migrated.
+    static func runs(under arguments: [String]) -> Bool {
+        guard let command = arguments.dropFirst().first else { return true }
+        return command == "serve" || command.hasPrefix("-")
     }
 
     func shutdown(_ app: Application) {
