@@ -110,23 +110,26 @@ enum PorterStemmer {
             }
         }
 
-        mutating func step2() {
-            apply([("ational", "ate"), ("tional", "tion"), ("enci", "ence"), ("anci", "ance"), ("izer", "ize"),
-                   ("logi", "log"), ("bli", "ble"), ("alli", "al"), ("entli", "ent"), ("eli", "e"), ("ousli", "ous"),
-                   ("ization", "ize"), ("ation", "ate"), ("ator", "ate"), ("alism", "al"), ("iveness", "ive"),
-                   ("fulness", "ful"), ("ousness", "ous"), ("aliti", "al"), ("iviti", "ive"), ("biliti", "ble")],
-                  when: { $0.measure($1) > 0 })
-        }
+        static let step2Rules: [(suffix: String, replacement: String)] = [
+            ("ational", "ate"), ("tional", "tion"), ("enci", "ence"), ("anci", "ance"), ("izer", "ize"),
+            ("logi", "log"), ("bli", "ble"), ("alli", "al"), ("entli", "ent"), ("eli", "e"), ("ousli", "ous"),
+            ("ization", "ize"), ("ation", "ate"), ("ator", "ate"), ("alism", "al"), ("iveness", "ive"),
+            ("fulness", "ful"), ("ousness", "ous"), ("aliti", "al"), ("iviti", "ive"), ("biliti", "ble"),
+        ]
+        static let step3Rules: [(suffix: String, replacement: String)] = [
+            ("icate", "ic"), ("ative", ""), ("alize", "al"), ("iciti", "ic"), ("ical", "ic"), ("ful", ""), ("ness", ""),
+        ]
+        static let step4Rules: [(suffix: String, replacement: String)] = [
+            "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism",
+            "ate", "iti", "ous", "ive", "ize",
+        ].map { (suffix: $0, replacement: "") }
 
-        mutating func step3() {
-            apply([("icate", "ic"), ("ative", ""), ("alize", "al"), ("iciti", "ic"), ("ical", "ic"), ("ful", ""), ("ness", "")],
-                  when: { $0.measure($1) > 0 })
-        }
+        mutating func step2() { apply(Self.step2Rules, when: { $0.measure($1) > 0 }) }
+
+        mutating func step3() { apply(Self.step3Rules, when: { $0.measure($1) > 0 }) }
 
         mutating func step4() {
-            let rules = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism",
-                         "ate", "iti", "ous", "ive", "ize"].map { (suffix: $0, replacement: "") }
-            apply(rules) { word, stem in
+            apply(Self.step4Rules) { word, stem in
                 guard word.measure(stem) > 1 else { return false }
                 // -ion goes only after s or t (adoption → adopt, not opinion → opin).
                 guard word.letters[stem...].starts(with: "ion".utf8) else { return true }
