@@ -118,13 +118,13 @@ extension ListingSearch {
     }
 
     /// The `priced_fts` row ids of `query`'s price range, and its filters for the index without
-    /// the price bands (the range bounds the read), when fewer matches than a fifth of
-    /// `planThreshold` fall in the range (`SearchPlan.mayReadPriceRange`); nil otherwise.
+    /// the price bands (the range bounds the read), when fewer matches than
+    /// `plan.priceRangeProbe` fall in the range (`SearchPlan.mayReadPriceRange`); nil otherwise.
     private func pricedRange(_ tokens: [String], tier: Tier, query: SearchCriteria) async throws -> (keys: ClosedRange<Int64>, facets: [[SearchFacet]])? {
         let keys = PricedSearchIndex.keys(from: query.minPriceCents, to: query.maxPriceCents)
         let facets = SearchFacet.groups(of: query.withoutPriceRange)
         let probe = dialect.textSearch(tokens: tokens, tier: tier, facets: facets, drive: .pricedRange(keys: keys))
-        return try await reaches(plan.planThreshold / 5, "SELECT 1 FROM priced_fts WHERE \(probe.condition)") ? nil : (keys, facets)
+        return try await reaches(plan.priceRangeProbe, "SELECT 1 FROM priced_fts WHERE \(probe.condition)") ? nil : (keys, facets)
     }
 
     /// The price range `query` asks for, as conditions on the price of `table` (a listing, or a

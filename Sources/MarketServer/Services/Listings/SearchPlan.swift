@@ -19,9 +19,12 @@ import MarketCore
 /// tier is a scan in row-id order that stops after one page (0.1–0.2 ms), and pages stay stable.
 struct SearchPlan: Sendable {
     /// How many rows a probe counts before choosing the plan for many (SQLite's browsing index,
-    /// `ListingSearch.browsingIndex`; a fifth of it for a price range's matches,
-    /// `mayReadPriceRange`); tests lower it to run both plans on a few listings.
+    /// `ListingSearch.browsingIndex`; `priceRangeProbe` for a price range's matches); tests lower
+    /// it to run both plans on a few listings.
     var planThreshold = 5_000
+    /// How many of a price range's matches a probe counts before they are many
+    /// (`mayReadPriceRange`): a twenty-fifth of `planThreshold`.
+    var priceRangeProbe: Int { planThreshold / 25 }
     /// How many listings a PostgreSQL text search walks in page order before it weighs walking
     /// on against reading the rest by their matches (`ListingSearch.windowEdge`); tests lower it
     /// to split pages across every kind of read.
@@ -121,11 +124,13 @@ struct SearchPlan: Sendable {
     /// Whether a text search on SQLite, not by price, may read a price range's matches through
     /// `priced_fts` (whose row ids are places in price order, so the range bounds the read) and
     /// sort them, rather than walk the word's matches newest first checking each one's price: when
-    /// few matches fall in the range (fewer than a fifth of `planThreshold`, counted by a probe
-    /// that stops there). `q=notes` priced 50–250, none there, walked all 56k matches of `notes`
-    /// (20 ms at 1M listings); the range's own were counted in 1 ms. Counting up to the whole
-    /// threshold cost the searches that then walk anyway: the Zipf mix lost 8% of its throughput;
-    /// up to a fifth, it gained 4%, and its p99 went 12.7–13.1 → 11.1–11.4 ms.
+    /// few matches fall in the range (fewer than `priceRangeProbe`, counted by a probe that stops
+    /// there). `q=notes` priced 50–250, none there, walked all 56k matches of `notes` (20 ms at 1M
+    /// listings); the range's own were counted in 1 ms. Counting costs the searches that then walk
+    /// anyway: up to the whole threshold (5,000), the Zipf mix lost 8% of its throughput; up to a
+    /// fifth, it gained 4% (p99 12.7–13.1 → 11.1–11.4 ms), but `q=desk` in furniture priced
+    /// 10–200 spent 2.7 ms counting to 1,000 before a 0.7 ms walk; up to a twenty-fifth (200), that
+    /// search went 297 → 706 req/s and the mix another 3–5%.
     static func mayReadPriceRange(_ query: SearchCriteria, isPostgres: Bool) -> Bool {
         !isPostgres && !query.sort.isByPrice && (query.minPriceCents != nil || query.maxPriceCents != nil)
     }
