@@ -27,6 +27,71 @@ struct PreparedQueryTests {
         }
     }
 
+    @Test("a statement planned for its values (values written in on PostgreSQL) gets every kind of value back intact, quotes and all")
+    func unpreparedValuesRoundTrip() async throws {
+        try await withTestApp { app in
+            let id = UUID(), at = Date(timeIntervalSince1970: 1_790_000_000.123456)
+            let tricky = "it's a \\'; DROP TABLE listings; -- $1 \\x27 café — “quoted”"
+            let missing: UUID? = nil
+            let row = try #require(try await app.db.sql.unprepared("""
+                SELECT \(bind: id) AS id, \(bind: Int64(-9_000_000_000)) AS big, \(bind: 42) AS small, \(bind: false) AS flag,
+                  \(bind: at) AS at, \(bind: missing) AS missing, \(bind: tricky) AS tricky, \(bind: "$2") AS dollar
+                """).first())
+            #expect(try row.decode(column: "id", as: UUID.self) == id)
+            #expect(try row.decode(column: "big", as: Int64.self) == -9_000_000_000)
+            #expect(try row.decode(column: "small", as: Int.self) == 42)
+            #expect(try !row.decode(column: "flag", as: Bool.self))
+            #expect(abs(try row.decode(column: "at", as: Date.self).timeIntervalSince(at)) < 0.000_001)
+            #expect(try row.decode(column: "missing", as: UUID?.self) == nil)
+            #expect(try row.decode(column: "tricky", as: String.self) == tricky)
+            #expect(try row.decode(column: "dollar", as: String.self) == "$2")
+            #expect(try await app.db.sql.raw("SELECT count(*) AS n FROM listings").first() != nil, "the table is still there")
+        }
+    }
+
+    @Test("on PostgreSQL arrays of words and flags written into a statement come back intact", .enabled(if: TestDatabase.isPostgres))
+    func unpreparedArraysRoundTrip() async throws {
+        try await withTestApp { app in
+            let words = ["o'neil", "back\\slash", "", "{brace}", "a,b"]
+            let row = try #require(try await app.db.sql.unprepared("""
+                SELECT \(bind: words)::text[] AS words, \(bind: [true, false])::boolean[] AS flags,
+                  cardinality(\(bind: [String]())::text[]) AS none
+                """).first())
+            #expect(try row.decode(column: "words", as: [String].self) == words)
+            #expect(try row.decode(column: "flags", as: [Bool].self) == [true, false])
+            #expect(try row.decode(column: "none", as: Int.self) == 0)
+        }
+    }
+
+    @Test("values written into a statement: each $n once, $10 not read as $1, a $ inside a value left alone, an unknown type refused")
+    func inlinedStatementText() throws {
+        let values: [any Encodable & Sendable] = (1...10).map { Int64($0) } + ["$1 'x'"]
+        let sql = try PostgresInlinedStatement.sql("SELECT $1, $10, $11, '$'", values: values)
+        #expect(sql == "SELECT (1::int8), (10::int8), (E'$1 ''x'''::text), '$'")
+        #expect(throws: PostgresInlinedStatement.Failure.self) { _ = try PostgresInlinedStatement.sql("SELECT $2", values: [Int64(1)]) }
+        struct Opaque: Encodable, Sendable { let x = 1 }
+        #expect(throws: PostgresInlinedStatement.Failure.self) { _ = try PostgresInlinedStatement.sql("SELECT $1", values: [Opaque()]) }
+        #expect(try PostgresInlinedStatement.constant(Date(timeIntervalSince1970: -0.5)) == "('1969-12-31 23:59:59.500000+00'::timestamptz)")
+        #expect(try PostgresInlinedStatement.constant(String?.none as Any) == "NULL")
+    }
+
+    @Test("on PostgreSQL a search reads where kept statements run one plan for every value, other reads where PostgreSQL chooses",
+          .enabled(if: TestDatabase.isPostgres))
+    func searchConnectionsPlanOnce() async throws {
+        try await withTestApp { app in
+            let services = app.domainServices(searchDatabase: app.db(.psqlSearch))
+            let setting = { @Sendable (searching: Bool) in
+                try await services.reading(searching: searching) { services in
+                    try await services.database.sql.raw("SELECT current_setting('plan_cache_mode') AS mode").first()?
+                        .decode(column: "mode", as: String.self)
+                }
+            }
+            let (searching, other) = (try await setting(true), try await setting(false))
+            #expect(searching == "force_generic_plan")
+            #expect(other == "auto")
+        }
+    }
+
     @Test("on PostgreSQL a statement is prepared on its connection once, and later runs reuse it", .enabled(if: TestDatabase.isPostgres))
     func preparedOncePerConnection() async throws {
         try await withTestApp { app in

@@ -149,4 +149,27 @@ struct SearchPlanTests {
         #expect(SearchPlan.asksBroadFacets(.relevance, expecting: SearchPlan.broadFacetMatches))
         #expect(SearchPlan.asksBroadFacets(.priceAsc, expecting: 10) && SearchPlan.asksBroadFacets(.priceDesc, expecting: 10))
     }
+
+    @Test("a read by matches asks for a price range's bands only when they keep out more matches than their lists cost")
+    func priceBandsWeighed() {
+        let fiveBands = (1...5).map(SearchFacet.priceBand)
+        let range = SearchCriteria(text: "transcendentals phys", minPriceCents: 500, maxPriceCents: 5_500)
+        #expect(SearchFacet.groups(of: range) == [fiveBands])
+        // By price, 258 expected in the five bands (none there): the bands' lists cost more than the rows.
+        #expect(SearchPlan.facetsAsked([fiveBands], sort: .priceAsc, expecting: 258) == [])
+        // q=monitor: 1,791 expected in them, about as many more kept out.
+        #expect(SearchPlan.facetsAsked([fiveBands], sort: .priceAsc, expecting: 1_791) == [fiveBands])
+        // Two bands keep out four times what they let in.
+        let twoBands = [SearchFacet.priceBand(3), .priceBand(4)]
+        #expect(SearchPlan.facetsAsked([twoBands], sort: .priceAsc, expecting: 120) == [twoBands])
+        #expect(SearchPlan.facetsAsked([twoBands], sort: .priceAsc, expecting: 90) == [])
+        // A category cuts the estimate, but the words may be where the category is: the bands stay.
+        let electronics = [SearchFacet.category(.electronics)]
+        #expect(SearchPlan.facetsAsked([electronics, fiveBands], sort: .priceAsc, expecting: 180) == [electronics, fiveBands])
+        #expect(SearchPlan.facetsAsked([electronics, fiveBands], sort: .priceAsc, expecting: 40) == [electronics])
+        // Newest first with few matches expected, a range over half the listings is left to the rows anyway.
+        #expect(SearchPlan.facetsAsked([electronics, fiveBands], sort: .newest, expecting: 5_000) == [electronics])
+        // More than half the bands are never asked for.
+        #expect(SearchPlan.facetsAsked([(0...7).map(SearchFacet.priceBand)], sort: .priceAsc, expecting: 50_000) == [])
+    }
 }

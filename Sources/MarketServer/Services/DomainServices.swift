@@ -27,6 +27,9 @@ struct DomainServices: Sendable {
     /// SQLite's connections for a request's reads (`reading`); nil on PostgreSQL and inside a
     /// transaction, whose reads must see its own writes.
     var readers: SQLiteReaders?
+    /// PostgreSQL's connections for searches (`DatabaseSetup.searchReads`); nil on SQLite and
+    /// inside a transaction.
+    var searchDatabase: (any Database)?
     let now: Date
 
     /// The same services on a transaction's connection.
@@ -41,9 +44,13 @@ struct DomainServices: Sendable {
     /// on SQLite the reading connections, each statement run where it is asked (`SQLiteReaders`);
     /// on PostgreSQL one connection of the pool, checked out once, since each checkout of its own
     /// costs a trip through the pool.
-    func reading<T: Sendable>(_ body: @escaping @Sendable (DomainServices) async throws -> T) async throws -> T {
+    ///
+    /// `searching`: a search's reads, on PostgreSQL on the connections that plan its kept
+    /// statements once (`DatabaseSetup.searchReads`).
+    func reading<T: Sendable>(searching: Bool = false, _ body: @escaping @Sendable (DomainServices) async throws -> T) async throws -> T {
         if let readers { return try await body(on(readers.database(context: database.context))) }
-        return try await database.withTracedConnection { db in try await body(on(db)) }
+        let pool = searching ? searchDatabase ?? database : database
+        return try await pool.withTracedConnection { db in try await body(on(db)) }
     }
 
     /// A page of the feed, a search or a seller's listings as `viewer` sees it, presented.
@@ -54,7 +61,7 @@ struct DomainServices: Sendable {
         else if query.campus == nil, query.sellerID == nil {  // one seller's listings: wherever they are
             query.campus = try trust.campusFilter(asked: nil, viewer: viewer)
         }
-        return try await reading { [query] services in
+        return try await reading(searching: true) { [query] services in
             let result = try await services.listingSearch.page(query, viewer: viewer?.id)
             return (try await services.listingPresenter.present(result.listings), result.next)
         }
@@ -149,7 +156,8 @@ extension Request {
     /// storage): the request has one "now", from its first ask.
     var domain: DomainServices {
         if let built = storage[DomainKey.self] { return built }
-        let built = application.domainServices(on: db, now: now)
+        let search = application.databases.configuration(for: .psqlSearch) == nil ? nil : db(.psqlSearch)
+        let built = application.domainServices(on: db, now: now, searchDatabase: search)
         storage[DomainKey.self] = built
         return built
     }
@@ -157,14 +165,17 @@ extension Request {
 
 extension Application {
     /// The services on `db` (the application's default database unless given), as a command
-    /// or a background job sees them.
-    func domainServices(on db: (any Database)? = nil, now: Date? = nil) -> DomainServices {
+    /// or a background job sees them; searches on `searchDatabase` when given (a request's,
+    /// `DatabaseSetup.searchReads`).
+    func domainServices(on db: (any Database)? = nil, now: Date? = nil, searchDatabase: (any Database)? = nil) -> DomainServices {
         DomainServices(database: db ?? self.db, settings: settings, passwords: password.async,
                        decoyPasswordHash: decoyPasswordHash,
                        notificationSenders: notificationSenders,
                        deliveryQuoteProvider: deliveryQuoteProvider,
                        mailDelivery: mailDelivery,
                        groupCommit: sqliteGroupCommit, eventHub: eventHub, photoStorage: photoStorage,
-                       savedSearchMatcher: savedSearchMatcher, readers: sqliteReaders, now: now ?? clock.now())
+                       savedSearchMatcher: savedSearchMatcher, readers: sqliteReaders,
+                       searchDatabase: searchDatabase,
+                       now: now ?? clock.now())
     }
 }

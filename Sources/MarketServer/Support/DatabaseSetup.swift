@@ -46,10 +46,33 @@ enum DatabaseSetup {
             // lock; 30 s rather than 10 lets the queue drain instead of failing requests.
             app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4,
                                         connectionPoolTimeout: .seconds(30), sqlLogLevel: .debug), as: .psql)
+            app.databases.use(.postgres(configuration: searchReads(configuration), maxConnectionsPerEventLoop: 4,
+                                        connectionPoolTimeout: .seconds(30), sqlLogLevel: .debug), as: .psqlSearch)
             if let schema {
                 try await app.db.sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
             }
         }
+    }
+
+    /// The connections a search reads on (`DomainServices.searchPage`): each statement kept
+    /// prepared there runs one plan made for every value from its first run
+    /// (`plan_cache_mode`), and none is split across parallel workers.
+    ///
+    /// Why: PostgreSQL plans a prepared statement for its values five times, then keeps doing so
+    /// whenever its plan for every value is costed higher, and it was for the search's walks: at 1M
+    /// listings a tenth of the Zipf mix's time went to planning them again (0.5–1.2 ms each, a
+    /// search's statement taking 0.2–1.5 ms to run). A statement whose plan must fit its values
+    /// (a word read through the text index) is sent with its values written in
+    /// (`PostgresInlinedStatement`), and is planned for them as before. Statements kept prepared
+    /// are written for the one plan (`SearchDialect.rowMatch`, `ListingSearch.walksByAge`); a plan
+    /// for every value that guesses a range holds a third of the table chose two parallel workers
+    /// for a 2,000-listing walk (7 ms to start them). Other work keeps the default pool.
+    static func searchReads(_ configuration: SQLPostgresConfiguration) -> SQLPostgresConfiguration {
+        var search = configuration
+        search.coreConfiguration.options.additionalStartupParameters += [
+            ("plan_cache_mode", "force_generic_plan"), ("max_parallel_workers_per_gather", "0"),
+        ]
+        return search
     }
 
     /// This process among the database's clients: `campusmarket <host> <pid>`, at most 63 bytes.
@@ -65,4 +88,9 @@ enum DatabaseSetup {
             return PostgresEventHub(configuration: try SQLPostgresConfiguration(url: url).coreConfiguration, channel: settings.eventChannel)
         }
     }
+}
+
+extension DatabaseID {
+    /// PostgreSQL's connections for searches (`DatabaseSetup.searchReads`).
+    static let psqlSearch = DatabaseID(string: "psql-search")
 }

@@ -28,20 +28,26 @@ struct PreparedQuery: Sendable {
         guard let postgres = (traced?.base ?? sql) as? any PostgresDatabase else { return try await sql.raw(query).all() }
         var serializer = SQLSerializer(database: sql)
         query.serialize(to: &serializer)
-        let statement = try NamedStatement(sql: serializer.sql, values: serializer.binds)
-        let keptPrepared = keptPrepared
-        let run = {
-            try await postgres.withConnection { connection in
-                connection.eventLoop.makeFutureWithTask {
-                    keptPrepared ? try await statement.run(on: connection) : try await statement.runUnnamed(on: connection)
-                }
-            }.get()
+        let run: @Sendable () async throws -> [any SQLRow]
+        if keptPrepared {
+            let statement = try NamedStatement(sql: serializer.sql, values: serializer.binds)
+            run = { try await postgres.withConnection { connection in connection.eventLoop.makeFutureWithTask { try await statement.run(on: connection) } }.get() }
+        } else {
+            let inlined = PostgresQuery(unsafeSQL: try PostgresInlinedStatement.sql(serializer.sql, values: serializer.binds))
+            run = { try await postgres.withConnection { connection in connection.eventLoop.makeFutureWithTask { try await Self.rows(of: inlined, on: connection) } }.get() }
         }
         guard traced != nil else { return try await run() }
         return try await TracedSQLDatabase.traced(serializer.sql, system: "postgresql", run)
     }
 
     func first() async throws -> (any SQLRow)? { try await all().first }
+
+    /// A statement sent unnamed, its values written into it (`PostgresInlinedStatement`).
+    private static func rows(of query: PostgresQuery, on connection: PostgresConnection) async throws -> [any SQLRow] {
+        var rows: [any SQLRow] = []
+        for try await row in try await connection.query(query, logger: connection.logger) { rows.append(PostgresTypedRow(row)) }
+        return rows
+    }
 
     func run() async throws { _ = try await all() }
 }
@@ -116,14 +122,6 @@ private struct NamedStatement: PostgresPreparedStatement {
         }
     }
 
-    /// The same statement sent unnamed: parsed and planned for these values.
-    func runUnnamed(on connection: PostgresConnection) async throws -> [any SQLRow] {
-        var rows: [any SQLRow] = []
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: shape.sql, binds: bindings), logger: connection.logger) {
-            rows.append(PostgresTypedRow(row))
-        }
-        return rows
-    }
 }
 
 enum PreparedQueryError: Error, CustomStringConvertible {

@@ -60,7 +60,7 @@ extension ListingSearch {
             }
             conditions += Self.priceRange(query)
             if let start { conditions.append(beyond(start, sort: query.sort)) }
-            let row = try await sql.raw("""
+            let row = try await sql.unprepared("""
                 SELECT l.seq, l.sort_price_cents FROM listings l WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY \(Self.order(query.sort, seq: "l.seq", table: "l")) OFFSET \(literal: size - 1) LIMIT 1
                 """).first()
@@ -118,7 +118,7 @@ extension ListingSearch {
     /// Whether `rows` yields at least `threshold` rows; counting stops there, so the probe costs
     /// at most that many index entries.
     func reaches(_ threshold: Int, _ rows: SQLQueryString) async throws -> Bool {
-        let count = try await sql.raw("SELECT count(*) AS n FROM (\(rows) LIMIT \(literal: threshold))").first()?
+        let count = try await sql.unprepared("SELECT count(*) AS n FROM (\(rows) LIMIT \(literal: threshold))").first()?
             .decode(column: "n", as: Int.self) ?? 0
         return count >= threshold
     }

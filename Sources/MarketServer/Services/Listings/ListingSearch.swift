@@ -114,7 +114,7 @@ struct ListingSearch {
                 words.weighed = true
                 window = byMatches ? nil : try await windowEdge(segments[last], query: query, walk: words.walk, from: edge, size: walk.size)
                 walk.walked += byMatches ? 0 : walk.size
-                let stretch = Stretch(start: edge, end: window, byMatches: byMatches, broadFacets: SearchPlan.asksBroadFacets(query.sort, expecting: left))
+                let stretch = Stretch(start: edge, end: window, byMatches: byMatches, expecting: left)
                 let statement = try await segmentStatement(segments[last], index: last, query: query, walk: words.walk, prefixWords: words.prefix,
                                                            stretch: stretch, asOf: asOf, limit: walk.asked)
                 let rows = try await read([statement]).sorted { Self.precedes($0, $1, sort: query.sort) }

@@ -117,7 +117,18 @@ enum SearchFacet: Hashable {
     /// says when they pay). Every filter is also checked on each row read (`ListingSearch`), so
     /// leaving a group to the rows changes no result.
     static func selective(_ groups: [[SearchFacet]]) -> [[SearchFacet]] {
-        groups.filter { $0.reduce(0) { $0 + $1.share } <= 1.0 / 3 }
+        groups.filter { share(of: [$0]) <= 1.0 / 3 }
+    }
+
+    /// About what part of a campus's listings meet every group, taking them as independent.
+    static func share(of groups: [[SearchFacet]]) -> Double {
+        groups.reduce(1) { $0 * min(1, $1.reduce(0) { $0 + $1.share }) }
+    }
+
+    /// Whether `group` is a price range's bands.
+    static func isPriceBands(_ group: [SearchFacet]) -> Bool {
+        if case .priceBand = group.first { return true }
+        return false
     }
 
     /// `groups` without a price-band group of more than half the bands. PostgreSQL's text index
@@ -128,10 +139,7 @@ enum SearchFacet: Hashable {
     /// prices are checked on each row read all the same. A few bands left (a price sort near
     /// its end, a narrow range) keep nearly all of a word's listings out, and stay.
     static func withoutWideBands(_ groups: [[SearchFacet]]) -> [[SearchFacet]] {
-        groups.filter { group in
-            guard case .priceBand = group.first else { return true }
-            return group.count * 2 <= priceBands.count
-        }
+        groups.filter { !isPriceBands($0) || $0.count * 2 <= priceBands.count }
     }
 
     /// About what part of a campus's listings have this facet. Most listings are for sale (83%
