@@ -54,8 +54,10 @@ struct SearchPlanTests {
         #expect(SearchPlan.widened(2_000, hits: 0, asked: 21) == 8_000)
         #expect(SearchPlan.widened(2_000, hits: 5, asked: 16) == 9_600)
         let plan = SearchPlan()
-        #expect(plan.firstWindow(walkingWords: false) == 2_000)
-        #expect(plan.firstWindow(walkingWords: true) == 250)
+        #expect(plan.firstWindow(walkingWords: false, byPrice: false) == 2_000)
+        #expect(plan.firstWindow(walkingWords: false, byPrice: true) == 500, "by price each listing walked is a jump in the table")
+        #expect(plan.firstWindow(walkingWords: true, byPrice: false) == 250)
+        #expect(plan.firstWindow(walkingWords: true, byPrice: true) == 250)
     }
 
     @Test("a walk reaches three listings per match newest first, one per two by price, one per match of a word's own")

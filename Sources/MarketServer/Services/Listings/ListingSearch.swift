@@ -77,7 +77,7 @@ struct ListingSearch {
             while last < segments.count - 1, segments[last].featured == true { last += 1 }
             let wanted = query.limit + 1 - found.count
             let start = { (index: Int) in index == query.cursor?.segment ? query.cursor.map { Position(seq: $0.seq, price: $0.price) } : nil }
-            let firstWindow = plan.firstWindow(walkingWords: words.walk != nil)
+            let firstWindow = plan.firstWindow(walkingWords: words.walk != nil, byPrice: query.sort.isByPrice)
             var window = try await windowEdge(segments[last], query: query, walk: words.walk, from: start(last), size: firstWindow)
             var branches: [SegmentRead] = []
             for index in next...last {
