@@ -12,11 +12,12 @@ extension ListingSearch {
     /// Newest first it is weighed only once the feed's own walk came up short: a word found in
     /// many listings fills a page from the feed's first window (`q=calculus`: 3.1 ms at 1M
     /// listings), where choosing a word to walk first took 5.4 ms, its round trips made before
-    /// any listing is read.
-    func termWalk(_ query: SearchCriteria, prefixWords: [String]?) async throws -> ListingTerms? {
+    /// any listing is read. `listings`: how many listings there are, newest first (the feed's
+    /// walk knows: those past its edge and those it walked).
+    func termWalk(_ query: SearchCriteria, prefixWords: [String]?, listings: Int? = nil) async throws -> ListingTerms? {
         guard dialect.isPostgres, let text = query.text, text.isbn == nil, !text.tokens.isEmpty, SearchPlan.walksTerms(query) else { return nil }
         let order: ListingTerms.Order = query.sort.isByPrice ? .price(descending: query.sort == .priceDesc) : .age
-        guard let walk = try await ListingTerms.walked(for: text.tokens, lastWords: prefixWords, order: order, on: sql),
+        guard let walk = try await ListingTerms.walked(for: text.tokens, lastWords: prefixWords, order: order, listings: listings, on: sql),
               order != .age || walk.share <= plan.commonShare else { return nil }
         return walk
     }

@@ -103,7 +103,8 @@ struct ListingSearch {
                 let listings = SearchPlan.listingsLeft(past: edge, share: words.walk?.share)
                 let left = SearchPlan.matchesLeft(estimate: estimate, met: walk.met, walked: walk.walked, of: listings, sort: query.sort)
                 var byMatches = false
-                if SearchPlan.weighsWords(left: left, weighedAlready: words.weighed), let wordWalk = try await termWalk(query, prefixWords: words.prefix) {
+                if SearchPlan.weighsWords(left: left, weighedAlready: words.weighed), let wordWalk = try await termWalk(query, prefixWords: words.prefix,
+                                                                                                                      listings: Int(edge.seq) + walk.walked) {
                     // The feed's walk came up short with many matches left: a word's own listings go on from its edge.
                     words.walk = wordWalk
                     (walk.size, walk.walked, walk.met) = (plan.termWindow, 0, 0)
