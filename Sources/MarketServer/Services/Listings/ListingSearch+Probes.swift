@@ -39,7 +39,10 @@ extension ListingSearch {
     /// so the range holds at most `size` of them); by price, the edge is read from the price index.
     ///
     /// A walk of one word's listings (`walk`) takes the edge from that word's entries.
-    func windowEdge(_ segment: Segment, query: SearchCriteria, walk: ListingTerms?, from start: Position?, size: Int) async throws -> Position? {
+    /// `top` is the number past the newest listing, read once per page (a relevance search walks
+    /// its second tier from the top again).
+    func windowEdge(_ segment: Segment, query: SearchCriteria, walk: ListingTerms?, from start: Position?, size: Int,
+                    top newest: inout Int64?) async throws -> Position? {
         guard dialect.isPostgres, let text = query.text, text.isbn == nil, segment.featured != true else { return nil }
         if let walk {
             return try await walk.edge(termBounds(query, from: start, to: nil), marks: marks(segment.tier, query), size: size, on: sql)
@@ -47,11 +50,10 @@ extension ListingSearch {
         }
         switch query.sort {
         case .newest, .relevance:
-            var top = start?.seq
-            if top == nil {
-                top = try await sql.prepared("SELECT max(seq) + 1 AS top FROM listings").first()?.decode(column: "top", as: Int64?.self)
+            if start == nil, newest == nil {
+                newest = try await sql.prepared("SELECT max(seq) + 1 AS top FROM listings").first()?.decode(column: "top", as: Int64?.self)
             }
-            guard let top, top > Int64(size) else { return nil }
+            guard let top = start?.seq ?? newest, top > Int64(size) else { return nil }
             return Position(seq: top - Int64(size), price: nil)
         case .priceAsc, .priceDesc:
             var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)", "l.sort_price_cents IS NOT NULL"]

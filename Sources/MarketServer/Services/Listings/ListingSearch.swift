@@ -69,6 +69,7 @@ struct ListingSearch {
             words.walk = try await termWalk(query, prefixWords: words.prefix)
         }
         var next = query.cursor?.segment ?? 0
+        var top: Int64?  // past the newest listing, once read (`windowEdge`)
         var found: [(listing: ListingRow, segment: Int)] = []
         // Featured segments are cheap (few rows, their own index), so they travel in one round trip
         // with the first regular segment; a later segment is read only when the page is still short.
@@ -78,7 +79,7 @@ struct ListingSearch {
             let wanted = query.limit + 1 - found.count
             let start = { (index: Int) in index == query.cursor?.segment ? query.cursor.map { Position(seq: $0.seq, price: $0.price) } : nil }
             let firstWindow = plan.firstWindow(walkingWords: words.walk != nil, byPrice: query.sort.isByPrice)
-            var window = try await windowEdge(segments[last], query: query, walk: words.walk, from: start(last), size: firstWindow)
+            var window = try await windowEdge(segments[last], query: query, walk: words.walk, from: start(last), size: firstWindow, top: &top)
             var branches: [SegmentRead] = []
             for index in next...last {
                 let stretch = Stretch(start: start(index), end: index == last ? window : nil)
@@ -113,7 +114,7 @@ struct ListingSearch {
                                                         size: walk.size, sort: query.sort, byTerms: words.walk != nil)
                 }
                 words.weighed = true
-                window = byMatches ? nil : try await windowEdge(segments[last], query: query, walk: words.walk, from: edge, size: walk.size)
+                window = byMatches ? nil : try await windowEdge(segments[last], query: query, walk: words.walk, from: edge, size: walk.size, top: &top)
                 walk.walked += byMatches ? 0 : walk.size
                 let stretch = Stretch(start: edge, end: window, byMatches: byMatches, expecting: left)
                 let statement = try await segmentStatement(segments[last], index: last, query: query, walk: words.walk, prefixWords: words.prefix,
