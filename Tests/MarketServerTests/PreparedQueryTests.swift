@@ -34,11 +34,13 @@ struct PreparedQueryTests {
             let tricky = "it's a \\'; DROP TABLE listings; -- $1 \\x27 café — “quoted”"
             let missing: UUID? = nil
             let row = try #require(try await app.db.sql.unprepared("""
-                SELECT \(bind: id) AS id, \(bind: Int64(-9_000_000_000)) AS big, \(bind: 42) AS small, \(bind: false) AS flag,
+                SELECT \(bind: id) AS id, \(bind: Int64(-9_000_000_000)) AS big, \(bind: Int64.min) AS lowest, \(bind: 42) AS small,
+                  \(bind: false) AS flag,
                   \(bind: at) AS at, \(bind: missing) AS missing, \(bind: tricky) AS tricky, \(bind: "$2") AS dollar
                 """).first())
             #expect(try row.decode(column: "id", as: UUID.self) == id)
             #expect(try row.decode(column: "big", as: Int64.self) == -9_000_000_000)
+            #expect(try row.decode(column: "lowest", as: Int64.self) == Int64.min)
             #expect(try row.decode(column: "small", as: Int.self) == 42)
             #expect(try !row.decode(column: "flag", as: Bool.self))
             #expect(abs(try row.decode(column: "at", as: Date.self).timeIntervalSince(at)) < 0.000_001)
@@ -67,7 +69,8 @@ struct PreparedQueryTests {
     func inlinedStatementText() throws {
         let values: [any Encodable & Sendable] = (1...10).map { Int64($0) } + ["$1 'x'"]
         let sql = try PostgresInlinedStatement.sql("SELECT $1, $10, $11, '$'", values: values)
-        #expect(sql == "SELECT (1::int8), (10::int8), (E'$1 ''x'''::text), '$'")
+        #expect(sql == "SELECT ('1'::int8), ('10'::int8), (E'$1 ''x'''::text), '$'")
+        #expect(try PostgresInlinedStatement.constant(Int64.min) == "('-9223372036854775808'::int8)")
         #expect(throws: PostgresInlinedStatement.Failure.self) { _ = try PostgresInlinedStatement.sql("SELECT $2", values: [Int64(1)]) }
         struct Opaque: Encodable, Sendable { let x = 1 }
         #expect(throws: PostgresInlinedStatement.Failure.self) { _ = try PostgresInlinedStatement.sql("SELECT $1", values: [Opaque()]) }

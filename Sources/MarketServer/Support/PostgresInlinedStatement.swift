@@ -49,9 +49,10 @@ enum PostgresInlinedStatement {
         case let optional as any InlinedOptional: return try optional.wrapped.map(constant) ?? "NULL"
         case let string as String: return "(\(quoted(string))::text)"
         case let bool as Bool: return bool ? "TRUE" : "FALSE"
-        case let int as Int: return "(\(int)::int8)"
-        case let int as Int64: return "(\(int)::int8)"
-        case let int as Int32: return "(\(int)::int4)"
+        // Quoted, so that the lowest value is one constant, not the negation of one too large.
+        case let int as Int: return "('\(int)'::int8)"
+        case let int as Int64: return "('\(int)'::int8)"
+        case let int as Int32: return "('\(int)'::int4)"
         case let double as Double where double.isFinite: return "('\(double)'::float8)"
         case let uuid as UUID: return "('\(uuid.uuidString)'::uuid)"
         case let date as Date: return "('\(timestamp(date))'::timestamptz)"

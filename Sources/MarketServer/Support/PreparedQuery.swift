@@ -16,8 +16,10 @@ import SQLKit
 /// look-up by key or an insert, wrong for a search whose best index depends on the word.
 ///
 /// Either way its rows are PostgresNIO's, read by type (`PostgresTypedRow`). A statement whose best
-/// plan does depend on the values (`keptPrepared` false, `SQLDatabase.unprepared`) is sent unnamed,
-/// planned for its values each time, and its rows are read the same fast way.
+/// plan does depend on the values (`keptPrepared` false, `SQLDatabase.unprepared`) is sent unnamed
+/// with its values written in (`PostgresInlinedStatement`), planned for them each time, also on
+/// the connections that plan bound statements once (`DatabaseSetup.searchReads`), and its rows
+/// are read the same fast way.
 struct PreparedQuery: Sendable {
     let sql: any SQLDatabase
     let query: SQLQueryString
