@@ -30,14 +30,15 @@ struct PreparedQuery: Sendable {
         guard let postgres = (traced?.base ?? sql) as? any PostgresDatabase else { return try await sql.raw(query).all() }
         var serializer = SQLSerializer(database: sql)
         query.serialize(to: &serializer)
-        let run: @Sendable () async throws -> [any SQLRow]
+        let statement: @Sendable (PostgresConnection) async throws -> [any SQLRow]
         if keptPrepared {
-            let statement = try NamedStatement(sql: serializer.sql, values: serializer.binds)
-            run = { try await postgres.withConnection { connection in connection.eventLoop.makeFutureWithTask { try await statement.run(on: connection) } }.get() }
+            let named = try NamedStatement(sql: serializer.sql, values: serializer.binds)
+            statement = { try await named.run(on: $0) }
         } else {
             let inlined = PostgresQuery(unsafeSQL: try PostgresInlinedStatement.sql(serializer.sql, values: serializer.binds))
-            run = { try await postgres.withConnection { connection in connection.eventLoop.makeFutureWithTask { try await Self.rows(of: inlined, on: connection) } }.get() }
+            statement = { try await Self.rows(of: inlined, on: $0) }
         }
+        let run = { try await postgres.withConnection { connection in connection.eventLoop.makeFutureWithTask { try await statement(connection) } }.get() }
         guard traced != nil else { return try await run() }
         return try await TracedSQLDatabase.traced(serializer.sql, system: "postgresql", run)
     }
@@ -123,7 +124,6 @@ private struct NamedStatement: PostgresPreparedStatement {
             return rows
         }
     }
-
 }
 
 enum PreparedQueryError: Error, CustomStringConvertible {
