@@ -104,6 +104,7 @@ let package = Package(
                 "MarketTestSupport",
                 "MarketClient",
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "LeafKit", package: "leaf-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "JWT", package: "jwt"),

@@ -50,8 +50,19 @@ extension Request {
             isModerator: session?.user.isModerator ?? false,
             timeZone: localTime.zoneName(at: domain.now))
         layout.menuUnreadCount = unread + messages
-        let view = try await view.render(template, WebPage(layout: layout, page: content))
-        let response = try await view.encodeResponse(status: status, for: self)
+        let page = WebPage(layout: layout, page: content)
+        let body: ByteBuffer
+        if let drawn = try application.pageTemplates?.draw(template, page) {
+            body = drawn
+            #if DEBUG
+            // Every page the tests draw is drawn by LeafKit too, and must match byte for byte.
+            let leaf = try await view.render(template, page).data
+            assert(leaf == drawn, "\(template).leaf drawn differently from LeafKit: \(PageTemplates.firstDifference(leaf, drawn))")
+            #endif
+        } else {
+            body = try await view.render(template, page).data
+        }
+        let response = Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(buffer: body))
         // Pages show private things to signed-in people: never keep them in a shared cache. A
         // page every signed-out visitor shares says how it may be kept (`ConditionalGet`).
         if storage[CSRFToken.SharedPage.self] != true { response.headers.replaceOrAdd(name: .cacheControl, value: "no-store") }

@@ -1,0 +1,209 @@
+import Foundation
+import NIOCore
+
+/// The web app's templates, read once at start and drawn without LeafKit's interpreter: a page's
+/// content becomes plain values (`TemplateEncoder`) and each template a tree with its `#extend`s
+/// already in place, so drawing one is walking it. LeafKit drew the feed page's template in a
+/// fifth of the page's time (docs/benchmarks.md, "The read path").
+///
+/// The templates are still the Leaf files that ship (or a theme's, `THEME_DIR`), read with Leaf's
+/// rules; a template using what this reader does not know is left to LeafKit (`draw` answers nil).
+struct PageTemplates: Sendable {
+    enum Node: Sendable {
+        case text(ByteBuffer)
+        case value(TemplateExpression, escaped: Bool)
+        case conditional([(condition: TemplateExpression?, body: [Node])])
+        case loop(item: String, index: String, list: [String], body: [Node])
+    }
+
+    private struct Template: Sendable {
+        var nodes: [Node]
+        var textBytes: Int
+    }
+
+    private let templates: [String: Template]
+    /// The templates LeafKit draws, and why (said once in the log at start).
+    let leftToLeaf: [String: String]
+
+    /// Reads every `.leaf` file under `directory`, by name without the extension ("partials/nav-links").
+    init(directory: String) {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL
+        var sources: [String: [UInt8]] = [:]
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        for file in files where file.pathExtension == "leaf" {
+            let path = file.standardizedFileURL.path
+            guard path.hasPrefix(root.path + "/"), let contents = FileManager.default.contents(atPath: path) else { continue }
+            sources[String(path.dropFirst(root.path.count + 1).dropLast(".leaf".count))] = Array(contents)
+        }
+        self.init(sources: sources)
+    }
+
+    /// Templates by name (tests give them as text).
+    init(sources: [String: [UInt8]]) {
+        var parsed: [String: Result<[TemplateSyntax], any Error>] = [:]
+        for (name, source) in sources { parsed[name] = Result { try TemplateSyntax.parse(source) } }
+        var templates: [String: Template] = [:]
+        var leftToLeaf: [String: String] = [:]
+        for name in sources.keys {
+            do {
+                let nodes = try Self.resolve(try parsed[name]!.get(), parsed: parsed, exports: [:], depth: 0)
+                templates[name] = Template(nodes: nodes, textBytes: Self.textBytes(nodes))
+            } catch {
+                leftToLeaf[name] = String(describing: error)
+            }
+        }
+        self.templates = templates
+        self.leftToLeaf = leftToLeaf
+    }
+
+    /// The page drawn, or nil when LeafKit must draw it: its template uses what this reader does
+    /// not know, or a value is not what an expression needs (Leaf's error, or its way of writing
+    /// a list, is LeafKit's to give).
+    func draw<Content: Encodable>(_ name: String, _ content: Content) throws -> ByteBuffer? {
+        guard let template = templates[name] else { return nil }
+        guard case .object(let root) = try TemplateEncoder.encode(content) else { return nil }
+        var scope = TemplateScope(root: root)
+        var output = ByteBufferAllocator().buffer(capacity: template.textBytes + 8192)
+        do {
+            try Self.draw(template.nodes, &scope, into: &output)
+        } catch is TemplateExpression.Unsupported {
+            return nil
+        }
+        return output
+    }
+
+    // MARK: Drawing
+
+    private static func draw(_ nodes: [Node], _ scope: inout TemplateScope, into output: inout ByteBuffer) throws {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output.writeImmutableBuffer(text)
+            case .value(let expression, let escaped):
+                try write(expression.evaluate(scope), escaped: escaped, into: &output)
+            case .conditional(let branches):
+                for branch in branches {
+                    guard try branch.condition?.evaluate(scope).passesCondition ?? true else { continue }
+                    try draw(branch.body, &scope, into: &output)
+                    break
+                }
+            case .loop(let item, let index, let list, let body):
+                guard case .array(let items) = scope.value(at: list) else { throw TemplateExpression.Unsupported() }
+                let depth = scope.locals.count
+                for (position, value) in items.enumerated() {
+                    scope.locals.append(("isFirst", .bool(position == 0)))
+                    scope.locals.append(("isLast", .bool(position == items.count - 1)))
+                    scope.locals.append((index, .int(position)))
+                    scope.locals.append((item, value))
+                    try draw(body, &scope, into: &output)
+                    scope.locals.removeSubrange(depth...)
+                }
+            }
+        }
+    }
+
+    /// A value as Leaf writes it: text escaped unless `#unsafeHTML`, numbers and Booleans as
+    /// Swift prints them, nothing for nil (`#unsafeHTML` of nil is Leaf's error).
+    private static func write(_ value: TemplateValue, escaped: Bool, into output: inout ByteBuffer) throws {
+        switch value {
+        case .string(let text):
+            if escaped { writeEscaped(text, into: &output) } else { output.writeString(text) }
+        case .int(let number): output.writeString(String(number))
+        case .double(let number): output.writeString(number.description)
+        case .bool(let truth): output.writeString(truth.description)
+        case .null where escaped: break
+        case .null, .array, .object: throw TemplateExpression.Unsupported()
+        }
+    }
+
+    /// Leaf's escaping: `&`, `"`, `'`, `<` and `>`; text without them is copied whole.
+    private static func writeEscaped(_ text: String, into output: inout ByteBuffer) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for (i, byte) in bytes.enumerated() {
+                let entity: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                default: continue
+                }
+                output.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<i])))
+                output.writeStaticString(entity)
+                start = i + 1
+            }
+            output.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
+        }
+    }
+
+    // MARK: Reading
+
+    /// The template with what it extends drawn in place: an `#extend` with exports fills the named
+    /// template's `#import`s with them; one without passes on the exports in force (Leaf inlines
+    /// it before the outer exports are applied). An `#import` with no export draws nothing.
+    private static func resolve(_ syntax: [TemplateSyntax], parsed: [String: Result<[TemplateSyntax], any Error>],
+                                exports: [String: [Node]], depth: Int) throws -> [Node] {
+        guard depth < 16 else { throw TemplateSyntax.Unsupported("#extend nested more than 16 deep") }
+        var nodes: [Node] = []
+        func append(_ more: [Node]) {
+            for node in more {
+                if case .text(var text) = node, case .text(var before)? = nodes.last {
+                    before.writeBuffer(&text)
+                    nodes[nodes.count - 1] = .text(before)
+                } else {
+                    nodes.append(node)
+                }
+            }
+        }
+        for element in syntax {
+            switch element {
+            case .text(let bytes):
+                append([.text(ByteBuffer(bytes: bytes))])
+            case .value(let expression, let escaped):
+                nodes.append(.value(expression, escaped: escaped))
+            case .conditional(let branches):
+                nodes.append(.conditional(try branches.map {
+                    ($0.condition, try resolve($0.body, parsed: parsed, exports: exports, depth: depth))
+                }))
+            case .loop(let item, let index, let list, let body):
+                nodes.append(.loop(item: item, index: index, list: list,
+                                   body: try resolve(body, parsed: parsed, exports: exports, depth: depth)))
+            case .extend(let name, let given):
+                guard let base = try parsed[name]?.get() else { throw TemplateSyntax.Unsupported("#extend(\"\(name)\"): no such template") }
+                let filled = try given?.mapValues { try resolve($0, parsed: parsed, exports: exports, depth: depth + 1) } ?? exports
+                append(try resolve(base, parsed: parsed, exports: filled, depth: depth + 1))
+            case .import(let key):
+                append(exports[key] ?? [])
+            case .export:
+                throw TemplateSyntax.Unsupported("#export outside #extend")
+            }
+        }
+        return nodes
+    }
+
+    private static func textBytes(_ nodes: [Node]) -> Int {
+        nodes.reduce(0) { total, node in
+            switch node {
+            case .text(let text): total + text.readableBytes
+            case .conditional(let branches): total + branches.map { textBytes($0.body) }.max()!
+            case .loop(_, _, _, let body): total + textBytes(body)
+            case .value: total
+            }
+        }
+    }
+}
+
+extension PageTemplates {
+    /// Where two drawings of a page part, with some text around it: for a failed check's message.
+    static func firstDifference(_ a: ByteBuffer, _ b: ByteBuffer) -> String {
+        let x = Array(a.readableBytesView), y = Array(b.readableBytesView)
+        let at = (0..<min(x.count, y.count)).first(where: { x[$0] != y[$0] }) ?? min(x.count, y.count)
+        func around(_ bytes: [UInt8]) -> String {
+            String(decoding: bytes[max(0, at - 60)..<min(bytes.count, at + 60)], as: UTF8.self)
+        }
+        return "at byte \(at): LeafKit «\(around(x))», here «\(around(y))»"
+    }
+}
