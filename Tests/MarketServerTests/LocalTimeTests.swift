@@ -66,6 +66,17 @@ struct LocalTimeTests {
         let april = months[1].weeks.flatMap { $0 }.filter { !$0.number.isEmpty }
         #expect(april.count == 30)
         #expect(april.filter(\.booked).map(\.number) == ["29", "30"])
+        #expect(march.filter(\.past).isEmpty)
+    }
+
+    @Test("the rental calendar's past days end at the campus's today, not UTC's")
+    func rentalCalendarPastDays() {
+        // 03:00Z on March 10 is 22:00 on March 9 in Detroit: the 1st to the 8th are past.
+        let months = RentalCalendar.months(2, from: Self.instant("2027-03-10T03:00:00Z"), booked: [], time: LocalTime(Self.detroit))
+        let march = months[0].weeks.flatMap { $0 }.filter { !$0.number.isEmpty }
+        #expect(march.filter(\.past).map(\.number) == (1...8).map(String.init))
+        #expect(months[1].weeks.flatMap { $0 }.allSatisfy { !$0.past })
+        #expect(march.allSatisfy { !$0.booked })
     }
 
     @Test("money reads as people write it, cents always two digits")

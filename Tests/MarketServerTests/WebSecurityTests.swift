@@ -22,6 +22,17 @@ struct WebSecurityTests {
         }
     }
 
+    @Test("the feed's links carry what was typed escaped, and plain values as they are")
+    func feedLinksEscaped() async throws {
+        try await withTestApp { app in
+            let page = try await app.send(.GET, "/?q=caf%C3%A9%20%26%20desk%3Cb%3E&category=furniture&view=grid")
+            // The list view's link: the words percent-escaped (UTF-8 beyond ASCII too), the
+            // category as it is, `&` between parameters written as `&amp;` in the attribute.
+            #expect(page.text.contains(#"href="/?q=caf%C3%A9%20%26%20desk%3Cb%3E&amp;category=furniture""#))
+            #expect(page.text.contains(#"href="/?q=caf%C3%A9%20%26%20desk%3Cb%3E&amp;category=textbooks&amp;view=grid""#))
+        }
+    }
+
     @Test("a form posted without its CSRF token, or with another visitor's, is a 403 page")
     func csrf() async throws {
         try await withTestApp { app in

@@ -69,7 +69,13 @@ struct RentalService {
         guard try await database.sql.raw("SELECT 1 AS found FROM listings WHERE id = \(bind: listingID)").first() != nil else {
             throw APIError.listingNotFound
         }
-        return Availability(booked: try await LiveRentals(listingID: listingID, now: now).periods(overlapping: from, to, limit: 500, on: database))
+        return Availability(booked: try await booked(listingID, from: from, to: to))
+    }
+
+    /// The periods booked within `[from, to)` of a listing the caller has read (its page), so
+    /// without `availability`'s check that it exists.
+    func booked(_ listingID: UUID, from: Date, to: Date) async throws -> [BookedPeriod] {
+        try await LiveRentals(listingID: listingID, now: now).periods(overlapping: from, to, limit: 500, on: database)
     }
 
     private func firstClash(_ listingID: UUID, _ start: Date, _ end: Date, on db: any Database) async throws -> BookedPeriod? {

@@ -114,11 +114,17 @@ struct FeedParameters {
         return "/?" + items.map { "\($0.0)=\(Self.escape($0.1))" }.joined(separator: "&")
     }
 
-    /// Letters and digits in any script stay as typed; built once, as every chip's link uses it.
+    /// Built once, as every chip's link uses it. (Letters beyond ASCII are escaped all the same.)
     private static let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~,"))
 
+    /// A value of plain ASCII letters, digits and `-._~,` (a category, a cursor) is its own
+    /// escape; Foundation's escaping, for the rest, was a twentieth of the feed page.
     private static func escape(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        let plain = value.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "-._~,".utf8.contains(byte)
+        }
+        return plain ? value : value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 
     func chips() -> [FeedController.Chip] {

@@ -188,7 +188,8 @@ struct ListingPageController: RouteCollection {
 
         var booked: [BookedPeriod] = []
         if listing.rentPriceCents != nil {
-            booked = try await services.rentals.availability(id, from: nil, to: nil).booked
+            let now = services.now
+            booked = try await services.rentals.booked(id, from: now, to: now.addingTimeInterval(RentalService.defaultAvailabilityWindow))
         }
         var myListings: [ListingPageContent.Check] = []
         if let session, !isOwner, listing.status == .active {

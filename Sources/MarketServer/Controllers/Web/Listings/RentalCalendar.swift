@@ -50,21 +50,24 @@ enum RentalCalendar {
     static func months(_ count: Int, from now: Date, booked: [BookedPeriod], time: LocalTime) -> [Month] {
         var calendar = time.calendar
         calendar.firstWeekday = 2  // weeks start on Monday
-        let today = calendar.startOfDay(for: now)
-        guard var monthStart = calendar.date(from: calendar.dateComponents([.year, .month], from: now)) else { return [] }
+        let today = calendar.dateComponents([.year, .month, .day], from: now)
+        guard var monthStart = calendar.date(from: DateComponents(year: today.year, month: today.month)), let todayNumber = today.day else { return [] }
         var months: [Month] = []
-        for _ in 0..<count {
+        for index in 0..<count {
             guard let days = calendar.range(of: .day, in: .month, for: monthStart),
                   let next = calendar.date(byAdding: .month, value: 1, to: monthStart) else { break }
             let leading = (calendar.component(.weekday, from: monthStart) + 5) % 7  // Monday = 0
             var cells: [Day] = Array(repeating: Day(number: "", booked: false, past: false, label: ""), count: leading)
-            // Each day's start, and the next month's as the last day's end. A day is 23 or 25
-            // hours long when the clocks change, so the calendar counts them, once each.
-            let starts = days.map { calendar.date(byAdding: .day, value: $0 - 1, to: monthStart)! } + [next]
+            // Days before today's are past: in today's month only.
+            let firstNotPast = index == 0 ? todayNumber : 1
+            // Each day's start, and the next month's as the last day's end, only for a month a
+            // booking touches (date arithmetic for 60 days was a tenth of the page). A day is 23
+            // or 25 hours long when the clocks change, so the calendar counts them, once each.
+            let touching = booked.filter { $0.start < next && $0.end > monthStart }
+            let starts = touching.isEmpty ? [] : days.map { calendar.date(byAdding: .day, value: $0 - 1, to: monthStart)! } + [next]
             for day in days {
-                let start = starts[day - 1], end = starts[day]
-                let isBooked = booked.contains { $0.start < end && $0.end > start }
-                cells.append(Day(number: String(day), booked: isBooked, past: start < today,
+                let isBooked = !touching.isEmpty && touching.contains { $0.start < starts[day] && $0.end > starts[day - 1] }
+                cells.append(Day(number: String(day), booked: isBooked, past: day < firstNotPast,
                                  label: isBooked ? "\(day), booked" : String(day)))
             }
             while cells.count % 7 != 0 { cells.append(Day(number: "", booked: false, past: false, label: "")) }
