@@ -3,6 +3,9 @@
 /// writes plain values, with the `Encodable` code the compiler made for the page's types.
 struct TemplateEncoder {
     static func encode<Value: Encodable>(_ value: Value) throws -> TemplateValue {
+        // Text and lists of text (a listing's prices) without an encoder of their own each.
+        if let text = value as? String { return .string(text) }
+        if let texts = value as? [String] { return .array(texts.map(TemplateValue.string)) }
         let encoder = TemplateValueEncoder()
         try value.encode(to: encoder)
         return encoder.value
