@@ -31,4 +31,30 @@ struct WebTemplateCacheTests {
         }
         try await database.drop()
     }
+
+    @Test("a theme's template using a LeafKit tag PageTemplates does not read is drawn by LeafKit; the others are not")
+    func themeTagLeftToLeafKit() async throws {
+        let database = TestDatabase.make()
+        defer { database.removeFiles() }
+        let root = database.directory + "/theme/"
+        let views = root + "Views"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: try WebFiles.locate(theme: nil).views), to: URL(fileURLWithPath: views))
+        let feed = views + "/feed.leaf"
+        let original = try String(contentsOfFile: feed, encoding: .utf8)
+        try original.replacingOccurrences(of: "<h1 class=\"visually-hidden\">#(page.heading)</h1>",
+                                          with: "<h1 class=\"shout\">#uppercased(page.heading)</h1>")
+            .write(toFile: feed, atomically: true, encoding: .utf8)
+        var settings = database.settings
+        settings.themeDirectory = root
+
+        try await withApp(settings: settings, clock: nil, migrate: true) { app in
+            #expect(Set(app.pageTemplates?.leftToLeaf.keys.map { $0 } ?? []) == ["feed"])
+            let page = try await app.send(.GET, "/")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("<h1 class=\"shout\">LATEST ON CAMPUS</h1>"))
+            #expect(try await app.send(.GET, "/signin").text.contains("Sign in"))
+        }
+        try await database.drop()
+    }
 }
