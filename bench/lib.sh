@@ -66,6 +66,12 @@ bench_setup() {  # wrk, a release build ($binary; CAMPUSMARKET_BIN names one bui
 }
 
 bench_cleanup() {
+  local status=$?
+  # A run that stopped early says why, if the server said it.
+  if [ "$status" -ne 0 ] && [ -s "$data/server.log" ]; then
+    echo "stopped with status $status; the server's log ends:" >&2
+    tail -20 "$data/server.log" >&2
+  fi
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
   [ "$database" = postgres ] && scripts/stop-postgres.sh
   rm -rf "$data"

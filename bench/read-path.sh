@@ -24,11 +24,13 @@ listing=$(curl -fsS "$base/api/v1/listings?limit=1&category=furniture" | python3
 declare -A paths=(
   [healthz]="/healthz"
   [feed_json]="/api/v1/listings?limit=20"
+  [feed_json_24]="/api/v1/listings?limit=24"
   [feed_html]="/"
   [listing_json]="/api/v1/listings/$listing"
   [listing_html]="/listings/$listing"
 )
-order=(healthz feed_json feed_html listing_json listing_html)
+# feed_json_24 holds as many listings as the feed page shows (24), the JSON the page is held to.
+order=(healthz feed_json feed_json_24 feed_html listing_json listing_html)
 
 # The ETag each page was given, for its conditional row ("" when the server gave none).
 etag() { curl -fsS -o /dev/null -D - "$base$1" | awk 'tolower($1) == "etag:" { sub(/\r$/, ""); print $2 }'; }

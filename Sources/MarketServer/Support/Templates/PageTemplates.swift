@@ -116,21 +116,13 @@ struct PageTemplates: Sendable {
         }
     }
 
-    /// Leaf's escaping: `&`, `"`, `'`, `<` and `>`; text without them is copied whole.
+    /// Leaf's escaping (`HTMLText`'s five characters); text without them is copied whole.
     private static func writeEscaped(_ text: String, into output: inout ByteBuffer) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
             for (i, byte) in bytes.enumerated() {
-                let entity: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                default: continue
-                }
+                guard let entity = HTMLText.entity(for: byte) else { continue }
                 output.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<i])))
                 output.writeStaticString(entity)
                 start = i + 1
