@@ -151,10 +151,10 @@ struct ProfilePagesController: RouteCollection {
                         passwordError: String? = nil, deleteErrors: FieldErrors = [:], deleteError: String? = nil,
                         passkeyError: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
-        let now = req.now
+        let now = req.now, time = req.localTime
         let passkeys = try await req.domain.passkeys.list(session).map {
-            PasskeyRow(id: $0.id.wireString, name: $0.name, added: req.localTime.day($0.createdAt),
-                       lastUsed: $0.lastUsedAt.map { req.localTime.ago($0, now: now) })
+            PasskeyRow(id: $0.id.wireString, name: $0.name, added: time.day($0.createdAt),
+                       lastUsed: $0.lastUsedAt.map { time.ago($0, now: now) })
         }
         let hasPassword = session.user.passwordHash != nil
         let content = Content(

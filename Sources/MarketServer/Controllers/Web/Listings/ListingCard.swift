@@ -51,9 +51,10 @@ struct ListingCard {
         return MoneyText.format(rent, currency: listing.currency) + " / " + unit.rawValue
     }
 
-    /// The card as a list item. Every text is escaped: titles and names are what people typed.
-    var html: String {
-        var html = #"<li class="listing-card"><a href="/listings/\#(id)" class="card-link">"#
+    /// The card as a list item, up to its closing `</li>` (a heart may follow), appended to
+    /// `html`. Every text is escaped: titles and names are what people typed.
+    func write(into html: inout String) {
+        html += #"<li class="listing-card"><a href="/listings/\#(id)" class="card-link">"#
         if let photoURL {
             html += #"<img src="\#(HTMLText.escape(photoURL))" alt="Photo of \#(HTMLText.escape(title))" loading="lazy" width="320" height="240">"#
         } else {
@@ -67,7 +68,7 @@ struct ListingCard {
         html += " · \(HTMLText.escape(posted))</span>"
         if isFeatured { html += #"<span class="tag featured">Featured</span>"# }
         if !isActive { html += #"<span class="tag">\#(HTMLText.escape(status))</span>"# }
-        return html + "</span></a>"
+        html += "</span></a>"
     }
 
     /// The heart: a form of its own beside the card's link (a form cannot sit inside a link), so
@@ -84,6 +85,14 @@ struct ListingCard {
     /// The `<li>` items of a list of cards, for `#unsafeHTML` inside the template's `<ul>`; with
     /// hearts when the viewer is signed in (`csrf`), coming back to `back` after a save.
     static func html(of cards: [ListingCard], csrf: String? = nil, back: String = "/") -> String {
-        cards.map { card in card.html + (csrf.map { card.heart(csrf: $0, back: back) } ?? "") + "</li>\n" }.joined()
+        // One string for the page, grown once, not one per card joined at the end.
+        var html = ""
+        html.reserveCapacity(cards.count * 640)
+        for card in cards {
+            card.write(into: &html)
+            if let csrf { html += card.heart(csrf: csrf, back: back) }
+            html += "</li>\n"
+        }
+        return html
     }
 }

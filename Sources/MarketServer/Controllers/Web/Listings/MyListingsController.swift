@@ -23,7 +23,8 @@ struct MyListingsController: RouteCollection {
         let services = req.domain
         let result = try await services.searchPage(
             SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: session.user)
-        let cards = result.listings.map { ListingCard($0, now: services.now, campuses: services.settings.campuses, time: req.localTime) }
+        let now = services.now, campuses = services.settings.campuses, time = req.localTime
+        let cards = result.listings.map { ListingCard($0, now: now, campuses: campuses, time: time) }
         let content = MineContent(
             tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },
             listings: ListingCard.html(of: cards), empty: status == .active ? "You have nothing for offer. Sell something!" : "None here.",

@@ -35,8 +35,9 @@ struct OrderPagesController: RouteCollection {
         // Orders in progress are what a person checks; finished ones are the history.
         let (records, next) = try await services.orderQueries.list(for: session.userID, role: role, status: nil, type: nil,
                                                                    open: open, limit: 50, after: cursor)
+        let time = req.localTime
         let orders = try await services.orderPresenter.present(records, for: session.userID)
-            .map { OrderSummary($0, viewerID: session.userID, time: req.localTime) }
+            .map { OrderSummary($0, viewerID: session.userID, time: time) }
         let base = "/orders?role=\(role.rawValue)"
         let content = ListContent(
             heading: "Orders",
@@ -159,7 +160,8 @@ struct OrderPagesController: RouteCollection {
         let kind: ActivityKind = reader.choice("kind") ?? .bought
         let services = req.domain
         let (records, next) = try await services.orderQueries.activity(kind, for: session.userID, limit: 50, after: reader.cursor())
-        let orders = try await services.orderPresenter.present(records, for: session.userID).map { OrderSummary($0, viewerID: session.userID, time: req.localTime) }
+        let time = req.localTime
+        let orders = try await services.orderPresenter.present(records, for: session.userID).map { OrderSummary($0, viewerID: session.userID, time: time) }
         let content = ActivityContent(
             tabs: ActivityKind.allCases.map { Tab(label: $0.rawValue.capitalized, href: "/activity?kind=\($0.rawValue)", current: $0 == kind) },
             orders: orders, empty: "Nothing \(kind.rawValue) yet.",
