@@ -13,13 +13,7 @@ struct WebTemplateCacheTests {
         let database = TestDatabase.make()
         defer { database.removeFiles() }
         // A copy of the templates the test can take away.
-        let root = database.directory + "/theme/"
-        let views = root + "Views"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let source = URL(fileURLWithPath: try WebFiles.locate(theme: nil).views)
-        try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: views))
-        var settings = database.settings
-        settings.themeDirectory = root
+        let (settings, views) = try Self.themeCopy(for: database)
 
         try await withApp(settings: settings, clock: nil, migrate: true, environment: .development) { app in
             let first = try await app.send(.GET, "/")
@@ -36,17 +30,12 @@ struct WebTemplateCacheTests {
     func themeTagLeftToLeafKit() async throws {
         let database = TestDatabase.make()
         defer { database.removeFiles() }
-        let root = database.directory + "/theme/"
-        let views = root + "Views"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: try WebFiles.locate(theme: nil).views), to: URL(fileURLWithPath: views))
+        let (settings, views) = try Self.themeCopy(for: database)
         let feed = views + "/feed.leaf"
         let original = try String(contentsOfFile: feed, encoding: .utf8)
         try original.replacingOccurrences(of: "<h1 class=\"visually-hidden\">#(page.heading)</h1>",
                                           with: "<h1 class=\"shout\">#uppercased(page.heading)</h1>")
             .write(toFile: feed, atomically: true, encoding: .utf8)
-        var settings = database.settings
-        settings.themeDirectory = root
 
         try await withApp(settings: settings, clock: nil, migrate: true) { app in
             #expect(Set(app.pageTemplates?.leftToLeaf.keys.map { $0 } ?? []) == ["feed"])
@@ -56,5 +45,16 @@ struct WebTemplateCacheTests {
             #expect(try await app.send(.GET, "/signin").text.contains("Sign in"))
         }
         try await database.drop()
+    }
+
+    /// The shipped templates copied into a theme beside `database`, and settings that serve it.
+    static func themeCopy(for database: TestDatabase) throws -> (settings: AppSettings, views: String) {
+        let root = database.directory + "/theme/"
+        let views = root + "Views"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: try WebFiles.locate(theme: nil).views), to: URL(fileURLWithPath: views))
+        var settings = database.settings
+        settings.themeDirectory = root
+        return (settings, views)
     }
 }
