@@ -1,15 +1,43 @@
 /// An expression inside `#( )`, `#if( )` or `#unsafeHTML( )`, in the shapes Leaf itself reads: a
 /// value, `!` and a value, or two values and an operator between them. A value is a path into the
-/// page (`page.chips`), a literal, or `count(path)`.
+/// page (`page.chips`), a literal, or one of LeafKit's own functions (`count(page.photos)`).
 indirect enum TemplateExpression: Equatable, Sendable {
     case path([String])
     case literal(Literal)
-    case count(TemplateExpression)
+    case call(Function, [TemplateExpression])
     case not(TemplateExpression)
     case binary(TemplateExpression, Operator, TemplateExpression)
 
     enum Literal: Equatable, Sendable {
         case null, bool(Bool), int(Int), double(Double), string(String)
+    }
+
+    /// LeafKit's default tags that compute a value, with its rules (a value that is not what
+    /// they need is LeafKit's error). `#date` is not among them: it is left to LeafKit.
+    enum Function: String, Equatable, Sendable {
+        case count, lowercased, uppercased, capitalized, contains, isEmpty
+
+        var arity: Int { self == .contains ? 2 : 1 }
+
+        func apply(_ arguments: [TemplateValue]) throws -> TemplateValue {
+            switch self {
+            case .count:
+                guard let count = arguments[0].count else { throw Unsupported() }
+                return .int(count)
+            case .lowercased: return .string(try Self.text(arguments[0]).lowercased())
+            case .uppercased: return .string(try Self.text(arguments[0]).uppercased())
+            case .capitalized: return .string(try Self.text(arguments[0]).capitalized)
+            case .isEmpty: return .bool(try Self.text(arguments[0]).isEmpty)
+            case .contains:
+                guard case .array(let items) = arguments[0] else { throw Unsupported() }
+                return .bool(items.contains { $0.isEqual(to: arguments[1]) })
+            }
+        }
+
+        private static func text(_ value: TemplateValue) throws -> String {
+            guard let text = value.text else { throw Unsupported() }
+            return text
+        }
     }
 
     enum Operator: String, Equatable, Sendable {
@@ -33,9 +61,8 @@ indirect enum TemplateExpression: Equatable, Sendable {
             case .double(let value): return .double(value)
             case .string(let value): return .string(value)
             }
-        case .count(let inner):
-            guard let count = try inner.evaluate(scope).count else { throw Unsupported() }
-            return .int(count)
+        case .call(let function, let arguments):
+            return try function.apply(arguments.map { try $0.evaluate(scope) })
         case .not(let inner):
             return .bool(!(try inner.evaluate(scope).truth))
         case .binary(let left, let op, let right):

@@ -56,19 +56,25 @@ enum TemplateExpressionParser {
                 parts.append(.value(.literal(.int(number))))
             case .double(let number):
                 parts.append(.value(.literal(.double(number))))
-            case .word("count") where tokens.first == .open:
+            case .word(let name) where tokens.first == .open:
+                guard let function = TemplateExpression.Function(rawValue: name) else { throw TemplateSyntax.Unsupported(name + "(") }
                 tokens.removeFirst()
-                let inner = try split(&tokens)
-                guard tokens.first == .close else { throw TemplateSyntax.Unsupported("count( without )") }
-                tokens.removeFirst()
-                parts.append(.value(.count(try expression(inner, "count"))))
+                var arguments: [TemplateExpression] = []
+                while true {
+                    arguments.append(try expression(try split(&tokens), name))
+                    guard let next = tokens.first, next == .comma || next == .close else { throw TemplateSyntax.Unsupported(name + "( without )") }
+                    tokens.removeFirst()
+                    if next == .close { break }
+                }
+                guard arguments.count == function.arity else { throw TemplateSyntax.Unsupported("\(name) of \(arguments.count)") }
+                parts.append(.value(.call(function, arguments)))
             case .word(let word):
                 parts.append(.value(try value(word)))
-            case .close:
-                tokens.insert(.close, at: tokens.startIndex)
+            case .close, .comma:
+                tokens.insert(token, at: tokens.startIndex)
                 return parts
-            case .open, .comma:
-                throw TemplateSyntax.Unsupported("a parenthesis or comma in an expression")
+            case .open:
+                throw TemplateSyntax.Unsupported("a parenthesis in an expression")
             }
         }
         return parts

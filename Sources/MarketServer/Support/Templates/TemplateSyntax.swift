@@ -1,8 +1,9 @@
 /// A template file read in Leaf's syntax, before `#extend` brings in the templates it names.
 /// What it reads: text (`\#` for a literal `#`), `#(x)`, `#unsafeHTML(x)`, `#if`/`#elseif`/`#else`,
-/// `#for(item in list)` and `#for(index, item in list)`, `#extend` with or without `#export`s, and
-/// `#import`. Anything else a theme may use (other tags, `#with`, longer expressions) makes the
-/// template `Unsupported`, and LeafKit draws it as before.
+/// `#for(item in list)` and `#for(index, item in list)`, `#extend` with or without `#export`s,
+/// `#import`, `#comment:`, and LeafKit's value tags (`#count`, `#lowercased`, `#uppercased`,
+/// `#capitalized`, `#contains`, `#isEmpty`). Anything else a theme may use (`#date`, `#with`,
+/// custom tags, longer expressions) makes the template `Unsupported`, and LeafKit draws it.
 indirect enum TemplateSyntax {
     case text([UInt8])
     case value(TemplateExpression, escaped: Bool)
@@ -127,7 +128,7 @@ struct TemplateParser {
     var lexer: TemplateLexer
 
     /// Tags that end a block; met outside one they make the template unsupported.
-    private static let closers: Set<String> = ["elseif", "else", "endif", "endfor", "endextend", "endexport", "endwith"]
+    private static let closers: Set<String> = ["elseif", "else", "endif", "endfor", "endextend", "endexport", "endwith", "endcomment"]
     /// LeafKit's own tags: written without parentheses they still mean something to LeafKit, so
     /// a template using them is LeafKit's to draw. Any other `#word` is text (`href="#main"`).
     private static let leafTags: Set<String> = ["unsafeHTML", "lowercased", "uppercased", "capitalized", "contains",
@@ -180,6 +181,13 @@ struct TemplateParser {
             return .export(key, body)
         case ("import", let parameters?, false):
             return .import(try TemplateExpressionParser.name(parameters))
+        case (let name, let parameters?, false) where TemplateExpression.Function(rawValue: name) != nil:
+            // `#lowercased(x)` writes what `#(lowercased(x))` does.
+            return .value(try TemplateExpressionParser.expression("\(name)(\(parameters))"), escaped: true)
+        case ("comment", _, true):
+            let (_, stop) = try nodes(until: ["endcomment"])
+            guard stop != nil else { throw TemplateSyntax.Unsupported("#comment without #endcomment") }
+            return .text([])
         case (let name, nil, false) where !Self.leafTags.contains(name) && !Self.closers.contains(name):
             return .text(Array(("#" + name).utf8))
         default:
