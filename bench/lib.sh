@@ -55,6 +55,9 @@ bench_setup() {  # wrk, a release build ($binary; CAMPUSMARKET_BIN names one bui
   data=$(mktemp -d /tmp/campusmarket-bench.XXXXXX)
   server_pid=
   trap bench_cleanup EXIT
+  # A command that fails stops the run (set -e): say which, since wrk can fail without a word.
+  set -E
+  trap 'echo "stopped: \"$BASH_COMMAND\" failed (line $LINENO)" >&2' ERR
   export DATA_DIR="$data" LOG_LEVEL=warning
   if [ "$database" = postgres ]; then
     # A cache that holds a 1M-listing database (about 4 GB with its indexes), as an operator
