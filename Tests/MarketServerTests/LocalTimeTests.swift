@@ -79,6 +79,22 @@ struct LocalTimeTests {
         #expect(march.allSatisfy { !$0.booked })
     }
 
+    @Test("a month drawn without bookings is kept, and never stands in for the same month with one, or in another zone")
+    func rentalCalendarKeptMonths() {
+        let now = Self.instant("2027-03-10T03:00:00Z")
+        let detroit = LocalTime(Self.detroit)
+        let booked = [BookedPeriod(start: Self.instant("2027-03-20T16:00:00Z"), end: Self.instant("2027-03-20T18:00:00Z"))]
+        let bookedDays = { (months: [RentalCalendar.Month]) in months[0].weeks.flatMap { $0 }.filter(\.booked).map(\.number) }
+        let first = RentalCalendar.months(2, from: now, booked: [], time: detroit)
+        #expect(bookedDays(RentalCalendar.months(2, from: now, booked: booked, time: detroit)) == ["20"])
+        let again = RentalCalendar.months(2, from: now, booked: [], time: detroit)
+        #expect(bookedDays(again).isEmpty && again.map(\.html) == first.map(\.html))
+        #expect(!first[0].html.contains("booked\""))
+        // The same instant is March 10 in UTC: only the 1st to the 9th are past there.
+        let utc = RentalCalendar.months(2, from: now, booked: [], time: LocalTime(TimeZone(identifier: "UTC")!))
+        #expect(utc[0].weeks.flatMap { $0 }.filter(\.past).count == 9)
+    }
+
     @Test("money reads as people write it, cents always two digits")
     func money() {
         #expect(MoneyText.format(5, currency: "USD") == "$0.05")

@@ -1,9 +1,10 @@
 import Foundation
 import MarketCore
+import NIOConcurrencyHelpers
 
 /// Month grids of a rentable listing's booked days, drawn as tables (no script needed).
 enum RentalCalendar {
-    struct Day {
+    struct Day: Sendable {
         var number: String
         var booked: Bool
         var past: Bool
@@ -11,9 +12,19 @@ enum RentalCalendar {
     }
 
     /// A month's grid; templates place it with `#unsafeHTML(month.html)`.
-    struct Month: Encodable {
-        var caption: String
-        var weeks: [[Day]]
+    struct Month: Encodable, Sendable {
+        let caption: String
+        let weeks: [[Day]]
+        /// The month as a table, booked days marked for sight and for screen readers. Written
+        /// here, not in Leaf: two months of days in LeafKit's loops were a fifth of a rentable
+        /// listing's page (docs/benchmarks.md, "The read path").
+        let html: String
+
+        init(caption: String, weeks: [[Day]]) {
+            self.caption = caption
+            self.weeks = weeks
+            html = Self.table(caption, weeks)
+        }
 
         private enum CodingKeys: String, CodingKey { case html }
 
@@ -22,10 +33,7 @@ enum RentalCalendar {
             try container.encode(html, forKey: .html)
         }
 
-        /// The month as a table, booked days marked for sight and for screen readers. Written
-        /// here, not in Leaf: two months of days in LeafKit's loops were a fifth of a rentable
-        /// listing's page (docs/benchmarks.md, "The read path").
-        var html: String {
+        private static func table(_ caption: String, _ weeks: [[Day]]) -> String {
             var html = #"<table class="calendar"><caption>\#(HTMLText.escape(caption)) — booked days marked</caption>"#
             html += #"<thead><tr><th scope="col">Mo</th><th scope="col">Tu</th><th scope="col">We</th><th scope="col">Th</th>"#
             html += #"<th scope="col">Fr</th><th scope="col">Sa</th><th scope="col">Su</th></tr></thead><tbody>"#
@@ -54,27 +62,56 @@ enum RentalCalendar {
         guard var monthStart = calendar.date(from: DateComponents(year: today.year, month: today.month)), let todayNumber = today.day else { return [] }
         var months: [Month] = []
         for index in 0..<count {
-            guard let days = calendar.range(of: .day, in: .month, for: monthStart),
-                  let next = calendar.date(byAdding: .month, value: 1, to: monthStart) else { break }
-            let leading = (calendar.component(.weekday, from: monthStart) + 5) % 7  // Monday = 0
-            var cells: [Day] = Array(repeating: Day(number: "", booked: false, past: false, label: ""), count: leading)
+            guard let next = calendar.date(byAdding: .month, value: 1, to: monthStart) else { break }
             // Days before today's are past: in today's month only.
             let firstNotPast = index == 0 ? todayNumber : 1
-            // Each day's start, and the next month's as the last day's end, only for a month a
-            // booking touches (date arithmetic for 60 days was a tenth of the page). A day is 23
-            // or 25 hours long when the clocks change, so the calendar counts them, once each.
             let touching = booked.filter { $0.start < next && $0.end > monthStart }
-            let starts = touching.isEmpty ? [] : days.map { calendar.date(byAdding: .day, value: $0 - 1, to: monthStart)! } + [next]
-            for day in days {
-                let isBooked = !touching.isEmpty && touching.contains { $0.start < starts[day] && $0.end > starts[day - 1] }
-                cells.append(Day(number: String(day), booked: isBooked, past: day < firstNotPast,
-                                 label: isBooked ? "\(day), booked" : String(day)))
+            // A month no booking touches depends only on the zone, the month and today: most of
+            // them, kept once drawn (two months' grids were a twentieth of a listing's page).
+            let key = UnbookedMonth(zone: time.zone.identifier, start: monthStart, firstNotPast: firstNotPast)
+            if touching.isEmpty, let known = unbooked.withLockedValue({ $0[key] }) {
+                months.append(known)
+            } else {
+                guard let month = Self.month(from: monthStart, to: next, firstNotPast: firstNotPast, touching: touching,
+                                             calendar: calendar, time: time) else { break }
+                if touching.isEmpty {
+                    unbooked.withLockedValue { known in
+                        if known.count >= 512 { known.removeAll(keepingCapacity: true) }
+                        known[key] = month
+                    }
+                }
+                months.append(month)
             }
-            while cells.count % 7 != 0 { cells.append(Day(number: "", booked: false, past: false, label: "")) }
-            let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<($0 + 7)]) }
-            months.append(Month(caption: time.month(monthStart), weeks: weeks))
             monthStart = next
         }
         return months
+    }
+
+    private struct UnbookedMonth: Hashable, Sendable {
+        let zone: String
+        let start: Date
+        let firstNotPast: Int
+    }
+
+    private static let unbooked = NIOLockedValueBox<[UnbookedMonth: Month]>([:])
+
+    /// The grid of the month from `start` to `next`, its days booked where a `touching` period is.
+    private static func month(from start: Date, to next: Date, firstNotPast: Int, touching: [BookedPeriod],
+                              calendar: Calendar, time: LocalTime) -> Month? {
+        guard let days = calendar.range(of: .day, in: .month, for: start) else { return nil }
+        let leading = (calendar.component(.weekday, from: start) + 5) % 7  // Monday = 0
+        var cells: [Day] = Array(repeating: Day(number: "", booked: false, past: false, label: ""), count: leading)
+        // Each day's start, and the next month's as the last day's end, only when a booking
+        // touches the month. A day is 23 or 25 hours long when the clocks change, so the
+        // calendar counts them, once each.
+        let starts = touching.isEmpty ? [] : days.map { calendar.date(byAdding: .day, value: $0 - 1, to: start)! } + [next]
+        for day in days {
+            let isBooked = !touching.isEmpty && touching.contains { $0.start < starts[day] && $0.end > starts[day - 1] }
+            cells.append(Day(number: String(day), booked: isBooked, past: day < firstNotPast,
+                             label: isBooked ? "\(day), booked" : String(day)))
+        }
+        while cells.count % 7 != 0 { cells.append(Day(number: "", booked: false, past: false, label: "")) }
+        let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<($0 + 7)]) }
+        return Month(caption: time.month(start), weeks: weeks)
     }
 }
