@@ -36,19 +36,20 @@ extension Request {
     func renderPage<Content: Encodable>(_ template: String, title: String, _ content: Content,
                                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = auth.get(Session.self)
+        let services = domain
         var unread = 0, messages = 0
         if let session {
-            unread = try await domain.notifications.unreadCount(for: session.userID)
-            messages = try await domain.conversations.unreadCount(for: session.userID)
+            unread = try await services.notifications.unreadCount(for: session.userID)
+            messages = try await services.conversations.unreadCount(for: session.userID)
         }
         var layout = PageLayout(
             title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
             viewerID: session.flatMap { $0.user.id?.wireString }, unreadCount: unread, messageUnreadCount: messages,
             notice: Notice.carried(by: self)?.text,
             path: url.path, searchText: url.path == "/" ? (queryValues["q"] ?? "") : "",
-            verificationRequired: session.map { domain.trust.requireVerified && !domain.trust.isVerified($0.user) } ?? false,
+            verificationRequired: session.map { services.trust.requireVerified && !services.trust.isVerified($0.user) } ?? false,
             isModerator: session?.user.isModerator ?? false,
-            timeZone: localTime.zoneName(at: domain.now))
+            timeZone: localTime.zoneName(at: services.now))
         layout.menuUnreadCount = unread + messages
         let page = WebPage(layout: layout, page: content)
         let body: ByteBuffer
