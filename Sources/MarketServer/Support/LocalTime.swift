@@ -1,6 +1,5 @@
 import Foundation
 import MarketCore
-import NIOConcurrencyHelpers
 
 /// Dates and times as a person reads and types them: in one time zone (their campus's), with
 /// the zone's abbreviation on every time, so "10:00 AM EST" can never be read as UTC. Pages,
@@ -94,13 +93,7 @@ struct LocalTime: Sendable {
     /// is whole minutes, as every zone's has been since 1972.
     private func format(_ date: Date, _ pattern: String) -> String {
         let key = TextKey(zone: zone.identifier, pattern: pattern, minute: Int((date.timeIntervalSince1970 / 60).rounded(.down)))
-        if let known = Self.texts.withLockedValue({ $0[key] }) { return known }
-        let text = Self.formatters.with(zone, pattern) { $0.string(from: date) }
-        Self.texts.withLockedValue { texts in
-            if texts.count >= 4_096 { texts.removeAll(keepingCapacity: true) }
-            texts[key] = text
-        }
-        return text
+        return Self.texts.value(for: key) { Self.formatters.with(zone, pattern) { $0.string(from: date) } }
     }
 
     private struct TextKey: Hashable, Sendable {
@@ -109,7 +102,7 @@ struct LocalTime: Sendable {
         let minute: Int
     }
 
-    private static let texts = NIOLockedValueBox<[TextKey: String]>([:])
+    private static let texts = Memo<TextKey, String>(capacity: 4_096)
 
     private func parse(_ text: String, _ pattern: String) -> Date? {
         Self.formatters.with(zone, pattern) { $0.date(from: text) }

@@ -1,6 +1,5 @@
 import Foundation
 import MarketCore
-import NIOConcurrencyHelpers
 
 /// Month grids of a rentable listing's booked days, drawn as tables (no script needed).
 enum RentalCalendar {
@@ -68,20 +67,12 @@ enum RentalCalendar {
             let touching = booked.filter { $0.start < next && $0.end > monthStart }
             // A month no booking touches depends only on the zone, the month and today: most of
             // them, kept once drawn (two months' grids were a twentieth of a listing's page).
-            let key = UnbookedMonth(zone: time.zone.identifier, start: monthStart, firstNotPast: firstNotPast)
-            if touching.isEmpty, let known = unbooked.withLockedValue({ $0[key] }) {
-                months.append(known)
-            } else {
-                guard let month = Self.month(from: monthStart, to: next, firstNotPast: firstNotPast, touching: touching,
-                                             calendar: calendar, time: time) else { break }
-                if touching.isEmpty {
-                    unbooked.withLockedValue { known in
-                        if known.count >= 512 { known.removeAll(keepingCapacity: true) }
-                        known[key] = month
-                    }
-                }
-                months.append(month)
+            let make = { [monthStart] in
+                Self.month(from: monthStart, to: next, firstNotPast: firstNotPast, touching: touching, calendar: calendar, time: time)
             }
+            months.append(touching.isEmpty
+                ? unbooked.value(for: UnbookedMonth(zone: time.zone.identifier, start: monthStart, firstNotPast: firstNotPast), making: make)
+                : make())
             monthStart = next
         }
         return months
@@ -93,12 +84,13 @@ enum RentalCalendar {
         let firstNotPast: Int
     }
 
-    private static let unbooked = NIOLockedValueBox<[UnbookedMonth: Month]>([:])
+    private static let unbooked = Memo<UnbookedMonth, Month>(capacity: 512)
 
     /// The grid of the month from `start` to `next`, its days booked where a `touching` period is.
     private static func month(from start: Date, to next: Date, firstNotPast: Int, touching: [BookedPeriod],
-                              calendar: Calendar, time: LocalTime) -> Month? {
-        guard let days = calendar.range(of: .day, in: .month, for: start) else { return nil }
+                              calendar: Calendar, time: LocalTime) -> Month {
+        // Every month of the Gregorian calendar has its days.
+        let days = calendar.range(of: .day, in: .month, for: start)!
         let leading = (calendar.component(.weekday, from: start) + 5) % 7  // Monday = 0
         var cells: [Day] = Array(repeating: Day(number: "", booked: false, past: false, label: ""), count: leading)
         // Each day's start, and the next month's as the last day's end, only when a booking
