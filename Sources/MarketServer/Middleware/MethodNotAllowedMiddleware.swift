@@ -27,7 +27,7 @@ struct MethodNotAllowedMiddleware: Middleware {
         next.respond(to: request).flatMapErrorThrowing { error in
             guard let abort = error as? any AbortError, abort.status == .notFound, request.route == nil else { throw error }
             var parameters = Parameters()
-            let path = request.url.path.split(separator: "/").map(String.init)
+            let path = request.path.split(separator: "/").map(String.init)
             guard let methods = path.isEmpty ? rootMethods : allowed.route(path: path, parameters: &parameters),
                   !methods.contains(request.method.rawValue) else { throw error }
             var notAllowed = APIError(.methodNotAllowed, code: "method_not_allowed",

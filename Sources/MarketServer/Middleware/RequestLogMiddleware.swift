@@ -21,7 +21,7 @@ struct RequestLogMiddleware: Middleware {
                 let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
                 request.logger.info("request", metadata: [
                     "method": .string(request.method.rawValue),
-                    "path": .string(request.url.path),
+                    "path": .string(request.path),
                     "status": .stringConvertible(response.status.code),
                     "duration_ms": .string(String(format: "%.2f", milliseconds)),
                 ])

@@ -21,14 +21,15 @@ struct ConditionalGet: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.method == .GET || request.method == .HEAD else { return try await next.respond(to: request) }
         let viewer = request.auth.get(Session.self)?.userID
-        let isPage = !request.url.path.hasPrefix("/api/")
+        let isPage = !request.path.hasPrefix("/api/")
         if isPage {
             // A notice carried to this page is shown once, to this visitor: not a shared page.
             guard viewer == nil, request.cookies[Notice.cookieName] == nil else { return try await next.respond(to: request) }
             request.storage[CSRFToken.SharedPage.self] = true
         }
-        let now = request.domain.now
-        let version = try await request.domain.reading { services in
+        let domain = request.domain
+        let now = domain.now
+        let version = try await domain.reading { services in
             try await ContentVersion.current(on: services.database.sql, now: now)
         }
         // A page shows times relative to now ("5 min ago"): its tag changes with the minute too.

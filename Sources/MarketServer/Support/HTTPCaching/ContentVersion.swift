@@ -26,7 +26,7 @@ struct ContentVersion: Equatable, Sendable {
     /// since two instances may differ in bytes that do not matter.
     func entityTag(for request: Request, viewer: UUID?, renderer: String) -> String {
         var hash = SHA256()
-        let parts = [String(writes), nextFeatureEnd.map { String($0.timeIntervalSince1970) } ?? "-", request.url.string,
+        let parts = [String(writes), nextFeatureEnd.map { String($0.timeIntervalSince1970) } ?? "-", request.path, request.url.query ?? "",
                      viewer?.uuidString ?? "-", renderer]
         for part in parts { hash.update(data: Data((part + "\n").utf8)) }
         return "W/\"" + hash.finalize().prefix(12).hexString + "\""

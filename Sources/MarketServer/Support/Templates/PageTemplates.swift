@@ -60,8 +60,13 @@ struct PageTemplates: Sendable {
     /// not know, or a value is not what an expression needs (Leaf's error, or its way of writing
     /// a list, is LeafKit's to give).
     func draw<Content: Encodable>(_ name: String, _ content: Content) throws -> ByteBuffer? {
+        try draw(name, values: TemplateEncoder.encode(content))
+    }
+
+    /// The page drawn from its values, or nil as above.
+    func draw(_ name: String, values: TemplateValue) throws -> ByteBuffer? {
         guard let template = templates[name] else { return nil }
-        guard case .object(let root) = try TemplateEncoder.encode(content) else { return nil }
+        guard case .object(let root) = values else { return nil }
         var scope = TemplateScope(root: root)
         var output = ByteBufferAllocator().buffer(capacity: template.textBytes + 8192)
         do {

@@ -12,7 +12,7 @@ struct MeetupsController: RouteCollection {
 
     /// Every spot, or one campus's (`?campus=`: its own and those for every campus).
     func spots(req: Request) async throws -> [MeetupSpot] {
-        var query = QueryReader(req)
+        let query = QueryReader(req)
         let campus = query.string("campus")
         try query.check()
         return req.domain.meetups.spots(for: campus)

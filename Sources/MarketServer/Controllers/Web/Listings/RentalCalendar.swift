@@ -11,7 +11,7 @@ enum RentalCalendar {
     }
 
     /// A month's grid; templates place it with `#unsafeHTML(month.html)`.
-    struct Month: Encodable, Sendable {
+    struct Month: Encodable, Sendable, TemplateValueConvertible {
         let caption: String
         let weeks: [[Day]]
         /// The month as a table, booked days marked for sight and for screen readers. Written
@@ -31,6 +31,8 @@ enum RentalCalendar {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(html, forKey: .html)
         }
+
+        var templateValue: TemplateValue { .object(["html": .string(html)]) }
 
         private static func table(_ caption: String, _ weeks: [[Day]]) -> String {
             var html = #"<table class="calendar"><caption>\#(HTMLText.escape(caption)) — booked days marked</caption>"#
@@ -57,26 +59,51 @@ enum RentalCalendar {
     static func months(_ count: Int, from now: Date, booked: [BookedPeriod], time: LocalTime) -> [Month] {
         var calendar = time.calendar
         calendar.firstWeekday = 2  // weeks start on Monday
-        let today = calendar.dateComponents([.year, .month, .day], from: now)
-        guard var monthStart = calendar.date(from: DateComponents(year: today.year, month: today.month)), let todayNumber = today.day else { return [] }
-        var months: [Month] = []
-        for index in 0..<count {
-            guard let next = calendar.date(byAdding: .month, value: 1, to: monthStart) else { break }
-            // Days before today's are past: in today's month only.
-            let firstNotPast = index == 0 ? todayNumber : 1
-            let touching = booked.filter { $0.start < next && $0.end > monthStart }
+        return spans(count, from: now, calendar: calendar).map { span in
+            let touching = booked.filter { $0.start < span.next && $0.end > span.start }
             // A month no booking touches depends only on the zone, the month and today: most of
             // them, kept once drawn (two months' grids were a twentieth of a listing's page).
-            let make = { [monthStart] in
-                Self.month(from: monthStart, to: next, firstNotPast: firstNotPast, touching: touching, calendar: calendar, time: time)
+            let make = {
+                Self.month(from: span.start, to: span.next, firstNotPast: span.firstNotPast, touching: touching, calendar: calendar, time: time)
             }
-            months.append(touching.isEmpty
-                ? unbooked.value(for: UnbookedMonth(zone: time.zone.identifier, start: monthStart, firstNotPast: firstNotPast), making: make)
-                : make())
-            monthStart = next
+            return touching.isEmpty
+                ? unbooked.value(for: UnbookedMonth(zone: calendar.timeZone.identifier, start: span.start, firstNotPast: span.firstNotPast), making: make)
+                : make()
         }
-        return months
     }
+
+    /// Where each of `count` months from the one holding `now` starts and ends in `calendar`'s
+    /// zone, and its first day not past. Kept per zone and minute (a zone's days turn on a
+    /// minute): `Calendar`'s arithmetic for them was a seventieth of a listing's page.
+    private static func spans(_ count: Int, from now: Date, calendar: Calendar) -> [MonthSpan] {
+        let minute = Int((now.timeIntervalSinceReferenceDate / 60).rounded(.down))
+        return monthSpans.value(for: SpansKey(zone: calendar.timeZone.identifier, minute: minute, count: count)) {
+            let today = calendar.dateComponents([.year, .month, .day], from: now)
+            guard var start = calendar.date(from: DateComponents(year: today.year, month: today.month)), let todayNumber = today.day else { return [] }
+            var spans: [MonthSpan] = []
+            for index in 0..<count {
+                guard let next = calendar.date(byAdding: .month, value: 1, to: start) else { break }
+                // Days before today's are past: in today's month only.
+                spans.append(MonthSpan(start: start, next: next, firstNotPast: index == 0 ? todayNumber : 1))
+                start = next
+            }
+            return spans
+        }
+    }
+
+    private struct MonthSpan: Sendable {
+        let start: Date
+        let next: Date
+        let firstNotPast: Int
+    }
+
+    private struct SpansKey: Hashable, Sendable {
+        let zone: String
+        let minute: Int
+        let count: Int
+    }
+
+    private static let monthSpans = Memo<SpansKey, [MonthSpan]>(capacity: 512)
 
     private struct UnbookedMonth: Hashable, Sendable {
         let zone: String

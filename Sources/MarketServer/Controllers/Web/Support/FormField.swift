@@ -2,7 +2,7 @@ import MarketCore
 
 /// One field of a web form: its label, the value typed (kept when the form comes back with
 /// errors), its problem beside it, and a hint; drawn by `html`.
-struct FormField: Encodable {
+struct FormField: Encodable, TemplateValueConvertible {
     struct Option: Encodable {
         var value: String
         var label: String
@@ -31,6 +31,8 @@ struct FormField: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(html, forKey: .html)
     }
+
+    var templateValue: TemplateValue { .object(["html": .string(html)]) }
 
     /// The field as HTML: its label, the control (an input, a drop-down or a text area) with the
     /// value kept, and its hint and problem tied to it for screen readers. Written here, not in a

@@ -14,7 +14,7 @@ enum WebErrorPage {
         let apiError = APIErrorMiddleware.translate(error)
         if apiError.status == .internalServerError { request.logger.report(error: error) }
         if apiError.status == .unauthorized {
-            let next = request.url.path + (request.url.query.map { "?" + $0 } ?? "")
+            let next = request.path + (request.url.query.map { "?" + $0 } ?? "")
             return request.redirect(to: "/signin?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))
         }
         let heading: String
@@ -48,7 +48,7 @@ extension Request {
 
     /// A page of the web app, as opposed to the JSON API, photos and operations endpoints.
     var isWebPage: Bool {
-        let path = url.path
+        let path = self.path
         for prefix in ["/api/", "/photos/", "/texttrader/"] where path.hasPrefix(prefix) { return false }
         return !["/healthz", "/metrics", "/openapi.yaml", "/api"].contains(path)
     }

@@ -25,6 +25,20 @@ struct PageLayout: Encodable {
     var timeZone = "UTC"
 }
 
+extension PageLayout: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        .object([
+            "title": title.templateValue, "csrf": csrf.templateValue,
+            "viewerName": viewerName.templateValue, "viewerID": viewerID.templateValue,
+            "unreadCount": unreadCount.templateValue, "messageUnreadCount": messageUnreadCount.templateValue,
+            "menuUnreadCount": menuUnreadCount.templateValue, "notice": notice.templateValue,
+            "path": path.templateValue, "searchText": searchText.templateValue,
+            "verificationRequired": verificationRequired.templateValue, "isModerator": isModerator.templateValue,
+            "timeZone": timeZone.templateValue,
+        ])
+    }
+}
+
 /// A page: the layout's context and the page's own, so templates read `layout.x` and `page.y`.
 struct WebPage<Content: Encodable>: Encodable {
     var layout: PageLayout
@@ -46,14 +60,19 @@ extension Request {
             title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
             viewerID: session.flatMap { $0.user.id?.wireString }, unreadCount: unread, messageUnreadCount: messages,
             notice: Notice.carried(by: self)?.text,
-            path: url.path, searchText: url.path == "/" ? (queryValues["q"] ?? "") : "",
+            path: path, searchText: path == "/" ? (queryValues["q"] ?? "") : "",
             verificationRequired: session.map { services.trust.requireVerified && !services.trust.isVerified($0.user) } ?? false,
             isModerator: session?.user.isModerator ?? false,
             timeZone: localTime.zoneName(at: services.now))
         layout.menuUnreadCount = unread + messages
         let page = WebPage(layout: layout, page: content)
         let body: ByteBuffer
-        if let drawn = try application.pageTemplates?.draw(template, page) {
+        // Content written as template values by hand skips `Encodable` (one cast a page).
+        let values: TemplateValue = .object([
+            "layout": layout.templateValue,
+            "page": try (content as? any TemplateValueConvertible)?.templateValue ?? TemplateEncoder.encode(content),
+        ])
+        if let drawn = try application.pageTemplates?.draw(template, values: values) {
             body = drawn
             #if DEBUG
             // Every page the tests draw is drawn by LeafKit too, and must match byte for byte.

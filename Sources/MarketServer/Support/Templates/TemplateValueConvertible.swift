@@ -1,0 +1,31 @@
+/// A page's content written as template values by hand, for the pages drawn most (a listing's,
+/// the layout of every page). `TemplateEncoder` goes through `Encodable`'s generic containers,
+/// a value and a dictionary insert at a time: two thirds of drawing a listing's page was that.
+///
+/// The type stays `Encodable` with the compiler's encoding, which LeafKit draws from: debug
+/// builds draw every page both ways and compare the bytes, and `TemplateValueTests` compares
+/// the two encodings, so a key written here differently from the property is caught.
+protocol TemplateValueConvertible {
+    var templateValue: TemplateValue { get }
+}
+
+extension String: TemplateValueConvertible {
+    var templateValue: TemplateValue { .string(self) }
+}
+
+extension Bool: TemplateValueConvertible {
+    var templateValue: TemplateValue { .bool(self) }
+}
+
+extension Int: TemplateValueConvertible {
+    var templateValue: TemplateValue { .int(self) }
+}
+
+/// nil is Leaf's nil: a missing key reads the same.
+extension Optional: TemplateValueConvertible where Wrapped: TemplateValueConvertible {
+    var templateValue: TemplateValue { self?.templateValue ?? .null }
+}
+
+extension Array: TemplateValueConvertible where Element: TemplateValueConvertible {
+    var templateValue: TemplateValue { .array(map(\.templateValue)) }
+}
