@@ -234,7 +234,8 @@ struct ListingPageController: RouteCollection {
             featureFee: MoneyText.format(services.settings.featurePriceCents, currency: services.settings.defaultCurrency),
             canCancelFeature: listing.isFeatured,
             salePrice: listing.salePriceCents.map { MoneyText.format($0, currency: listing.currency) },
-            zoneFields: [.select("dropoff", "Deliver to", choices: zones.map { (value: $0, label: $0) }, selected: state.dropoff)],
+            // The forms are drawn for signed-in visitors only (the others are asked to sign in).
+            zoneFields: !signedIn ? [] : [.select("dropoff", "Deliver to", choices: zones.map { (value: $0, label: $0) }, selected: state.dropoff)],
             quote: state.quote.map { quote in
                 .init(id: quote.id.wireString, fee: MoneyText.format(quote.fee, currency: quote.currency),
                       total: MoneyText.format(quote.fee + (listing.salePriceCents ?? 0), currency: quote.currency),
@@ -243,13 +244,13 @@ struct ListingPageController: RouteCollection {
             buyError: state.buyError,
             rentUnit: listing.rentUnit?.rawValue ?? "day",
             deposit: listing.depositCents.map { MoneyText.format($0, currency: listing.currency) },
-            rentFields: [FormField("start", "From (\(zone))", kind: "datetime-local", value: state.rentStart, errors: state.rentErrors),
+            rentFields: !signedIn ? [] : [FormField("start", "From (\(zone))", kind: "datetime-local", value: state.rentStart, errors: state.rentErrors),
                          FormField("end", "Until (\(zone))", kind: "datetime-local", value: state.rentEnd, errors: state.rentErrors)],
             rentPreview: state.rentPreview, rentError: state.rentError ?? state.rentErrors["period"],
             calendar: listing.rentPriceCents == nil ? [] : RentalCalendar.months(2, from: services.now, booked: booked, time: time),
             bookedPeriods: booked.map { time.period($0.start, $0.end) },
             myListings: myListings,
-            cashFields: [FormField("cash", "Cash on top (optional)", value: state.cash, errors: state.tradeErrors, inputMode: "decimal")],
+            cashFields: !signedIn ? [] : [FormField("cash", "Cash on top (optional)", value: state.cash, errors: state.tradeErrors, inputMode: "decimal")],
             tradeError: state.tradeError ?? state.tradeErrors["offered"].map { "Your offer \($0)." },
             ownerError: state.ownerError)
         return (listing.title, content)
