@@ -58,6 +58,17 @@ struct TemplateValueTests {
         try expectSame(content)
     }
 
+    @Test("the feed page, every optional given and every list with an item")
+    func feedPage() throws {
+        let content = FeedController.Content(
+            q: "calculus", heading: "Textbooks", chips: [.init(label: "Textbooks", href: "/?category=textbooks", selected: true)],
+            filters: [FormField("q", "Search", value: "calculus")], category: "textbooks", view: "grid",
+            listHref: "/?view=list", gridHref: "/?view=grid", listings: "<li>card</li>", summary: "3 listings",
+            moreHref: "/?cursor=abc", suggestion: "Try a shorter word.", clearHref: "/?q=calculus",
+            errors: ["Min price must be a number."], saveSearch: [.init(name: "q", value: "calculus")])
+        try expectSame(content)
+    }
+
     @Test("the layout every page shares")
     func layout() throws {
         var layout = PageLayout(title: "Books", csrf: "token", viewerName: "Maya", viewerID: "u-1", unreadCount: 2,
