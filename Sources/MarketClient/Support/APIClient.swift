@@ -77,7 +77,7 @@ public final class APIClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await session.cancellableData(for: request)
         } catch {
             throw APIClientError.transport(error.localizedDescription)
         }
