@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Two or more builds on one request, in turn: each build serves the same seeded database on a
+# port of its own, and rounds of `wrk -c32` (3 s) go to each build in turn, so what else the
+# machine does falls on all alike. Prints, per build, the median and lowest server CPU time per
+# request over the rounds, and the median throughput. For changes of a few microseconds a
+# request, which a single run of read-path.sh cannot tell from this machine's run-to-run drift.
+#
+#   bench/ab.sh --path PATH [--rounds N] [--listings N] BINARY BINARY...
+#
+# PATH may name `{listing}`: the first furniture listing's id (read-path.sh's listing). SQLite
+# only; the database is seeded once, by the first binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+path=/
+rounds=8
+listings=100000
+binaries=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --path) path=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --listings) listings=$2; shift 2 ;;
+    -*) echo "unknown option $1" >&2; exit 2 ;;
+    *) binaries+=("$1"); shift ;;
+  esac
+done
+[ ${#binaries[@]} -ge 2 ] || { echo "name two builds or more to compare" >&2; exit 2; }
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+
+data=$(mktemp -d /tmp/campusmarket-ab.XXXXXX)
+pids=()
+figures=$data/figures
+cleanup() { [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null; rm -rf "$data"; }
+trap cleanup EXIT
+export DATA_DIR=$data LOG_LEVEL=warning
+echo "seeding $listings listings" >&2
+"${binaries[0]}" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >/dev/null
+sync  # the seed's writes on disk before measuring, not flushed during the first rounds
+
+for index in "${!binaries[@]}"; do
+  "${binaries[$index]}" serve --port $(( 8500 + index )) >"$data/server-$index.log" 2>&1 &
+  pids+=($!)
+done
+for index in "${!binaries[@]}"; do
+  for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$(( 8500 + index ))/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
+done
+listing=$(curl -fsS "http://127.0.0.1:8500/api/v1/listings?limit=1&category=furniture" | python3 -c 'import sys,json; print(json.load(sys.stdin)["items"][0]["id"])')
+path=${path//\{listing\}/$listing}
+for index in "${!binaries[@]}"; do wrk -t2 -c32 -d5s "http://127.0.0.1:$(( 8500 + index ))$path" >/dev/null; done  # warm: the first seconds after a seed run slow
+
+for _ in $(seq 1 "$rounds"); do
+  for index in "${!binaries[@]}"; do
+    before=$(awk '{ print $14 + $15 }' "/proc/${pids[$index]}/stat")
+    output=$(wrk -t2 -c32 -d3s "http://127.0.0.1:$(( 8500 + index ))$path")
+    after=$(awk '{ print $14 + $15 }' "/proc/${pids[$index]}/stat")
+    requests=$(echo "$output" | awk '/requests in/ { print $1 }')
+    rps=$(echo "$output" | awk '/Requests\/sec/ { print $2 }')
+    echo "$index $(( after - before )) $requests $rps" >>"$figures"
+  done
+done
+
+echo "$path, $rounds rounds of 3 s at 32 connections, in turn"
+python3 - "$figures" "$(getconf CLK_TCK)" "${binaries[@]}" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+ticks = int(sys.argv[2])
+for index, binary in enumerate(sys.argv[3:]):
+    mine = [r for r in rows if int(r[0]) == index]
+    cpu = [int(r[1]) / ticks * 1000 / int(r[2]) for r in mine]
+    rps = [float(r[3]) for r in mine]
+    print(f"{binary}: server CPU ms/req median {statistics.median(cpu):.3f}, lowest {min(cpu):.3f}; req/s median {statistics.median(rps):.0f}")
+PY
