@@ -15,6 +15,12 @@ struct CancellationTests {
         func one() { count += 1 }
     }
 
+    /// Counts the streams that were answered before they were stopped.
+    private actor Connected {
+        var count = 0
+        func one() { count += 1 }
+    }
+
     /// A hang holds the threads Swift tasks run on, so the test's own wait cannot see it: a thread
     /// of its own ends the run with a sentence, rather than CI waiting out its limit.
     private final class Watchdog: @unchecked Sendable {
@@ -60,6 +66,35 @@ struct CancellationTests {
             let deadline = Date().addingTimeInterval(60)
             while await ended.count < calls, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
             #expect(await ended.count == calls)
+        }
+    }
+
+    @Test("200 live-event streams each stopped a moment after it was opened all end")
+    func stoppedStreamsEnd() async throws {
+        let watchdog = Watchdog(seconds: 120, message: "CancellationTests: stopped live-event streams hung for 120 s (a cancel deadlocked).")
+        defer { watchdog.disarm() }
+        try await withLiveMarket { market in
+            let client = try await market.person("Ada").client
+            let (ended, connected) = (Ended(), Connected())
+            let streams = 200
+            for index in 0..<streams {
+                let stream = Task.detached {
+                    do {
+                        var first = true
+                        for try await _ in client.liveEvents() where first { first = false; await connected.one() }
+                    } catch {}
+                    await ended.one()
+                }
+                // Stopped before the request is sent, while it waits for the answer, and as the
+                // answer and the first event arrive.
+                try await Task.sleep(nanoseconds: UInt64(index % 11) * 2_000_000)
+                stream.cancel()
+            }
+            let deadline = Date().addingTimeInterval(60)
+            while await ended.count < streams, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+            #expect(await ended.count == streams)
+            // Some were stopped after their answer came, the moment a cancel can meet it.
+            #expect(await connected.count > 0)
         }
     }
 }
