@@ -59,7 +59,8 @@ enum RentalCalendar {
     static func months(_ count: Int, from now: Date, booked: [BookedPeriod], time: LocalTime) -> [Month] {
         var calendar = time.calendar
         calendar.firstWeekday = 2  // weeks start on Monday
-        return spans(count, from: now, calendar: calendar).map { span in
+        let zone = time.zone.identifier
+        return spans(count, from: now, zone: zone, calendar: calendar).map { span in
             let touching = booked.filter { $0.start < span.next && $0.end > span.start }
             // A month no booking touches depends only on the zone, the month and today: most of
             // them, kept once drawn (two months' grids were a twentieth of a listing's page).
@@ -67,17 +68,17 @@ enum RentalCalendar {
                 Self.month(from: span.start, to: span.next, firstNotPast: span.firstNotPast, touching: touching, calendar: calendar, time: time)
             }
             return touching.isEmpty
-                ? unbooked.value(for: UnbookedMonth(zone: calendar.timeZone.identifier, start: span.start, firstNotPast: span.firstNotPast), making: make)
+                ? unbooked.value(for: UnbookedMonth(zone: zone, start: span.start, firstNotPast: span.firstNotPast), making: make)
                 : make()
         }
     }
 
     /// Where each of `count` months from the one holding `now` starts and ends in `calendar`'s
-    /// zone, and its first day not past. Kept per zone and minute (a zone's days turn on a
+    /// zone (named `zone`), and its first day not past. Kept per zone and minute (a zone's days turn on a
     /// minute): `Calendar`'s arithmetic for them was a seventieth of a listing's page.
-    private static func spans(_ count: Int, from now: Date, calendar: Calendar) -> [MonthSpan] {
+    private static func spans(_ count: Int, from now: Date, zone: String, calendar: Calendar) -> [MonthSpan] {
         let minute = Int((now.timeIntervalSinceReferenceDate / 60).rounded(.down))
-        return monthSpans.value(for: SpansKey(zone: calendar.timeZone.identifier, minute: minute, count: count)) {
+        return monthSpans.value(for: SpansKey(zone: zone, minute: minute, count: count)) {
             let today = calendar.dateComponents([.year, .month, .day], from: now)
             guard var start = calendar.date(from: DateComponents(year: today.year, month: today.month)), let todayNumber = today.day else { return [] }
             var spans: [MonthSpan] = []
