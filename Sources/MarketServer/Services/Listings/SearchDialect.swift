@@ -14,7 +14,8 @@ struct SearchDialect {
         case listings(index: String)
         /// Read every match through the text index, whole query included, and sort them
         /// (PostgreSQL, past a walk window: `ListingSearch.windowEdge`; SQLite reads as `.text`).
-        case matches
+        /// `kept`: planned once and kept prepared (`SearchPlan.keepsMatchesRead`).
+        case matches(kept: Bool)
         /// Walk the matches among featured listings only (SQLite's small `featured_fts`;
         /// on PostgreSQL the featured listings, each checked against the query).
         case featured
@@ -35,7 +36,8 @@ struct SearchDialect {
         var plansAlike: Bool {
             switch self {
             case .listings, .terms, .featured: true
-            case .text, .matches, .priced, .pricedRange: false
+            case .matches(let kept): kept
+            case .text, .priced, .pricedRange: false
             }
         }
     }

@@ -152,6 +152,15 @@ struct SearchPlan: Sendable {
         return .text
     }
 
+    /// Whether a read of every match (`Read.matches`) may be planned once and kept prepared
+    /// (PostgreSQL's plan made for every value, on the search connections): only when nothing but
+    /// its words is a filter some index could read (no category, condition, offer, campus or
+    /// seller), so the text index's is the only way in. A two-word prefix search (`q=oak des`)
+    /// spent 0.45 ms planning each such read for 0.04 ms running it, at 1M listings.
+    static func keepsMatchesRead(_ query: SearchCriteria) -> Bool {
+        query.categoryMask == nil && query.condition == nil && query.offer == nil && query.campus == nil && query.sellerID == nil
+    }
+
     /// Whether a price sort may walk a word's own listings: not when it filters by something few
     /// listings have (a category, a condition, renting, trading), which each listing walked is
     /// checked for. A common word rarely meets such a filter more often than chance says, and
