@@ -16,7 +16,8 @@ extension ListingSearch {
     /// that `stretch` names.
     func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, walk: ListingTerms?, prefixWords: [String]?,
                                   stretch: Stretch, asOf: Date, limit: Int) async throws -> SegmentRead {
-        var conditions: [SQLQueryString] = ["l.status = \(bind: query.status.rawValue)"]
+        var conditions: [SQLQueryString] = []
+        var statusWrittenIn = false
         // Featured listings are few: reach them through their own index, never by scanning the rest.
         var from = dialect.listings(index: segment.featured == true ? "ix_listings_featured" : nil)
         let feed = FeedIndexes(categoryMask: query.categoryMask)
@@ -50,7 +51,7 @@ extension ListingSearch {
                     // Kept, its plan is made for every status: it took `status = $1` for a third of
                     // the listings and read the status index's 850k entries to intersect with the
                     // matches (39 ms at 1M). Written in, the status is known to hold most.
-                    if kept { conditions[0] = "l.status = \(literal: query.status.rawValue)" }
+                    statusWrittenIn = kept
                 case .words: drive = .terms(from: walk!.listings(termBounds(query, from: stretch.start, to: stretch.end), marks: marks(segment.tier, query)))
                 case .listings(let byPrice): drive = .listings(index: byPrice ? feed.byPrice : feed.byAge)
                 case .priced: drive = .priced
@@ -108,6 +109,7 @@ extension ListingSearch {
         if let end = stretch.end { bounds.append(within(end, sort: query.sort, table: bounded)) }
         if !stretch.byMatches { conditions += bounds }
 
+        conditions.insert(statusWrittenIn ? "l.status = \(literal: query.status.rawValue)" : "l.status = \(bind: query.status.rawValue)", at: 0)
         let select: SQLQueryString = """
             SELECT \(unsafeRaw: ListingRow.selectList), \(literal: index) AS segment_index FROM \(from)
             WHERE \(conditions.joined(separator: " AND "))
