@@ -39,22 +39,10 @@ public struct SavedSearchQuery: Codable, Sendable, Equatable {
         return errors
     }
 
-    /// Whether a listing with these words and facts matches: every word of the search is one of
-    /// the listing's (the last may be the start of one, as the search box reads it), and every
-    /// filter holds. The one rule, for every listing created or changed.
-    public func matches(words listingWords: Set<String>, categories: [ListingCategory], condition listingCondition: ListingCondition,
-                        salePriceCents: Int?, rentPriceCents: Int?, openToTrade: Bool) -> Bool {
-        matches(searchWords: words, listingWords: listingWords, categories: categories, condition: listingCondition,
-                salePriceCents: salePriceCents, rentPriceCents: rentPriceCents, openToTrade: openToTrade)
-    }
-
-    /// The same, with this search's `words` worked out before (a server matching one listing
-    /// against many searches keeps them).
-    public func matches(searchWords: [String], listingWords: Set<String>, categories: [ListingCategory], condition listingCondition: ListingCondition,
-                        salePriceCents: Int?, rentPriceCents: Int?, openToTrade: Bool) -> Bool {
-        for (index, word) in searchWords.enumerated() where !listingWords.contains(word) {
-            guard index == searchWords.count - 1, listingWords.contains(where: { $0.hasPrefix(word) }) else { return false }
-        }
+    /// Whether a listing with these facts passes every filter. Its words are matched on the server,
+    /// by the search box's own rule (stems, the last word typed in part as a prefix).
+    public func matchesFilters(categories: [ListingCategory], condition listingCondition: ListingCondition,
+                               salePriceCents: Int?, rentPriceCents: Int?, openToTrade: Bool) -> Bool {
         if let category, !categories.contains(category) { return false }
         if let condition, condition != listingCondition { return false }
         switch offer {

@@ -45,12 +45,12 @@ struct SavedSearchAlerts {
         guard let condition = ListingCondition(rawValue: listing.condition) else { return [] }
         // Every word of the listing (a search's are at most 8; a listing's are not cut).
         let text = [listing.title, listing.description, listing.author ?? "", listing.isbn ?? "", listing.courseCode ?? ""].joined(separator: " ")
-        let words = Set(SavedSearchQuery.words(of: text, limit: 200))
+        let stems = SearchWordRule.stems(of: SavedSearchQuery.words(of: text, limit: 200))
         var offers: [OfferKind] = []
         if listing.salePriceCents != nil { offers.append(.buy) }
         if listing.rentPriceCents != nil { offers.append(.rent) }
         if listing.openToTrade { offers.append(.trade) }
-        let probes = SavedSearchTerms.probes(words: words, categories: categories, condition: condition, offers: offers)
+        let probes = SavedSearchTerms.probes(stems: stems, categories: categories, condition: condition, offers: offers)
         let sellerID = listing.$seller.id
         // The candidates: searches indexed under a term the listing has (one column of the
         // terms' primary key), checked against their query, kept in memory once read.
@@ -59,9 +59,9 @@ struct SavedSearchAlerts {
         let queries = try await SavedSearchQueryCache.shared.queries(of: candidates, on: database.sql)
         let matching = candidates.filter { id in
             guard let entry = queries[id] else { return false }  // deleted meanwhile
-            return entry.query.matches(searchWords: entry.words, listingWords: words, categories: categories, condition: condition,
-                                       salePriceCents: listing.salePriceCents.map(Int.init), rentPriceCents: listing.rentPriceCents.map(Int.init),
-                                       openToTrade: listing.openToTrade)
+            return entry.words.matches(stems: stems)
+                && entry.query.matchesFilters(categories: categories, condition: condition, salePriceCents: listing.salePriceCents.map(Int.init),
+                                              rentPriceCents: listing.rentPriceCents.map(Int.init), openToTrade: listing.openToTrade)
         }
         guard !matching.isEmpty else { return [] }
         // Of those, the ones whose owner may hear of this seller's listing and was not told of it
@@ -134,7 +134,7 @@ struct SavedSearchAlerts {
 final class SavedSearchQueryCache: Sendable {
     struct Entry: Sendable {
         let query: SavedSearchQuery
-        let words: [String]
+        let words: SearchWordRule
     }
 
     static let shared = SavedSearchQueryCache()
@@ -152,7 +152,7 @@ final class SavedSearchQueryCache: Sendable {
             var read: [UUID: Entry] = [:]
             for row in try await sql.raw("SELECT id, query FROM saved_searches WHERE id IN (\(binds: batch))").all() {
                 let query = try JSONDecoder().decode(SavedSearchQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8))
-                read[try row.decode(column: "id", as: UUID.self)] = Entry(query: query, words: query.words)
+                read[try row.decode(column: "id", as: UUID.self)] = Entry(query: query, words: SearchWordRule(words: query.words))
             }
             found.merge(read) { first, _ in first }
             entries.withLockedValue { entries in
@@ -189,6 +189,7 @@ final class SavedSearchMatcher: LifecycleHandler, Sendable {
                     return (services, readers?.database(context: services.database.context) ?? services.database)
                 }
             } catch {
+                guard !Task.isCancelled else { return false }  // the server is stopping: nothing failed
                 app.logger.warning("saved-search matching failed: \(String(describing: error))")
             }
             return true

@@ -1,0 +1,28 @@
+/// The search's rule for words, applied in memory to one listing where the database's index
+/// applies it to all of them: each word matches its stem's forms (`camping` finds "camps"), and
+/// the last, when typed in part (`SearchDialect.isPrefix`), every word its stem starts (`des`
+/// finds "desk"). Saved searches match a new listing by it, so an alert finds what the search box
+/// would. The stems are Porter's, as SQLite's index holds them; PostgreSQL's stemmer differs on a
+/// few rare words.
+struct SearchWordRule: Sendable {
+    struct Term: Sendable {
+        let stem: String
+        let isPrefix: Bool
+    }
+
+    let terms: [Term]
+
+    init(words: [String]) {
+        terms = words.indices.map { Term(stem: PorterStemmer.stem(words[$0]), isPrefix: SearchDialect.isPrefix($0, of: words)) }
+    }
+
+    /// The stems of a listing's words, as its index holds them.
+    static func stems(of words: some Sequence<String>) -> Set<String> { Set(words.map(PorterStemmer.stem)) }
+
+    /// Whether a listing whose words have these stems holds every term.
+    func matches(stems: Set<String>) -> Bool {
+        terms.allSatisfy { term in
+            stems.contains(term.stem) || (term.isPrefix && stems.contains { $0.hasPrefix(term.stem) })
+        }
+    }
+}
