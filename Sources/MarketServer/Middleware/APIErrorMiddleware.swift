@@ -21,6 +21,9 @@ struct APIErrorMiddleware: Middleware {
         let apiError = translate(error)
         if apiError.status == .internalServerError {
             request.logger.report(error: error)
+        } else if apiError.code == APIError.serverBusy.code {
+            // Which wait ran out, or which connection failed: what an operator needs to size the pool.
+            request.logger.warning("answered 503 server_busy: \(String(describing: error))")
         }
         let body = APIErrorBody(error: .init(code: apiError.code, message: apiError.message, fields: apiError.fields))
         let response = Response(status: apiError.status, headers: apiError.headers)
