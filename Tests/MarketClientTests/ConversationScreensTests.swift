@@ -34,7 +34,8 @@ struct ConversationScreensTests {
             let buyerListening = Task { await buyerScreen.listen() }
             let sellerScreen = ConversationViewModel(conversationID: opened.id, client: seller.client)
             await sellerScreen.load()
-            #expect(await Self.eventually { buyerScreen.isSeen })
+            #expect(await Self.eventually { buyerScreen.isSeen },
+                    "the buyer's screen: \(buyerScreen.errorMessage ?? "no error shown"); the seller's: \(sellerScreen.errorMessage ?? "no error shown")")
             #expect(await Self.eventually { inbox.unreadCount == 0 })
             sellerScreen.draft = "Yes, and it is warm white."
             #expect(await sellerScreen.send())
