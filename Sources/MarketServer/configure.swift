@@ -70,6 +70,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(UpdateSearchIndexWiderPrefixes()) // SQLite: prefix indexes of 4 and 5 characters, for typed words' stems
     app.migrations.add(UpdateSearchIndexLongerPrefixes()) // SQLite: prefix indexes of 6 to 8 characters, for words typed whole that stay prefixes
     app.migrations.add(UpdateSavedSearchTermsToStems()) // saved searches indexed by their words' stems, as alerts match by the search's rule
+    app.migrations.add(CreateCategoryWalkIndexes()) // PostgreSQL: each category's active listings by seq, for a search's walk window in one category
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

@@ -19,6 +19,9 @@ struct FeedIndexesTests {
                 let indexes = FeedIndexes.category(category)
                 #expect(present.contains(indexes.byAge), "no \(indexes.byAge): add a migration that creates it")
                 #expect(present.contains(indexes.byPrice), "no \(indexes.byPrice): add a migration that creates it")
+                if app.db.isPostgres, let walk = indexes.activeBySeq {
+                    #expect(present.contains(walk), "no \(walk): add a migration that creates it")
+                }
             }
         }
     }
@@ -28,5 +31,11 @@ struct FeedIndexesTests {
         #expect(FeedIndexes(categoryMask: nil) == .all)
         #expect(FeedIndexes(categoryMask: ListingCategory.notes.bit) == .category(.notes))
         #expect(FeedIndexes(categoryMask: ListingCategory.mask([.notes, .toys])) == .all)
+        #expect(FeedIndexes.category(.homeAppliances).activeBySeq == "ix_listings_home_appliances_active")
+        #expect(FeedIndexes.all.activeBySeq == nil)
+        // A search walks a category's own active listings only when it asks for active ones.
+        #expect(SearchPlan.walksCategory(SearchCriteria(text: "lamp", categories: [.furniture])))
+        #expect(!SearchPlan.walksCategory(SearchCriteria(text: "lamp", categories: [.furniture, .toys])))
+        #expect(!SearchPlan.walksCategory(SearchCriteria(text: "lamp")))
     }
 }

@@ -20,6 +20,14 @@ struct FeedIndexes: Equatable {
 
     static let all = FeedIndexes(byAge: "ix_listings_status_seq", byPrice: "ix_listings_status_price")
 
+    /// PostgreSQL: one category's active listings by `seq` alone (`CreateCategoryWalkIndexes`),
+    /// for a text search's walk window newest first. nil for the whole feed, whose walk is the
+    /// primary key's.
+    var activeBySeq: String? {
+        guard self != .all, byAge.hasSuffix("_seq") else { return nil }
+        return String(byAge.dropLast("_seq".count)) + "_active"
+    }
+
     static func category(_ category: ListingCategory) -> FeedIndexes {
         FeedIndexes(byAge: "ix_listings_\(category.rawValue)_seq", byPrice: "ix_listings_\(category.rawValue)_price")
     }

@@ -53,7 +53,9 @@ extension ListingSearch {
                     // matches (39 ms at 1M). Written in, the status is known to hold most.
                     statusWrittenIn = kept
                 case .words: drive = .terms(from: walk!.listings(termBounds(query, from: stretch.start, to: stretch.end), marks: marks(segment.tier, query)))
-                case .listings(let byPrice): drive = .listings(index: byPrice ? feed.byPrice : feed.byAge)
+                case .listings(let byPrice):
+                    drive = .listings(index: byPrice ? feed.byPrice : feed.byAge)
+                    statusWrittenIn = !byPrice && SearchPlan.walksCategory(query)
                 case .priced: drive = .priced
                 case .text:
                     drive = .text

@@ -161,6 +161,14 @@ struct SearchPlan: Sendable {
         query.categoryMask == nil && query.condition == nil && query.offer == nil && query.campus == nil && query.sellerID == nil
     }
 
+    /// Whether a PostgreSQL walk window newest first reads one category's own active listings
+    /// (`CreateCategoryWalkIndexes`): a search of active listings in one category. Its status is
+    /// written in, since the index's predicate holds it and a plan for every status could not
+    /// take the index.
+    static func walksCategory(_ query: SearchCriteria) -> Bool {
+        query.status == .active && FeedIndexes(categoryMask: query.categoryMask).activeBySeq != nil
+    }
+
     /// Whether a price sort may walk a word's own listings: not when it filters by something few
     /// listings have (a category, a condition, renting, trading), which each listing walked is
     /// checked for. A common word rarely meets such a filter more often than chance says, and
