@@ -74,14 +74,17 @@ public final class APIClient: Sendable {
         let cacheKey = endpoint.method == "GET" ? ResponseCache.key(url: request.url ?? baseURL, token: token) : nil
         let cached = cacheKey.flatMap(responses.entry(for:))
         if let cached { request.setValue(cached.tag, forHTTPHeaderField: "If-None-Match") }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.cancellableData(for: request)
-        } catch {
-            throw APIClientError.transport(error.localizedDescription)
+        var (data, http) = try await exchange(request)
+        // An overloaded server answers a read 503 with the wait it asks for: reading again changes
+        // nothing, so the read is sent again after it, and a screen rides out a moment's overload
+        // instead of showing it. A write is not: whether to send it again is the person's choice.
+        var retries = 0
+        while endpoint.method == "GET", http.statusCode == 503, retries < Self.busyRetries,
+              let wait = http.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init), wait <= Self.longestBusyWait {
+            retries += 1
+            try await Task.sleep(for: .seconds(wait))
+            (data, http) = try await exchange(request)
         }
-        guard let http = response as? HTTPURLResponse else { throw APIClientError.unexpectedResponse(status: 0) }
         if http.statusCode == 304, let cached { return cached.body }
         if let cacheKey, http.statusCode == 200, let tag = http.value(forHTTPHeaderField: "ETag") {
             responses.store(.init(tag: tag, body: data), for: cacheKey)
@@ -94,6 +97,24 @@ public final class APIClient: Sendable {
             throw APIClientError.unexpectedResponse(status: http.statusCode)
         }
         return data
+    }
+
+    /// How many times a read answered 503 with a `Retry-After` of at most `longestBusyWait`
+    /// seconds is sent again.
+    static let busyRetries = 2
+    static let longestBusyWait: TimeInterval = 10
+
+    /// One request and its answer, or a transport error.
+    private func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.cancellableData(for: request)
+        } catch {
+            throw APIClientError.transport(error.localizedDescription)
+        }
+        guard let http = response as? HTTPURLResponse else { throw APIClientError.unexpectedResponse(status: 0) }
+        return (data, http)
     }
 
     /// Decodes `data`, naming the type and the field that failed.

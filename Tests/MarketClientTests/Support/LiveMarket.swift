@@ -49,10 +49,13 @@ extension LiveMarket {
 }
 
 /// Runs `body` against a live server on a fresh database (system clock, so the SDK's "now"
-/// and the server's agree).
-func withLiveMarket(adjust: @Sendable (inout AppSettings) -> Void = { _ in }, _ body: @MainActor (LiveMarket) async throws -> Void) async throws {
+/// and the server's agree). `faults` run inside the server's own middleware, before the routes: what they throw is
+/// answered as the server answers any error.
+func withLiveMarket(adjust: @Sendable (inout AppSettings) -> Void = { _ in }, faults: [any AsyncMiddleware] = [],
+                    _ body: @MainActor (LiveMarket) async throws -> Void) async throws {
     try await withTestApp(adjust: adjust) { app in
         let log = RequestLog()
+        for fault in faults { app.middleware.use(fault) }
         app.middleware.use(log, at: .beginning)
         try await app.withLiveServer { url in
             let market = await LiveMarket(url: url, app: app, requests: log)
