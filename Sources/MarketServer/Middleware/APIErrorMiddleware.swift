@@ -23,7 +23,10 @@ struct APIErrorMiddleware: Middleware {
             request.logger.report(error: error)
         } else if apiError.code == APIError.serverBusy.code {
             // Which wait ran out, or which connection failed: what an operator needs to size the pool.
-            request.logger.warning("answered 503 server_busy: \(String(describing: error))")
+            // PostgreSQL's errors describe themselves generically (to keep a query's values out of
+            // logs): the code and what lies under it (a connect timeout) say enough here.
+            let cause = (error as? PSQLError).map { "PSQLError \($0.code) \($0.underlying.map { String(describing: $0) } ?? "")" }
+            request.logger.warning("answered 503 server_busy: \(cause ?? String(describing: error))")
         }
         let body = APIErrorBody(error: .init(code: apiError.code, message: apiError.message, fields: apiError.fields))
         let response = Response(status: apiError.status, headers: apiError.headers)
