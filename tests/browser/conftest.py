@@ -43,15 +43,20 @@ class Mailbox:
         self.messages.append(email.message_from_bytes(envelope.content))
         return "250 OK"
 
-    def wait_for(self, count, seconds=15):
-        deadline = time.time() + seconds
-        while len(self.messages) < count and time.time() < deadline:
-            time.sleep(0.05)
-        assert len(self.messages) >= count, f"expected {count} mails, got {len(self.messages)}"
-        return self.messages[count - 1]
-
     def text_of(self, message):
         return message.get_payload(decode=True).decode("utf-8")
+
+    def wait_for_mail_to(self, address, containing, after, seconds=15):
+        """The first mail to `address` whose text holds `containing`, among those after the first
+        `after`: the servers of other tests share this mailbox, and their mails (alerts, digests)
+        may come between a test's own."""
+        deadline = time.time() + seconds
+        while True:
+            for message in self.messages[after:]:
+                if address in (message["To"] or "") and not message.is_multipart() and containing in self.text_of(message):
+                    return message
+            assert time.time() < deadline, f"no mail to {address} holding {containing!r} after the first {after}"
+            time.sleep(0.05)
 
 
 @pytest.fixture(scope="session")

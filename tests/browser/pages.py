@@ -179,7 +179,7 @@ def mailed_reset_link(person, mailbox, email):
     person.fill("Your account's email", email)
     person.press("Mail me a link")
     assert "a link to choose a new password is on its way" in person.text
-    mail = mailbox.wait_for(before + 1)
+    mail = mailbox.wait_for_mail_to(email, "/password/reset?token=", before)
     return mail, re.search(r"http://localhost:\d+/password/reset\?token=\S+", mailbox.text_of(mail)).group(0)
 
 
