@@ -12,24 +12,23 @@ import SQLKit
 /// index entries under every sort. A listing is in one or two categories, so the pairs together
 /// are about the size of the feed's own two indexes.
 ///
-/// The indexes are created by `CreateCategoryIndexes`; a new category needs a migration that
-/// creates its pair (`FeedIndexesTests` fails until it has one).
+/// The indexes are created by `CreateCategoryIndexes` (and on PostgreSQL, a search's walk index,
+/// by `CreateCategoryWalkIndexes`); a new category needs a migration that creates them
+/// (`FeedIndexesTests` fails until it has one).
 struct FeedIndexes: Equatable {
     let byAge: String
     let byPrice: String
 
-    static let all = FeedIndexes(byAge: "ix_listings_status_seq", byPrice: "ix_listings_status_price")
-
     /// PostgreSQL: one category's active listings by `seq` alone (`CreateCategoryWalkIndexes`),
     /// for a text search's walk window newest first. nil for the whole feed, whose walk is the
     /// primary key's.
-    var activeBySeq: String? {
-        guard self != .all, byAge.hasSuffix("_seq") else { return nil }
-        return String(byAge.dropLast("_seq".count)) + "_active"
-    }
+    let activeBySeq: String?
+
+    static let all = FeedIndexes(byAge: "ix_listings_status_seq", byPrice: "ix_listings_status_price", activeBySeq: nil)
 
     static func category(_ category: ListingCategory) -> FeedIndexes {
-        FeedIndexes(byAge: "ix_listings_\(category.rawValue)_seq", byPrice: "ix_listings_\(category.rawValue)_price")
+        let prefix = "ix_listings_\(category.rawValue)"
+        return FeedIndexes(byAge: prefix + "_seq", byPrice: prefix + "_price", activeBySeq: prefix + "_active")
     }
 
     /// The pair for a search filtered by `mask`: one category's own, else the whole feed's (a
@@ -42,9 +41,8 @@ struct FeedIndexes: Equatable {
         }
     }
 
-    private init(byAge: String, byPrice: String) {
-        self.byAge = byAge
-        self.byPrice = byPrice
+    private init(byAge: String, byPrice: String, activeBySeq: String?) {
+        (self.byAge, self.byPrice, self.activeBySeq) = (byAge, byPrice, activeBySeq)
     }
 
     /// `(column & mask) != 0`, the filter for listings in any category of `mask`. Both databases

@@ -59,7 +59,7 @@ struct SavedSearchAlerts {
         let queries = try await SavedSearchQueryCache.shared.queries(of: candidates, on: database.sql)
         let matching = candidates.filter { id in
             guard let entry = queries[id] else { return false }  // deleted meanwhile
-            return entry.words.matches(stems: stems)
+            return entry.wordRule.matches(stems: stems)
                 && entry.query.matchesFilters(categories: categories, condition: condition, salePriceCents: listing.salePriceCents.map(Int.init),
                                               rentPriceCents: listing.rentPriceCents.map(Int.init), openToTrade: listing.openToTrade)
         }
@@ -134,7 +134,7 @@ struct SavedSearchAlerts {
 final class SavedSearchQueryCache: Sendable {
     struct Entry: Sendable {
         let query: SavedSearchQuery
-        let words: SearchWordRule
+        let wordRule: SearchWordRule
     }
 
     static let shared = SavedSearchQueryCache()
@@ -152,7 +152,7 @@ final class SavedSearchQueryCache: Sendable {
             var read: [UUID: Entry] = [:]
             for row in try await sql.raw("SELECT id, query FROM saved_searches WHERE id IN (\(binds: batch))").all() {
                 let query = try JSONDecoder().decode(SavedSearchQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8))
-                read[try row.decode(column: "id", as: UUID.self)] = Entry(query: query, words: SearchWordRule(words: query.words))
+                read[try row.decode(column: "id", as: UUID.self)] = Entry(query: query, wordRule: SearchWordRule(words: query.words))
             }
             found.merge(read) { first, _ in first }
             entries.withLockedValue { entries in
