@@ -3,11 +3,35 @@ import Foundation
 /// base64url without padding (RFC 4648 §5): tokens, cursors and WebAuthn's binary fields travel
 /// in URLs, headers and JSON this way.
 public enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Written directly, not through Foundation's base64 and three replacements: every search
+    /// page encodes its cursor, and the replacements bridged through `NSString` (1.6% of a
+    /// search's server time at 1M listings).
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let input = Array(bytes)
+        return String(unsafeUninitializedCapacity: (input.count * 4 + 2) / 3) { out in
+            var (read, written) = (0, 0)
+            func put(_ sextet: UInt32) {
+                out[written] = alphabet[Int(sextet & 63)]
+                written += 1
+            }
+            while read + 3 <= input.count {
+                let group = UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8 | UInt32(input[read + 2])
+                put(group >> 18); put(group >> 12); put(group >> 6); put(group)
+                read += 3
+            }
+            switch input.count - read {
+            case 1:
+                let group = UInt32(input[read]) << 16
+                put(group >> 18); put(group >> 12)
+            case 2:
+                let group = UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8
+                put(group >> 18); put(group >> 12); put(group >> 6)
+            default: break
+            }
+            return written
+        }
     }
 
     public static func decode(_ text: String) -> Data? {

@@ -27,6 +27,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         app.lifecycle.use(readers)
         app.sqliteReaders = readers
         if checkpoints { app.lifecycle.use(SQLiteCheckpointer(path: path, interval: settings.sqliteCheckpointInterval)) }
+    } else {
+        app.newestListingNumber = NewestListingNumber()
     }
 
     // Migrations, in order. Never edit a shipped one: add a new one after it.

@@ -99,11 +99,20 @@ struct SearchPlanTests {
         #expect(!plan.readsRestByMatches(estimate: 20_000, left: 20_000, met: 0, walked: 2_000, of: left, size: 7_000, sort: .priceAsc, byTerms: false))
     }
 
+    @Test("PostgreSQL's estimate is the first rows= of the plan's top line")
+    func estimateFromPlanLine() {
+        #expect(PlanLine.rows("Bitmap Heap Scan on listings l  (cost=24.5..903.1 rows=18965 width=0)") == 18_965)
+        #expect(PlanLine.rows("Limit  (cost=0.42..1.07 rows=1 width=8) rows=7") == 1)
+        #expect(PlanLine.rows("Result  (cost=0.00..0.01 rows= width=4)") == 0)
+        #expect(PlanLine.rows("rows=") == 0)
+        #expect(PlanLine.rows("") == 0)
+    }
+
     @Test("a word's own listings are weighed once a page, and only with 500 matches or more left")
     func wordsWeighed() {
-        #expect(!SearchPlan.weighsWords(left: 499, weighedAlready: false), "q=hard lamp: 8 ms by matches, 13 ms by the word")
-        #expect(SearchPlan.weighsWords(left: 500, weighedAlready: false))
-        #expect(!SearchPlan.weighsWords(left: 50_000, weighedAlready: true))
+        #expect(!SearchPlan().weighsWords(left: 499, weighedAlready: false), "q=hard lamp: 8 ms by matches, 13 ms by the word")
+        #expect(SearchPlan().weighsWords(left: 500, weighedAlready: false))
+        #expect(!SearchPlan().weighsWords(left: 50_000, weighedAlready: true))
     }
 
     @Test("by price, a stretch's prices run from its start to its end; otherwise any")

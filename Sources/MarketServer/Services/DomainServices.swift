@@ -30,6 +30,8 @@ struct DomainServices: Sendable {
     /// PostgreSQL's connections for searches (`DatabaseSetup.searchReads`); nil on SQLite and
     /// inside a transaction.
     var searchDatabase: (any Database)?
+    /// PostgreSQL: the number past the newest listing, kept for a second (`NewestListingNumber`).
+    var newestListing: NewestListingNumber?
     let now: Date
 
     /// The same services on a transaction's connection.
@@ -37,7 +39,7 @@ struct DomainServices: Sendable {
         DomainServices(database: db, settings: settings, passwords: passwords, decoyPasswordHash: decoyPasswordHash,
                  notificationSenders: notificationSenders, deliveryQuoteProvider: deliveryQuoteProvider,
                  mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, photoStorage: photoStorage,
-                 savedSearchMatcher: savedSearchMatcher, now: now)
+                 savedSearchMatcher: savedSearchMatcher, newestListing: newestListing, now: now)
     }
 
     /// These services on a database for a request's reads, which run several statements in turn:
@@ -97,7 +99,7 @@ struct DomainServices: Sendable {
     var savedSearches: SavedSearches { SavedSearches(database: database, now: now) }
     var courses: Courses { Courses(database: database, trust: trust, presenter: listingPresenter) }
     var favoriteAlerts: FavoriteAlerts { FavoriteAlerts(notifier: notifier) }
-    var listingSearch: ListingSearch { ListingSearch(sql: database.sql, now: now) }
+    var listingSearch: ListingSearch { ListingSearch(sql: database.sql, now: now, newestListing: newestListing) }
     var listingPresenter: ListingPresenter { ListingPresenter(database: database, trust: trust, now: now) }
     var photoStore: PhotoStore { PhotoStore(storage: photoStorage) }
     var listingPhotos: ListingPhotoService {
@@ -175,7 +177,7 @@ extension Application {
                        mailDelivery: mailDelivery,
                        groupCommit: sqliteGroupCommit, eventHub: eventHub, photoStorage: photoStorage,
                        savedSearchMatcher: savedSearchMatcher, readers: sqliteReaders,
-                       searchDatabase: searchDatabase,
+                       searchDatabase: searchDatabase, newestListing: newestListingNumber,
                        now: now ?? clock.now())
     }
 }

@@ -65,7 +65,15 @@ enum PostgresInlinedStatement {
     /// A string constant whatever `standard_conforming_strings` says: an escape string, its
     /// backslashes and quotes doubled.
     private static func quoted(_ string: String) -> String {
-        "E'" + string.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
+        "E'" + escaped(string) + "'"
+    }
+
+    /// `text` with its backslashes and single quotes doubled, for a quoted constant. Most text
+    /// has neither, and is returned as it is: the replacements bridge through `NSString` (4% of a
+    /// filtered search's server time at 1M listings).
+    static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "'") }) else { return text }
+        return text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''")
     }
 
     /// A time in UTC to the microsecond, as PostgreSQL keeps it.

@@ -40,7 +40,7 @@ extension ListingSearch {
     ///
     /// A walk of one word's listings (`walk`) takes the edge from that word's entries.
     /// `top` is the number past the newest listing, read once per page (a relevance search walks
-    /// its second tier from the top again).
+    /// its second tier from the top again), kept by the instance for a second (`NewestListingNumber`).
     func windowEdge(_ segment: Segment, query: SearchCriteria, walk: ListingTerms?, from start: Position?, size: Int,
                     top newest: inout Int64?) async throws -> Position? {
         guard dialect.isPostgres, let text = query.text, text.isbn == nil, segment.featured != true else { return nil }
@@ -51,7 +51,8 @@ extension ListingSearch {
         switch query.sort {
         case .newest, .relevance:
             if start == nil, newest == nil {
-                newest = try await sql.prepared("SELECT max(seq) + 1 AS top FROM listings").first()?.decode(column: "top", as: Int64?.self)
+                let read = { try await sql.prepared("SELECT max(seq) + 1 AS top FROM listings").first()?.decode(column: "top", as: Int64?.self) }
+                if let kept = newestListing { newest = try await kept.top(read: read) } else { newest = try await read() }
             }
             guard let top = start?.seq ?? newest, top > Int64(size) else { return nil }
             return Position(seq: top - Int64(size), price: nil)

@@ -15,6 +15,8 @@ struct ListingSearch {
 
     let sql: any SQLDatabase
     let now: Date
+    /// PostgreSQL: the number past the newest listing, kept for a second; nil reads it each page.
+    var newestListing: NewestListingNumber?
     /// The thresholds the plan weighs; tests change them to run every kind of read on a few listings.
     var plan = SearchPlan()
 
@@ -97,16 +99,24 @@ struct ListingSearch {
                 walk.asked = query.limit + 1 - found.count
                 walk.size = SearchPlan.widened(walk.size, hits: walk.hits, asked: walk.asked)
                 try await words.lookUpPrefix { try await lastPrefixWords(query) }
-                if walk.estimate == nil {
+                let listings = SearchPlan.listingsLeft(past: edge, share: words.walk?.share)
+                let observed = SearchPlan.observedMatches(walk.met, walked: walk.walked, of: listings, sort: query.sort)
+                // The feed's walk came up short with many matches left: a word's own listings may go on
+                // from its edge. When the walk's own rate already says so, PostgreSQL's estimate (a
+                // round trip) waits: only a plan without the word's walk needs it.
+                let weighWords = { [prefix = words.prefix, seen = Int(edge.seq) + walk.walked] in
+                    try await termWalk(query, prefixWords: prefix, listings: seen)
+                }
+                let weighsFirst = plan.weighsWords(left: observed, weighedAlready: words.weighed)
+                var wordWalk = weighsFirst ? try await weighWords() : nil
+                if wordWalk == nil, walk.estimate == nil {
                     walk.estimate = try await estimatedMatches(query, tier: segments[last].tier, from: edge, prefixWords: words.prefix)
                 }
                 let estimate = walk.estimate ?? 0
-                let listings = SearchPlan.listingsLeft(past: edge, share: words.walk?.share)
                 let left = SearchPlan.matchesLeft(estimate: estimate, met: walk.met, walked: walk.walked, of: listings, sort: query.sort)
+                if !weighsFirst, plan.weighsWords(left: left, weighedAlready: words.weighed) { wordWalk = try await weighWords() }
                 var byMatches = false
-                if SearchPlan.weighsWords(left: left, weighedAlready: words.weighed), let wordWalk = try await termWalk(query, prefixWords: words.prefix,
-                                                                                                                      listings: Int(edge.seq) + walk.walked) {
-                    // The feed's walk came up short with many matches left: a word's own listings go on from its edge.
+                if let wordWalk {
                     words.walk = wordWalk
                     (walk.size, walk.walked, walk.met) = (plan.termWindow, 0, 0)
                 } else {

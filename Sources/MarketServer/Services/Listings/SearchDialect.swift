@@ -178,7 +178,7 @@ struct SearchDialect {
 
     /// A stored lexeme as `tsquery` text: quoted, its quotes and backslashes escaped.
     private static func lexeme(_ word: String) -> String {
-        "'" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
+        "'" + PostgresInlinedStatement.escaped(word) + "'"
     }
 
     /// The PostgreSQL `tsquery` text for `tokens[indices]`, each in fields of `weight` ("" for any):

@@ -41,7 +41,8 @@ struct SearchPlan: Sendable {
     /// word's own listings to be weighed. Choosing the word costs three round trips (about 1 ms
     /// at 1M listings) before a listing is read, as much as reading about 500 matches through the
     /// text index: fewer are read so (`q=hard lamp`, none there: 8 ms, against 13 ms by the word).
-    static let wordsWalkMatches = 500
+    /// Tests lower it to weigh a few listings' words.
+    var wordsWalkMatches = 500
 
     /// How many matches PostgreSQL must expect for a read by matches, newest first or by
     /// relevance, to ask its index for the filters most listings meet too. Their lists cost as
@@ -239,7 +240,7 @@ struct SearchPlan: Sendable {
     }
 
     /// Whether to weigh a walk of a word's own listings: once per page, when many matches are left.
-    static func weighsWords(left: Int, weighedAlready: Bool) -> Bool {
+    func weighsWords(left: Int, weighedAlready: Bool) -> Bool {
         !weighedAlready && left >= wordsWalkMatches
     }
 

@@ -1,0 +1,51 @@
+import Fluent
+import Foundation
+import MarketCore
+@testable import MarketServer
+import Testing
+
+/// The statements a PostgreSQL search sends: each is a round trip, and at 1M listings a filtered
+/// text search's round trips, not its reads, were most of its time.
+@Suite("Search round trips", .enabled(if: TestDatabase.isPostgres))
+struct SearchRoundTripsTests {
+    @Test("a walk whose own windows met many matches weighs a word's walk without asking PostgreSQL's estimate first")
+    func walkRateWeighsWordsWithoutEstimate() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            for n in 0..<40 {
+                try await app.createListing(.sample(n % 8 == 0 ? "Lamp \(n)" : "Vase \(n)"), token: seller.token)
+            }
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date())
+            // The first window holds the 16 newest listings, two of them lamps: an eighth of those
+            // walked match, which counts as many here, so a word's walk is weighed, and its first
+            // window (two of the word's listings) fills the page.
+            (search.plan.walkWindow, search.plan.commonShare, search.plan.wordsWalkMatches) = (16, 1, 1)
+            let page = try await search.page(SearchCriteria(text: "lamp", sort: .newest, limit: 2))
+            #expect(page.listings.map(\.title) == ["Lamp 32", "Lamp 24"])
+            let statements = recorder.statements
+            #expect(statements.contains { $0.hasPrefix("EXPLAIN SELECT 1 FROM listing_terms") }, "a word's walk is weighed: \(statements)")
+            #expect(!statements.contains { $0.hasPrefix("EXPLAIN SELECT 1 FROM listings") }, "no estimate of the matches is asked: \(statements)")
+        }
+    }
+}
+
+extension SearchRoundTripsTests {
+    @Test("the number past the newest listing is read once while kept, and a listing added since is still on the first page")
+    func newestListingNumberKept() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            for n in 0..<6 { try await app.createListing(.sample("Lamp \(n)"), token: seller.token) }
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date(), newestListing: NewestListingNumber(lifetime: .seconds(600)))
+            search.plan.walkWindow = 2
+            let reads = { recorder.statements.filter { $0.contains("max(seq)") }.count }
+            #expect(try await search.page(SearchCriteria(text: "lamp", sort: .newest, limit: 2)).listings.map(\.title) == ["Lamp 5", "Lamp 4"])
+            #expect(reads() == 1)
+            // Added after the number was kept: the first window, bounded below only, holds it.
+            try await app.createListing(.sample("Lamp 6"), token: seller.token)
+            #expect(try await search.page(SearchCriteria(text: "lamp", sort: .newest, limit: 2)).listings.map(\.title) == ["Lamp 6", "Lamp 5"])
+            #expect(reads() == 1, "the kept number is used: \(recorder.statements)")
+        }
+    }
+}
