@@ -34,10 +34,12 @@ public enum Base64URL {
         }
     }
 
+    /// Read back through Foundation's base64, its two letters swapped byte by byte (as `encode`,
+    /// without `NSString` replacements: a cursor is decoded on every page after the first).
     public static func decode(_ text: String) -> Data? {
         guard !text.contains("="), !text.contains("+"), !text.contains("/") else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
+        var base64 = text.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
+        base64 += repeatElement(UInt8(ascii: "="), count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: Data(base64))
     }
 }

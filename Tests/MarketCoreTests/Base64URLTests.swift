@@ -17,5 +17,10 @@ struct Base64URLTests {
         }
         // The two characters that differ from base64's: 0xFB 0xFF is "+/8" there.
         #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
+        #expect(Base64URL.decode("-_8") == Data([0xFB, 0xFF]))
+        // base64's own letters and padding are not base64url; nor is a length no encoding has.
+        #expect(Base64URL.decode("+/8") == nil)
+        #expect(Base64URL.decode("-_8=") == nil)
+        #expect(Base64URL.decode("A") == nil)
     }
 }
