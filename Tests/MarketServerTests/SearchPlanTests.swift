@@ -21,6 +21,35 @@ struct SearchPlanTests {
         #expect(SearchPlan.segments(for: SearchCriteria(status: .sold)) == [.init(featured: nil, tier: .any)])
     }
 
+    @Test("by relevance, the second tier may ride with the first tier's rest only for listings of one kind, from its top")
+    func followingTier() {
+        let active = SearchPlan.segments(for: SearchCriteria(text: "oak des"))
+        #expect(SearchPlan.followingTier(active, after: 2) == 3)
+        #expect(SearchPlan.followingTier(active, after: 0) == nil, "the featured tiers are read together in the first round trip")
+        #expect(SearchPlan.followingTier(active, after: 1) == nil)
+        #expect(SearchPlan.followingTier(active, after: 3) == nil)
+        let sold = SearchPlan.segments(for: SearchCriteria(text: "oak des", status: .sold))
+        #expect(SearchPlan.followingTier(sold, after: 0) == 1)
+        #expect(SearchPlan.followingTier(SearchPlan.segments(for: SearchCriteria(text: "oak des", sort: .newest)), after: 0) == nil)
+        #expect(SearchPlan().readsFollowingTierWhole(estimate: 500), "q=oak des: 11 expected, none there")
+        #expect(!SearchPlan().readsFollowingTierWhole(estimate: 501))
+    }
+
+    @Test("each branch's estimate is read from the lines one level under a union's plan")
+    func estimatesOfBranches() {
+        let plan = [
+            "Append  (cost=28.04..120.10 rows=16 width=4)",
+            "  ->  Bitmap Heap Scan on listings l  (cost=28.04..47.99 rows=5 width=4)",
+            "        Recheck Cond: (primary_vector @@ '''oak'' & ''desk'''::tsquery)",
+            "        ->  Bitmap Index Scan on ix_listings_primary_search  (cost=0.00..28.04 rows=7 width=0)",
+            "  ->  Bitmap Heap Scan on listings l_1  (cost=28.08..71.87 rows=11 width=4)",
+            "        ->  Bitmap Index Scan on ix_listings_search  (cost=0.00..28.08 rows=13 width=0)",
+        ]
+        #expect(PlanLine.branchRows(plan, count: 2) == [5, 11])
+        #expect(PlanLine.branchRows(plan, count: 3) == nil, "a branch folded away is not guessed at")
+        #expect(PlanLine.branchRows(Array(plan.dropFirst()), count: 2) == nil, "not a union's plan")
+    }
+
     @Test("each stretch is read the way its segment, window and database call for")
     func readOfAStretch() {
         let regular = SearchPlan.Segment(featured: false, tier: .any)

@@ -49,3 +49,36 @@ extension SearchRoundTripsTests {
         }
     }
 }
+
+extension SearchRoundTripsTests {
+    @Test("by relevance, a second tier expected to hold few matches is read whole with the first tier's rest, not walked again from the top",
+          arguments: [500, 0])
+    func secondTierRidesWithFirst(followingTierMatches: Int) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            for n in 0..<30 {
+                // Oak desks in a few titles, a few more in descriptions only, among many vases.
+                let title = n % 10 == 3 ? "Oak desk \(n)" : "Vase \(n)"
+                let description = n % 10 == 6 ? "Stands well beside an oak desk" : "Works well"
+                try await app.createListing(.sample(title, description: description), token: seller.token)
+            }
+            // Statistics, so PostgreSQL expects about one match in each tier, as there are few.
+            try await app.db.sql.raw("ANALYZE listings").run()
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date())
+            // The first window holds the 4 newest listings, none an oak desk: the first tier's rest
+            // is read by its matches, and the second tier, expected to hold few, with it (500), or
+            // walked in windows of its own from the newest listing (0).
+            (search.plan.walkWindow, search.plan.followingTierMatches) = (4, followingTierMatches)
+            let page = try await search.page(SearchCriteria(text: "oak des", sort: .relevance, limit: 10))
+            #expect(page.listings.map(\.title) == ["Oak desk 23", "Oak desk 13", "Oak desk 3", "Vase 26", "Vase 16", "Vase 6"])
+            let secondTierReads = recorder.statements.filter { $0.contains("3 AS segment_index") }
+            if followingTierMatches > 0 {
+                #expect(secondTierReads.count == 1 && secondTierReads[0].contains("2 AS segment_index"), "\(recorder.statements)")
+                #expect(recorder.statements.filter { $0.hasPrefix("EXPLAIN") }.count == 1, "both tiers' estimates in one: \(recorder.statements)")
+            } else {
+                #expect(secondTierReads.count >= 2 && !secondTierReads.contains { $0.contains("2 AS segment_index") }, "\(recorder.statements)")
+            }
+        }
+    }
+}

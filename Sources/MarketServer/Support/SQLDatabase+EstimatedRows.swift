@@ -7,6 +7,15 @@ extension SQLDatabase {
         let top = try await unprepared("EXPLAIN \(query)").first()?.decode(column: "QUERY PLAN", as: String.self) ?? ""
         return PlanLine.rows(top)
     }
+
+    /// PostgreSQL's estimate of the rows each of `branches` yields, planned as one statement
+    /// (their `UNION ALL`): one round trip for several estimates. Nil when the plan does not show
+    /// one branch under its top line for each (PostgreSQL may fold a branch it proves empty).
+    func estimatedRows(branches: [SQLQueryString]) async throws -> [Int]? {
+        let union = branches.joined(separator: " UNION ALL ")
+        let lines = try await unprepared("EXPLAIN \(union)").all().map { try $0.decode(column: "QUERY PLAN", as: String.self) }
+        return PlanLine.branchRows(lines, count: branches.count)
+    }
 }
 
 /// A line of PostgreSQL's `EXPLAIN`.
@@ -21,5 +30,14 @@ enum PlanLine {
             return Int(String(decoding: digits, as: UTF8.self)) ?? 0
         }
         return 0
+    }
+
+    /// The rows of each branch of an `Append` (a `UNION ALL`'s plan): the lines one level under
+    /// the top line ("  ->  Bitmap Heap Scan on listings l_1  (… rows=11 …)"); nil unless there
+    /// are `count` of them.
+    static func branchRows(_ lines: [String], count: Int) -> [Int]? {
+        guard lines.first?.hasPrefix("Append") == true else { return nil }
+        let branches = lines.dropFirst().filter { $0.hasPrefix("  ->  ") }.map(rows)
+        return branches.count == count ? branches : nil
     }
 }

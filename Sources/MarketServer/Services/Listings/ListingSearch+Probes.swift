@@ -78,13 +78,29 @@ extension ListingSearch {
     /// price bands left). It takes them as independent, which they are not: the walk's windows
     /// tell how often they meet.
     func estimatedMatches(_ query: SearchCriteria, tier: Tier, from edge: Position, prefixWords: [String]?) async throws -> Int {
+        try await sql.estimatedRows(matches(query, tier: tier, from: edge, prefixWords: prefixWords))
+    }
+
+    /// The first tier's estimate past `edge` (`estimatedMatches`) and the second tier's from its
+    /// top, asked in one round trip (`SearchPlan.readsFollowingTierWhole` weighs the second);
+    /// nil when PostgreSQL's plan does not tell them apart.
+    func estimatedMatches(_ query: SearchCriteria, firstTierFrom edge: Position, prefixWords: [String]?) async throws -> (first: Int, second: Int)? {
+        let estimates = try await sql.estimatedRows(branches: [matches(query, tier: .primary, from: edge, prefixWords: prefixWords),
+                                                               matches(query, tier: .secondary, from: nil, prefixWords: prefixWords)])
+        return estimates.map { ($0[0], $0[1]) }
+    }
+
+    /// The listings the text index finds for the words (in the primary fields for the first tier;
+    /// anywhere for the second, which the first's are then taken from) and the filters it holds
+    /// (by price, the bands left past `edge`).
+    private func matches(_ query: SearchCriteria, tier: Tier, from edge: Position?, prefixWords: [String]?) -> SQLQueryString {
         let tokens = query.text?.tokens ?? []
         let prices = SearchPlan.prices(of: Stretch(start: edge, end: nil), sort: query.sort)
         let facets = SearchFacet.groups(of: query, prices: prices)
-        return try await sql.estimatedRows("""
+        return """
             SELECT 1 FROM listings l
             WHERE \(SearchDialect.indexMatch(tokens, tokens.indices, prefixWords: prefixWords, facets: facets, tier: tier))
-            """)
+            """
     }
 
     /// PostgreSQL: the stored words the last token starts, when it is a prefix that starts at most

@@ -45,7 +45,8 @@ struct ListingSearch {
     }
 
     /// One segment's walk in windows: how many matches the last window held of those asked, its
-    /// size, how far the walk went and what it met, and PostgreSQL's estimate once asked.
+    /// size, how far the walk went and what it met, and PostgreSQL's estimate once asked (with the
+    /// following tier's, when there is one: `SearchPlan.followingTier`).
     private struct WindowWalk {
         var hits: Int
         var asked: Int
@@ -53,6 +54,7 @@ struct ListingSearch {
         var walked: Int
         var met: Int
         var estimate: Int?
+        var followingEstimate: Int?
 
         init(hits: Int, asked: Int, size: Int) {
             (self.hits, self.asked, self.size, walked, met) = (hits, asked, size, size, hits)
@@ -95,6 +97,8 @@ struct ListingSearch {
             // goes on over a wider window, until it would pass its reach; then the rest of the
             // segment is read by its matches (by price, those in the price bands left).
             var walk = WindowWalk(hits: batch.filter { $0.segment == last }.count, asked: wanted, size: firstWindow)
+            let following = SearchPlan.followingTier(segments, after: last)
+            var followingRead = false
             while let edge = window, found.count <= query.limit, walk.hits < walk.asked {
                 walk.asked = query.limit + 1 - found.count
                 walk.size = SearchPlan.widened(walk.size, hits: walk.hits, asked: walk.asked)
@@ -110,7 +114,11 @@ struct ListingSearch {
                 let weighsFirst = plan.weighsWords(left: observed, weighedAlready: words.weighed)
                 var wordWalk = weighsFirst ? try await weighWords() : nil
                 if wordWalk == nil, walk.estimate == nil {
-                    walk.estimate = try await estimatedMatches(query, tier: segments[last].tier, from: edge, prefixWords: words.prefix)
+                    if following != nil, let both = try await estimatedMatches(query, firstTierFrom: edge, prefixWords: words.prefix) {
+                        (walk.estimate, walk.followingEstimate) = (both.first, both.second)
+                    } else {
+                        walk.estimate = try await estimatedMatches(query, tier: segments[last].tier, from: edge, prefixWords: words.prefix)
+                    }
                 }
                 let estimate = walk.estimate ?? 0
                 let left = SearchPlan.matchesLeft(estimate: estimate, met: walk.met, walked: walk.walked, of: listings, sort: query.sort)
@@ -129,12 +137,21 @@ struct ListingSearch {
                 let stretch = Stretch(start: edge, end: window, byMatches: byMatches, expecting: left)
                 let statement = try await segmentStatement(segments[last], index: last, query: query, walk: words.walk, prefixWords: words.prefix,
                                                            stretch: stretch, asOf: asOf, limit: walk.asked)
-                let rows = try await read([statement]).sorted { Self.precedes($0, $1, sort: query.sort) }
+                var statements = [statement]
+                // By relevance, a second tier expected to hold few matches is read whole by them
+                // with the first tier's rest, rather than walked from the newest listing again.
+                if byMatches, let following, let expected = walk.followingEstimate, plan.readsFollowingTierWhole(estimate: expected) {
+                    let whole = Stretch(start: nil, end: nil, byMatches: true, expecting: expected)
+                    statements.append(try await segmentStatement(segments[following], index: following, query: query, walk: words.walk,
+                                                                 prefixWords: words.prefix, stretch: whole, asOf: asOf, limit: walk.asked))
+                    followingRead = true
+                }
+                let rows = try await read(statements).sorted { Self.precedes($0, $1, sort: query.sort) }.prefix(walk.asked)
                 found += rows
-                walk.hits = rows.count
+                walk.hits = rows.filter { $0.segment == last }.count
                 walk.met += walk.hits
             }
-            next = last + 1
+            next = followingRead ? last + 2 : last + 1
         }
         guard found.count > query.limit else { return (found.map(\.listing), nil) }
         found.removeLast()

@@ -44,6 +44,14 @@ struct SearchPlan: Sendable {
     /// Tests lower it to weigh a few listings' words.
     var wordsWalkMatches = 500
 
+    /// By relevance, how many matches PostgreSQL may expect of the second tier for it to be read
+    /// whole by its matches in the round trip that reads the first tier's rest so (`followingTier`),
+    /// instead of walked from the newest listing in windows of its own. Its first window cost as
+    /// much as reading about this many matches: `q=oak des` at 1M listings (none in either tier)
+    /// walked the same 2,000 newest listings for each tier (1.5 ms each), and asked two estimates.
+    /// Tests raise it to read a few listings' second tier so, or lower it to walk it.
+    var followingTierMatches = 500
+
     /// How many matches PostgreSQL must expect for a read by matches, newest first or by
     /// relevance, to ask its index for the filters most listings meet too. Their lists cost as
     /// much to read as thousands of rows, so they pay off only when they keep many matches out.
@@ -90,6 +98,22 @@ struct SearchPlan: Sendable {
         let tiers: [Tier] = (query.sort == .relevance && query.text?.isbn == nil) ? [.primary, .secondary] : [.any]
         guard query.status == .active else { return tiers.map { Segment(featured: nil, tier: $0) } }
         return tiers.map { Segment(featured: true, tier: $0) } + tiers.map { Segment(featured: false, tier: $0) }
+    }
+
+    /// The segment after `index` when `index` is the first relevance tier of listings not featured
+    /// and the next is the second: read from its top, the second may ride with the first's rest
+    /// (`followingTierMatches`).
+    static func followingTier(_ segments: [Segment], after index: Int) -> Int? {
+        let next = index + 1
+        guard next < segments.count, segments[index].featured != true, segments[index].tier == .primary,
+              segments[next].featured == segments[index].featured, segments[next].tier == .secondary else { return nil }
+        return next
+    }
+
+    /// Whether the second tier, expected to hold `estimate` matches, is read whole by them with the
+    /// first tier's rest.
+    func readsFollowingTierWhole(estimate: Int) -> Bool {
+        estimate <= followingTierMatches
     }
 
     /// A place in a segment's order: the last listing a page read, or the edge of a walk's window.
