@@ -74,6 +74,9 @@ struct ListingSearch {
         }
         var next = query.cursor?.segment ?? 0
         var top: Int64?  // past the newest listing, once read (`windowEdge`)
+        // By relevance, the second tier's estimate, asked with the first's: a tier's estimate does
+        // not depend on where its walk is (only a price sort's does), so its own walk needs no other.
+        var secondTierEstimate: Int?
         var found: [(listing: ListingRow, segment: Int)] = []
         // Featured segments are cheap (few rows, their own index), so they travel in one round trip
         // with the first regular segment; a later segment is read only when the page is still short.
@@ -97,6 +100,7 @@ struct ListingSearch {
             // goes on over a wider window, until it would pass its reach; then the rest of the
             // segment is read by its matches (by price, those in the price bands left).
             var walk = WindowWalk(hits: batch.filter { $0.segment == last }.count, asked: wanted, size: firstWindow)
+            if segments[last].tier == .secondary { walk.estimate = secondTierEstimate }
             let following = SearchPlan.followingTier(segments, after: last)
             var followingRead = false
             while let edge = window, found.count <= query.limit, walk.hits < walk.asked {
@@ -151,6 +155,7 @@ struct ListingSearch {
                 walk.hits = rows.filter { $0.segment == last }.count
                 walk.met += walk.hits
             }
+            secondTierEstimate = walk.followingEstimate ?? secondTierEstimate
             next = followingRead ? last + 2 : last + 1
         }
         guard found.count > query.limit else { return (found.map(\.listing), nil) }
