@@ -45,8 +45,7 @@ struct ListingSearch {
     }
 
     /// One segment's walk in windows: how many matches the last window held of those asked, its
-    /// size, how far the walk went and what it met, and PostgreSQL's estimate once asked (with the
-    /// following tier's, when there is one: `SearchPlan.followingTier`).
+    /// size, how far the walk went and what it met, and PostgreSQL's estimate once asked.
     private struct WindowWalk {
         var hits: Int
         var asked: Int
@@ -54,7 +53,6 @@ struct ListingSearch {
         var walked: Int
         var met: Int
         var estimate: Int?
-        var followingEstimate: Int?
 
         init(hits: Int, asked: Int, size: Int) {
             (self.hits, self.asked, self.size, walked, met) = (hits, asked, size, size, hits)
@@ -74,8 +72,9 @@ struct ListingSearch {
         }
         var next = query.cursor?.segment ?? 0
         var top: Int64?  // past the newest listing, once read (`windowEdge`)
-        // By relevance, the second tier's estimate, asked with the first's: a tier's estimate does
-        // not depend on where its walk is (only a price sort's does), so its own walk needs no other.
+        // By relevance, the second tier's estimate, asked with the first's: it weighs reading the
+        // second tier with the first's rest, and since a tier's estimate does not depend on where
+        // its walk is (only a price sort's does), the second tier's own walk needs no other.
         var secondTierEstimate: Int?
         var found: [(listing: ListingRow, segment: Int)] = []
         // Featured segments are cheap (few rows, their own index), so they travel in one round trip
@@ -119,7 +118,7 @@ struct ListingSearch {
                 var wordWalk = weighsFirst ? try await weighWords() : nil
                 if wordWalk == nil, walk.estimate == nil {
                     if following != nil, let both = try await estimatedMatches(query, firstTierFrom: edge, prefixWords: words.prefix) {
-                        (walk.estimate, walk.followingEstimate) = (both.first, both.second)
+                        (walk.estimate, secondTierEstimate) = (both.first, both.second)
                     } else {
                         walk.estimate = try await estimatedMatches(query, tier: segments[last].tier, from: edge, prefixWords: words.prefix)
                     }
@@ -144,7 +143,7 @@ struct ListingSearch {
                 var statements = [statement]
                 // By relevance, a second tier expected to hold few matches is read whole by them
                 // with the first tier's rest, rather than walked from the newest listing again.
-                if byMatches, let following, let expected = walk.followingEstimate, plan.readsFollowingTierWhole(estimate: expected) {
+                if byMatches, let following, let expected = secondTierEstimate, plan.readsFollowingTierWhole(estimate: expected) {
                     let whole = Stretch(start: nil, end: nil, byMatches: true, expecting: expected)
                     statements.append(try await segmentStatement(segments[following], index: following, query: query, walk: words.walk,
                                                                  prefixWords: words.prefix, stretch: whole, asOf: asOf, limit: walk.asked))
@@ -155,7 +154,6 @@ struct ListingSearch {
                 walk.hits = rows.filter { $0.segment == last }.count
                 walk.met += walk.hits
             }
-            secondTierEstimate = walk.followingEstimate ?? secondTierEstimate
             next = followingRead ? last + 2 : last + 1
         }
         guard found.count > query.limit else { return (found.map(\.listing), nil) }
