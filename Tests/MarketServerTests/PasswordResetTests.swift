@@ -58,7 +58,7 @@ struct PasswordResetTests {
             #expect(mail.to == ["ada@campus.edu"])
             #expect(mail.from == "no-reply@campusmarket.local")
             #expect(mail.header("Subject") == "Choose a new CampusMarket password")
-            #expect(mail.body.contains("Hello Ada Lovelace") && mail.body.contains("within 30 minutes"))
+            #expect(mail.body.contains("Hello,") && !mail.body.contains("Ada Lovelace") && mail.body.contains("within 30 minutes"))
             #expect(try Self.token(in: mail).hasPrefix("cmr_"))
             // Sent, the mail (and the link in it) leaves the outbox.
             #expect(try await Self.outboxEmpties(app))

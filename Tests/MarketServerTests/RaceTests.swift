@@ -190,6 +190,81 @@ struct RaceTests {
         }
     }
 
+    /// Every path that writes the ledger, raced: a feature bought and cancelled, a sale completed,
+    /// a rental handed over (its deposit held) and its return confirmed (the deposit released).
+    /// Money changes by one conditional statement, so each happens once however many ask at once.
+    @Test("money moves once: 12 feature purchases charge once, 12 cancels refund once, 12 completions and 12 return confirmations write once")
+    func moneyRaces() async throws {
+        try await withRaceSetup { client, servers in
+            let racers = 12
+            let server: @Sendable (Int) -> String = { servers[$0 % servers.count] }
+            let seller = try await client.register(on: servers[0], name: "Seller")
+            let buyer = try await client.register(on: servers.last!, name: "Buyer")
+            func ledger(_ account: AuthResponse) async throws -> [LedgerEntry] {
+                let page: Ledger = try await client.json(.GET, servers[0] + "/api/v1/ledger?limit=100", Optional<String>.none, token: account.token, expect: .ok)
+                return page.entries
+            }
+
+            let featured: MarketCore.Listing = try await client.json(.POST, servers[0] + "/api/v1/listings", ListingInput.sample("Featured lamp"),
+                                                                      token: seller.token, expect: .created)
+            let bought = try await Self.statuses(racers) { index in
+                try await client.send(.POST, server(index) + "/api/v1/listings/\(featured.id)/feature", Optional<String>.none, token: seller.token).status
+            }
+            #expect(bought.filter { $0.code < 300 }.count == 1 && bought.filter { $0 == .conflict }.count == racers - 1, "\(bought)")
+            let cancelled = try await Self.statuses(racers) { index in
+                try await client.send(.DELETE, server(index) + "/api/v1/listings/\(featured.id)/feature", Optional<String>.none, token: seller.token).status
+            }
+            #expect(cancelled.filter { $0 == .ok }.count == 1 && cancelled.filter { $0 == .conflict }.count == racers - 1, "\(cancelled)")
+            let fees = try await ledger(seller)
+            #expect(fees.filter { $0.source == .featureFee }.count == 1)
+            #expect(fees.filter { $0.source == .featureRefund }.count == 1, "refunds: \(fees.filter { $0.source == .featureRefund }.count)")
+
+            // A sale completed by many at once: one pair of lines.
+            let desk: MarketCore.Listing = try await client.json(.POST, servers[0] + "/api/v1/listings", ListingInput.sample("Raced desk"),
+                                                                  token: seller.token, expect: .created)
+            var order: MarketCore.Order = try await client.json(.POST, servers[0] + "/api/v1/listings/\(desk.id)/purchase",
+                                                                 PurchaseRequest(fulfillment: "pickup"), token: buyer.token, expect: .created)
+            let code = try #require(order.confirmationCode)
+            for step in ["accept", "ready"] {
+                order = try await client.json(.POST, servers[0] + "/api/v1/orders/\(order.id)/\(step)", Optional<String>.none, token: seller.token, expect: .ok)
+            }
+            let orderID = order.id
+            let completions = try await Self.statuses(racers) { index in
+                try await client.send(.POST, server(index) + "/api/v1/orders/\(orderID)/complete", CompleteOrderRequest(confirmationCode: code),
+                                      token: seller.token).status
+            }
+            #expect(completions.filter { $0 == .ok }.count == 1 && completions.filter { $0 == .conflict }.count == racers - 1, "\(completions)")
+            #expect(try await ledger(seller).filter { $0.orderId == order.id }.count == 1)
+            #expect(try await ledger(buyer).filter { $0.orderId == order.id }.count == 1)
+
+            // A rental with a deposit: handed over by many at once (held once), its return confirmed by many (released once).
+            var input = ListingInput.sample("Raced camera", salePriceCents: nil, rentPriceCents: 500, rentUnit: "day")
+            input.depositCents = 2_000
+            let camera: MarketCore.Listing = try await client.json(.POST, servers[0] + "/api/v1/listings", input, token: seller.token, expect: .created)
+            let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.up) * 86_400 + 86_400)
+            var rental: MarketCore.Order = try await client.json(.POST, servers[0] + "/api/v1/listings/\(camera.id)/rentals",
+                                                                  RentalRequest(start: start, end: start.addingTimeInterval(86_400)), token: buyer.token, expect: .created)
+            let rentalCode = try #require(rental.confirmationCode)
+            for step in ["accept", "ready"] {
+                rental = try await client.json(.POST, servers[0] + "/api/v1/orders/\(rental.id)/\(step)", Optional<String>.none, token: seller.token, expect: .ok)
+            }
+            let rentalID = rental.id
+            let handovers = try await Self.statuses(racers) { index in
+                try await client.send(.POST, server(index) + "/api/v1/orders/\(rentalID)/complete", CompleteOrderRequest(confirmationCode: rentalCode),
+                                      token: seller.token).status
+            }
+            #expect(handovers.filter { $0 == .ok }.count == 1, "\(handovers)")
+            rental = try await client.json(.POST, servers[0] + "/api/v1/orders/\(rental.id)/return", Optional<String>.none, token: buyer.token, expect: .ok)
+            let confirmations = try await Self.statuses(racers) { index in
+                try await client.send(.POST, server(index) + "/api/v1/orders/\(rentalID)/confirm-return", Optional<String>.none, token: seller.token).status
+            }
+            #expect(confirmations.filter { $0 == .ok }.count == 1 && confirmations.filter { $0 == .conflict }.count == racers - 1, "\(confirmations)")
+            let deposits = try await ledger(buyer).filter { $0.orderId == rental.id && $0.source == .deposit }
+            #expect(deposits.map(\.amountCents).sorted() == [-2_000, 2_000], "\(deposits.map(\.amountCents))")
+            #expect(try await ledger(buyer).filter { $0.orderId == rental.id && $0.source == .rental }.count == 1)
+        }
+    }
+
     /// Runs `count` requests at once; their statuses, in no particular order.
     static func statuses(_ count: Int, _ request: @escaping @Sendable (Int) async throws -> HTTPStatus) async throws -> [HTTPStatus] {
         try await withThrowingTaskGroup(of: HTTPStatus.self) { group in

@@ -93,10 +93,31 @@ struct WebSecurityTests {
         }
     }
 
-    @Test("sign-in never redirects off the site", arguments: ["https://evil.example/", "//evil.example", "/\\evil.example"])
+    /// What a WHATWG URL parser reads as another host: tabs and newlines it drops, a backslash it
+    /// reads as a slash, and the encoded forms of each.
+    @Test("sign-in never redirects off the site", arguments: [
+        "https://evil.example/", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example",
+        "/\r/evil.example", "/ /evil.example", "\t//evil.example", "/\\/evil.example", "/%2F/evil.example",
+        "/%5C/evil.example", "/%5c%5cevil.example", "/\u{0B}/evil.example", "/\u{00A0}/evil.example",
+        "/\u{3000}/evil.example", "/\u{FF0F}evil.example", "/\u{7F}/evil.example", "javascript:alert(1)", "", "evil.example",
+    ])
     func noOpenRedirect(next: String) async throws {
         #expect(AuthPagesController.safeNext(next) == "/")
         #expect(AuthPagesController.safeNext("/orders?role=seller") == "/orders?role=seller")
+        #expect(AuthPagesController.safeNext("/listings/abc#photos") == "/listings/abc#photos")
+    }
+
+    @Test("the sign-in form sends a browser home when next= hides another host behind a tab")
+    func noOpenRedirectThroughTheForm() async throws {
+        try await withTestApp { app in
+            _ = try await app.register(email: "ann@example.com", password: "correct horse battery")
+            let page = try await app.visit("/signin?next=/%09/evil.example")
+            #expect(!page.text.contains("evil.example"))
+            let signedIn = try await app.postForm("/signin", "csrf=\(page.csrf)&identifier=ann%40example.com&password=correct+horse+battery&next=%2F%09%2Fevil.example",
+                                                  cookies: page.cookies)
+            #expect(signedIn.status == .seeOther)
+            #expect(signedIn.headers.first(name: .location) == "/")
+        }
     }
 
     @Test("a typed title is shown as text, never as markup, on its page and on every list of cards")

@@ -7,7 +7,7 @@ public enum TrustEndpoint: Endpoint {
     case campuses
     /// Mails a verification link to a campus address (202, `CampusVerificationStatus`).
     case requestCampusEmail(CampusEmailRequest)
-    /// Confirms a verification link's token (`CampusVerificationStatus`).
+    /// Confirms a verification link's token (`CampusVerificationStatus`), signed in as the account that asked for it.
     case confirmEmail(EmailVerificationRequest)
     /// Reports a listing, a person or a message (201, `Report`).
     case report(ReportRequest)

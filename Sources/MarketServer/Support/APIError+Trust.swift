@@ -7,6 +7,11 @@ extension APIError {
             + "Add your campus address on your profile (POST /api/v1/me/campus-email) and open the link we mail you.")
     static let verificationLinkInvalid = APIError(.unprocessableEntity, code: "verification_link_invalid",
         message: "This verification link is not valid: it was used already, it expired (links work for 24 hours), or it was mistyped. Ask for a new one.")
+    /// The link was asked for by another account: nothing is said of which one.
+    static let verificationLinkOfAnotherAccount = APIError(.forbidden, code: "verification_link_other_account",
+        message: "This link was asked for by another account. Sign in to the account that asked for it, then open the link again.")
+    static let campusEmailInUse = APIError(.conflict, code: "campus_email_in_use",
+        message: "This campus address already verifies another account. Sign in to that account, or use another address.")
     static func notCampusAddress(_ field: String = "email") -> APIError {
         .validation([field: "is not at a campus this market serves: use your university address"])
     }

@@ -12,6 +12,11 @@ struct CampusDirectory: Sendable {
         let name: String
         let domains: [String]
         let timeZone: TimeZone
+        /// Which of its addresses reach one mailbox (one student, one verified account).
+        var mailbox = CampusMailbox.safeDefault
+
+        /// The form of `email` stored as a verified campus address and kept unique.
+        func mailboxKey(of email: String) -> String { mailbox.key(of: email, campusDomain: id) }
     }
 
     let campuses: [Campus]
@@ -73,7 +78,15 @@ struct CampusDirectory: Sendable {
             func wrong(_ why: String) -> ConfigurationError {
                 ConfigurationError("\(setting) has a wrong entry '\(entry)': \(why). Write it as 'umich.edu,med.umich.edu = University of Michigan @ America/Detroit'")
             }
-            let sides = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            // An optional `| mailbox: dots, dash-tags` after the time zone.
+            let parts = entry.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            var mailbox = CampusMailbox.safeDefault
+            if parts.count == 2 {
+                guard parts[1].lowercased().hasPrefix("mailbox:") else { throw wrong("after '|' it takes 'mailbox:' and its rules") }
+                do { mailbox = try CampusMailbox.parse(String(parts[1].dropFirst("mailbox:".count))) }
+                catch { throw wrong(error.description) }
+            }
+            let sides = parts[0].split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard sides.count == 2 else { throw wrong("it needs domains, '=', then the campus's name") }
             let nameAndZone = sides[1].split(separator: "@", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard nameAndZone.count == 2, !nameAndZone[0].isEmpty else { throw wrong("the name needs '@' and a time zone after it") }
@@ -85,7 +98,7 @@ struct CampusDirectory: Sendable {
                 if let other = seen[domain] { throw wrong("the domain \(domain) is already \(other)'s") }
                 seen[domain] = nameAndZone[0]
             }
-            campuses.append(Campus(id: domains[0], name: nameAndZone[0], domains: domains, timeZone: zone))
+            campuses.append(Campus(id: domains[0], name: nameAndZone[0], domains: domains, timeZone: zone, mailbox: mailbox))
         }
         guard !campuses.isEmpty else { throw ConfigurationError("\(setting) is set but names no campus; leave it unset for an open board") }
         return CampusDirectory(campuses)

@@ -107,8 +107,5 @@ struct AuthPagesController: RouteCollection {
     }
 
     /// Only a path on this site: `next=https://evil.example` must not become an open redirect.
-    static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/" }
-        return next
-    }
+    static func safeNext(_ next: String?) -> String { LocalRedirect.path(next) }
 }

@@ -22,13 +22,20 @@ struct FeatureService {
         let userID = try user.requireID()
         let ends = now.addingTimeInterval(settings.featureDuration)
         try await database.transaction { db in
+            // Taking the feature is one conditional statement: of two purchases racing, one charges.
+            let took = try await db.sql.raw("""
+                UPDATE listings SET featured_until = \(bind: ends)
+                WHERE id = \(bind: listingID) AND status = 'active' AND (featured_until IS NULL OR featured_until <= \(bind: now))
+                RETURNING id
+                """).first()
+            guard took != nil else {
+                throw APIError(.conflict, code: "already_featured", message: "This listing was featured a moment ago; reload it to see until when.")
+            }
             let fee = FeeRecord(userID: userID, listingID: listingID, kind: .feature, amountCents: Int64(settings.featurePriceCents),
                           currency: settings.defaultCurrency, createdAt: now)
             try await fee.create(on: db)
             try await LedgerEntryRecord.forFee(fee, listingTitle: listing.title, now: now).create(on: db)
             try await ListingFeatureRecord(listingID: listingID, feeID: fee.requireID(), startsAt: now, endsAt: ends).create(on: db)
-            listing.featuredUntil = ends
-            try await listing.save(on: db)
         }
         return FeatureReceipt(listingId: listingID, featuredUntil: ends, feeCents: settings.featurePriceCents,
                               currency: settings.defaultCurrency, cancellableUntil: endOfDay(now, of: listing))
@@ -40,7 +47,7 @@ struct FeatureService {
         guard let feature = try await ListingFeatureRecord.query(on: database)
             .filter(\.$listing.$id == listingID).filter(\.$cancelledAt == nil).filter(\.$endsAt > now)
             .with(\.$fee).first() else {
-            throw APIError(.conflict, code: "not_featured", message: "This listing is not featured, so there is nothing to cancel.")
+            throw APIError.notFeatured
         }
         guard now < endOfDay(feature.startsAt, of: listing) else {
             throw APIError(.conflict, code: "too_late_to_cancel",
@@ -48,15 +55,21 @@ struct FeatureService {
         }
         let userID = try user.requireID()
         let fee = feature.fee
+        let featureID = try feature.requireID()
         try await database.transaction { db in
-            feature.cancelledAt = now
-            try await feature.save(on: db)
+            // Cancelling is one conditional statement: of many cancels racing, one refunds; the
+            // others find it cancelled and answer as if it had never been featured.
+            let cancelled = try await db.sql.raw("""
+                UPDATE listing_features SET cancelled_at = \(bind: now)
+                WHERE id = \(bind: featureID) AND cancelled_at IS NULL
+                RETURNING id
+                """).first()
+            guard cancelled != nil else { throw APIError.notFeatured }
             let refund = FeeRecord(userID: userID, listingID: listingID, kind: .featureRefund, amountCents: -fee.amountCents,
                              currency: fee.currency, createdAt: now)
             try await refund.create(on: db)
             try await LedgerEntryRecord.forFee(refund, listingTitle: listing.title, now: now).create(on: db)
-            listing.featuredUntil = nil
-            try await listing.save(on: db)
+            try await db.sql.raw("UPDATE listings SET featured_until = NULL WHERE id = \(bind: listingID)").run()
         }
         return FeatureRefund(listingId: listingID, refundCents: Int(fee.amountCents), currency: fee.currency)
     }
@@ -70,4 +83,8 @@ struct FeatureService {
         let calendar = localTime(of: listing).calendar
         return calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: date))!
     }
+}
+
+extension APIError {
+    static let notFeatured = APIError(.conflict, code: "not_featured", message: "This listing is not featured, so there is nothing to cancel.")
 }

@@ -153,10 +153,14 @@ struct ListingService {
         return try APIError.uniqueMatch(seen, of: prefix, what: "listing") ?? { throw APIError.listingNotFound }()
     }
 
-    /// The listing when `user` is its seller; 403 in words when it is someone else's.
+    /// The listing when `user` is its seller; 403 in words when it is someone else's they may
+    /// see, 404 when they may not (an id of a hidden or archived listing tells a stranger nothing).
     func owned(_ id: UUID, by user: UserRecord) async throws -> ListingRecord {
         let listing = try await find(id)
-        guard listing.$seller.id == user.id else { throw APIError.notListingOwner }
+        guard listing.$seller.id == user.id else {
+            guard try await ListingVisibility.canSee(listing, viewer: user, on: database) else { throw APIError.listingNotFound }
+            throw APIError.notListingOwner
+        }
         return listing
     }
 

@@ -59,16 +59,17 @@ struct RentalService {
 
     /// The periods live rentals hold within `[from, to)`, earliest first. `from` defaults to now and
     /// `to` to 90 days after `from`; the window may span at most 400 days.
-    func availability(_ listingID: UUID, from: Date?, to: Date?) async throws -> Availability {
+    /// Asked of a listing `viewer` may see (`ListingVisibility`): an archived or removed listing's
+    /// booked periods are no stranger's business, and a 404 tells nothing of whether it exists.
+    func availability(_ listingID: UUID, from: Date?, to: Date?, viewer: UserRecord?) async throws -> Availability {
         let from = from ?? now
         let to = to ?? from.addingTimeInterval(Self.defaultAvailabilityWindow)
         if to <= from { throw APIError.validation(["to": "must be after from"]) }
         if to.timeIntervalSince(from) > Self.maxAvailabilityWindow {
             throw APIError.validation(["to": "must be at most \(Int(Self.maxAvailabilityWindow / 86_400)) days after from"])
         }
-        guard try await database.sql.raw("SELECT 1 AS found FROM listings WHERE id = \(bind: listingID)").first() != nil else {
-            throw APIError.listingNotFound
-        }
+        guard let listing = try await ListingRecord.find(listingID, on: database),
+              try await ListingVisibility.canSee(listing, viewer: viewer, on: database) else { throw APIError.listingNotFound }
         return Availability(booked: try await booked(listingID, from: from, to: to))
     }
 

@@ -41,6 +41,7 @@ struct CampusVerificationService {
         }
         try await database.transaction { db in try await enqueueLink(for: user, to: email, on: db) }
         services.mailDelivery?.wake()
+        // The same answer whether or not the mailbox already verifies someone: the mail says which.
         return CampusVerificationStatus(
             message: "We mailed a link to \(email). Open it within 24 hours to verify that you study at \(campus.name).",
             campus: CampusMembership(id: campus.id, name: campus.name, verified: false))
@@ -53,24 +54,34 @@ struct CampusVerificationService {
         return try await request(CampusEmailRequest(email: last?.email ?? user.email), for: user)
     }
 
-    /// `POST /api/v1/auth/email-verification` and the page the link opens: the link's holder
-    /// need not be signed in (it may open on another device).
-    func confirm(_ input: EmailVerificationRequest) async throws -> CampusVerificationStatus {
+    /// Whose link this is, before anything is taken: the page the link opens asks that account to
+    /// sign in, and a link opened by another account changes nothing.
+    func owner(ofLink token: String) async throws -> UUID {
+        guard let link = try await pendingLink(token) else { throw APIError.verificationLinkInvalid }
+        return link.$user.id
+    }
+
+    /// `POST /api/v1/auth/email-verification` and the page the link opens: confirmed by the account
+    /// that asked for the link, signed in. A link that merely reached a mailbox verifies nobody
+    /// else: an attacker who asks for a victim's address cannot be verified by the victim's click.
+    func confirm(_ input: EmailVerificationRequest, by signedIn: UserRecord) async throws -> CampusVerificationStatus {
         let token = input.token.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard token.hasPrefix(Self.tokenPrefix), token.count < 200 else { throw APIError.verificationLinkInvalid }
-        let tokenHash = SessionTokens.hash(token)
+        guard let link = try await pendingLink(token) else { throw APIError.verificationLinkInvalid }
+        guard link.$user.id == (try signedIn.requireID()) else { throw APIError.verificationLinkOfAnotherAccount }
+        let tokenHash = link.tokenHash
         do {
             return try await database.transaction { [services, now] db in
                 // Taking the link is one statement: of two confirmations racing, one finds it unused.
                 let taken = try await db.sql.raw("""
                     UPDATE email_verifications SET used_at = \(bind: now)
-                    WHERE token_hash = \(bind: tokenHash) AND used_at IS NULL AND expires_at > \(bind: now)
+                    WHERE token_hash = \(bind: tokenHash) AND user_id = \(bind: link.$user.id) AND used_at IS NULL AND expires_at > \(bind: now)
                     RETURNING user_id, email
                     """).first()
                 guard let row = taken, let user = try await UserRecord.find(try row.decode(column: "user_id", as: UUID.self), on: db),
                       user.deletedAt == nil, let campus = services.settings.campuses.campus(forEmail: try row.decode(column: "email", as: String.self))
                 else { throw APIError.verificationLinkInvalid }
-                user.campusEmail = try row.decode(column: "email", as: String.self)
+                // Stored as its mailbox: `ann+two@` cannot verify a second account after `ann@` (unique index).
+                user.campusEmail = campus.mailboxKey(of: try row.decode(column: "email", as: String.self))
                 user.campusVerifiedAt = now
                 user.updatedAt = now
                 try await user.save(on: db)
@@ -80,9 +91,14 @@ struct CampusVerificationService {
                                                 campus: CampusMembership(id: campus.id, name: campus.name, verified: true))
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw APIError(.conflict, code: "campus_email_in_use",
-                           message: "This campus address already verifies another account. Sign in to that account, or use another address.")
+            throw APIError.campusEmailInUse
         }
+    }
+
+    private func pendingLink(_ token: String) async throws -> EmailVerificationRecord? {
+        guard token.hasPrefix(Self.tokenPrefix), token.count < 200 else { return nil }
+        return try await EmailVerificationRecord.query(on: database).filter(\.$tokenHash == SessionTokens.hash(token))
+            .filter(\.$usedAt == nil).filter(\.$expiresAt > now).first()
     }
 
     private func enqueueLink(for user: UserRecord, to email: String, on db: any Database) async throws {
@@ -92,18 +108,40 @@ struct CampusVerificationService {
                                           createdAt: now, expiresAt: now.addingTimeInterval(lifetime)).create(on: db)
         let link = services.settings.publicURL + "/verify-email?token=" + token
         // The reader is at the campus the address belongs to: its clock says when the link ends.
-        let expires = LocalTime(services.trust.campuses.campus(forEmail: email)?.timeZone ?? services.trust.timeZone(of: user))
-            .time(now.addingTimeInterval(lifetime))
-        try await MailOutbox(database: db, now: now).enqueue(MailMessage(to: email, subject: "Verify your campus address for CampusMarket", body: """
-            Hello \(user.name),
+        let campus = services.trust.campuses.campus(forEmail: email)
+        let expires = LocalTime(campus?.timeZone ?? services.trust.timeZone(of: user)).time(now.addingTimeInterval(lifetime))
+        // Nobody has proved this address yet: the mail carries only our words (no name an account
+        // chose), and says so when the mailbox already verifies another account.
+        let taken = try await campus.asyncMap { campus in
+            try await UserRecord.query(on: db).filter(\.$campusEmail == campus.mailboxKey(of: email))
+                .filter(\.$campusVerifiedAt != nil).filter(\.$id != user.requireID()).first() != nil
+        } ?? false
+        let body = taken ? """
+            Hello,
 
-            To show other students you study here, open this link by \(expires):
+            Someone asked to verify this address for a CampusMarket account, but it already verifies another account, and one address verifies one account. If that account is yours, sign in to it: \(services.settings.publicURL)/signin
+
+            If you did not ask, ignore this mail: nothing changes.
+
+            CampusMarket
+            """ : """
+            Hello,
+
+            Someone asked to verify this address for their CampusMarket account. If it was you, sign in to that account and open this link by \(expires):
 
             \(link)
 
-            It works once. If you did not ask for it, ignore this mail: nothing changes.
+            It works once, and only for the account that asked. If you did not ask, ignore this mail: nothing changes.
 
             CampusMarket
-            """))
+            """
+        try await MailOutbox(database: db, now: now).enqueue(MailMessage(to: email, subject: "Verify your campus address for CampusMarket", body: body))
+    }
+}
+
+private extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
     }
 }

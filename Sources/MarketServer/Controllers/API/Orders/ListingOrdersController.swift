@@ -32,7 +32,7 @@ struct ListingOrdersController: RouteCollection {
         var query = QueryReader(req)
         let from = query.date("from"), to = query.date("to")
         try query.check()
-        return try await req.domain.rentals.availability(listingID, from: from, to: to)
+        return try await req.domain.rentals.availability(listingID, from: from, to: to, viewer: req.auth.get(Session.self)?.user)
     }
 
     func offerTrade(req: Request) async throws -> Response {

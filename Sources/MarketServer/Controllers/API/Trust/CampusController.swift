@@ -2,7 +2,7 @@ import MarketCore
 import Vapor
 
 /// Campuses and proving one: `GET /campuses` (the feed's picker), `POST /me/campus-email`
-/// (mail a link), `POST /auth/email-verification` (confirm it).
+/// (mail a link), `POST /auth/email-verification` (confirm it, signed in as the account that asked).
 struct CampusController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("campuses", use: list)
@@ -21,6 +21,7 @@ struct CampusController: RouteCollection {
     }
 
     func confirm(req: Request) async throws -> CampusVerificationStatus {
-        try await req.domain.campusVerification.confirm(try req.jsonBody(EmailVerificationRequest.self))
+        let session = try req.requireSession()
+        return try await req.domain.campusVerification.confirm(try req.jsonBody(EmailVerificationRequest.self), by: session.user)
     }
 }

@@ -4,7 +4,7 @@ import Vapor
 
 /// Verifying a campus address in the browser: `/verify` asks for the address and mails the
 /// link (the banner's "Resend" posts to `/verify/resend`); the link opens `/verify-email`, whose
-/// button confirms it. Confirming is a POST, not the link's GET, so a mail scanner that fetches
+/// button confirms it for the signed-in account that asked for it (signed out, it asks to sign in). Confirming is a POST, not the link's GET, so a mail scanner that fetches
 /// links cannot verify anyone; it works without script. The same service as the API.
 struct CampusPagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
@@ -28,8 +28,11 @@ struct CampusPagesController: RouteCollection {
 
     struct ConfirmContent: Encodable {
         var token: String
-        var done: String?
         var formError: String?
+        /// Signed out: where to sign in and come back.
+        var signInPath: String?
+        /// The account the button would verify, so a student on a shared device sees whose it is.
+        var signedInAs: String?
     }
 
     func show(req: Request) async throws -> Response {
@@ -76,20 +79,34 @@ struct CampusPagesController: RouteCollection {
         return try await req.renderPage("verify", title: "Verify your campus email", content, status: status)
     }
 
+    /// The link's page. Signed out, it asks the student to sign in first (and comes back here);
+    /// signed in as another account than the one that asked, it says so and verifies nothing.
     func confirmPage(req: Request) async throws -> Response {
         let token = req.queryValues["token"] ?? ""
-        return try await req.renderPage("verify-email", title: "Verify your campus email", ConfirmContent(token: token))
+        guard let session = req.auth.get(Session.self) else {
+            let back = "/verify-email?token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            return try await req.renderPage("verify-email", title: "Verify your campus email",
+                                            ConfirmContent(token: token, signInPath: "/signin?next=" + (back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/")))
+        }
+        do {
+            let owner = try await req.domain.campusVerification.owner(ofLink: token)
+            guard owner == (try session.user.requireID()) else { throw APIError.verificationLinkOfAnotherAccount }
+        } catch let error as APIError where error.status.code < 500 {
+            return try await req.renderPage("verify-email", title: "Verify your campus email",
+                                            ConfirmContent(token: "", formError: error.message, signedInAs: session.user.email), status: error.status)
+        }
+        return try await req.renderPage("verify-email", title: "Verify your campus email", ConfirmContent(token: token, signedInAs: session.user.email))
     }
 
     func confirm(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
         let form = try req.formBody(TokenForm.self)
         do {
-            let status = try await req.domain.campusVerification.confirm(EmailVerificationRequest(token: form.token ?? ""))
-            if req.auth.has(Session.self) { return req.seeOther("/verify", notice: .verified) }
-            return try await req.renderPage("verify-email", title: "Verified", ConfirmContent(token: "", done: status.message))
+            _ = try await req.domain.campusVerification.confirm(EmailVerificationRequest(token: form.token ?? ""), by: session.user)
+            return req.seeOther("/verify", notice: .verified)
         } catch let error as APIError where error.status.code < 500 {
             return try await req.renderPage("verify-email", title: "Verify your campus email",
-                                            ConfirmContent(token: form.token ?? "", formError: error.message), status: error.status)
+                                            ConfirmContent(token: "", formError: error.message, signedInAs: session.user.email), status: error.status)
         }
     }
 }
