@@ -90,7 +90,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     // request log carries the request id.
     app.middleware = Middlewares()
     app.middleware.use(app.inFlightRequests)       // first: counts every request until its handler ends (`stopServing`)
-    app.middleware.use(SecurityHeadersMiddleware())
+    app.middleware.use(SecurityHeadersMiddleware(publicURL: settings.publicURL))
     app.middleware.use(RequestLogMiddleware())
     if let endpoint = settings.tracingEndpoint {  // a span per request, its request id on it (RequestLogMiddleware)
         let exporter = OTLPExporter(endpoint: endpoint, serviceName: settings.tracingServiceName, http: app.http.client.shared, logger: app.logger)

@@ -19,6 +19,17 @@ struct WebSecurityTests {
             #expect(page.headers.first(name: "Referrer-Policy") == "same-origin")
             #expect(page.headers.first(name: "X-Content-Type-Options") == "nosniff")
             #expect(page.headers.first(name: .cacheControl) == "no-store")
+            #expect(page.headers.first(name: "Strict-Transport-Security") == nil)  // served over http: no HSTS
+        }
+    }
+
+    @Test("a market whose PUBLIC_URL is https sends HSTS on every answer, pages, API and errors")
+    func strictTransportSecurity() async throws {
+        try await withTestApp(adjust: { $0.publicURL = "https://market.campus.edu" }) { app in
+            for path in ["/signin", "/api/v1/listings", "/no-such-page", "/healthz"] {
+                let answer = try await app.send(.GET, path)
+                #expect(answer.headers.first(name: "Strict-Transport-Security") == "max-age=31536000; includeSubDomains", "\(path)")
+            }
         }
     }
 

@@ -111,7 +111,13 @@ def cluster(stand_in, tmp_path_factory):
     config = config.replace("127.0.0.1:8081", f"127.0.0.1:{instances[0].port}").replace("127.0.0.1:8082", f"127.0.0.1:{instances[1].port}")
     config = config.replace("listen 80;", f"listen 127.0.0.1:{proxy_port};")
     config = config.replace("/var/cache/nginx/campusmarket", str(root / "nginx-cache"))
-    assert str(proxy_port) in config and str(instances[1].port) in config, "deploy/nginx.conf changed shape: update this fixture"
+    # The TLS server, with a certificate made here for the test.
+    tls_port = free_port()
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                    "-keyout", str(root / "privkey.pem"), "-out", str(root / "fullchain.pem")], check=True, capture_output=True)
+    config = config.replace("listen 443 ssl;", f"listen 127.0.0.1:{tls_port} ssl;")
+    config = config.replace("/etc/ssl/campusmarket/", f"{root}/")
+    assert str(proxy_port) in config and str(instances[1].port) in config and str(tls_port) in config, "deploy/nginx.conf changed shape: update this fixture"
     (root / "campusmarket.conf").write_text(config)
     user = "user root root;" if os.geteuid() == 0 else ""
     (root / "nginx.conf").write_text(f"""
@@ -137,6 +143,7 @@ def cluster(stand_in, tmp_path_factory):
         pass
     running = Cluster()
     running.proxy, running.instances, running.root, running.s3 = proxy, instances, root, s3
+    running.tls_proxy = f"https://127.0.0.1:{tls_port}"
     yield running
     nginx.terminate()
     nginx.wait()

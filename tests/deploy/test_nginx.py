@@ -143,3 +143,31 @@ def test_killing_an_instance_loses_no_retryable_request_and_no_acknowledged_writ
     for listing in acknowledged:  # every acknowledged write is there, read through the survivor
         assert requests.get(f"{cluster.proxy}/api/v1/listings/{listing}", timeout=10).status_code == 200
     victim.start()  # for any test after this one
+
+
+def get_from(source, port, path):
+    """A GET sent from `source` (another loopback address than the proxy's own 127.0.0.1)."""
+    import socket
+    with socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0)) as connection:
+        connection.sendall(f"GET {path} HTTP/1.1\r\nHost: market.campus.edu\r\nConnection: close\r\n\r\n".encode())
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    return int(answer.split(b" ", 2)[1])
+
+
+def test_metrics_are_for_the_machine_only(cluster):
+    port = int(cluster.proxy.rsplit(":", 1)[1])
+    assert get_from("127.0.0.1", port, "/metrics") == 200
+    assert get_from("127.0.0.2", port, "/metrics") == 403
+    assert get_from("127.0.0.2", port, "/healthz") == 200
+
+
+def test_https_answers_with_hsts_and_plain_http_without(cluster):
+    import urllib3
+    urllib3.disable_warnings()
+    for path in ["/", "/healthz", "/css/app.css"]:
+        secure = requests.get(cluster.tls_proxy + path, timeout=10, verify=False)
+        assert secure.status_code in (200, 404), secure.status_code
+        assert secure.headers.get("Strict-Transport-Security", "").startswith("max-age=31536000"), (path, dict(secure.headers))
+    assert "Strict-Transport-Security" not in requests.get(cluster.proxy + "/healthz", timeout=10).headers

@@ -14,8 +14,18 @@ struct SecurityHeadersMiddleware: Middleware {
         "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'",
     ].joined(separator: "; ")
 
+    /// Sent when the market's public address is https (`PUBLIC_URL`): a browser that once came
+    /// over TLS never tries plain http again, so a network on the way cannot strip TLS.
+    static let strictTransportSecurity = "max-age=31536000; includeSubDomains"
+    var sendsHSTS = false
+
+    init(publicURL: String = "") {
+        sendsHSTS = publicURL.lowercased().hasPrefix("https://")
+    }
+
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        next.respond(to: request).map { response in
+        next.respond(to: request).map { [sendsHSTS] response in
+            if sendsHSTS { response.headers.replaceOrAdd(name: "Strict-Transport-Security", value: Self.strictTransportSecurity) }
             response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
             response.headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
             response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")

@@ -106,7 +106,7 @@ struct DomainServices: Sendable {
         ListingPhotoService(database: database, writes: writes, listings: listings, store: photoStore, now: now)
     }
     var photoSweep: PhotoSweep { PhotoSweep(database: database, storage: photoStorage, grace: settings.photoSweepGrace, now: now) }
-    var features: FeatureService { FeatureService(database: database, settings: settings, listings: listings, now: now) }
+    var features: FeatureService { FeatureService(database: database, writes: writes, settings: settings, listings: listings, now: now) }
 
     // MARK: Orders
     var writes: WriteTransactions { WriteTransactions(database: database, groupCommit: groupCommit, committed: eventHub) }

@@ -7,6 +7,8 @@ import MarketCore
 /// ending by themselves when their time runs out.
 struct FeatureService {
     let database: any Database
+    /// Money moves in a write transaction (on SQLite, the one writer's), never beside it.
+    let writes: WriteTransactions
     let settings: AppSettings
     let listings: ListingService
     let now: Date
@@ -21,7 +23,8 @@ struct FeatureService {
         }
         let userID = try user.requireID()
         let ends = now.addingTimeInterval(settings.featureDuration)
-        try await database.transaction { db in
+        try await writes.run { [settings, now] tx in
+            let db = tx.db
             // Taking the feature is one conditional statement: of two purchases racing, one charges.
             let took = try await db.sql.raw("""
                 UPDATE listings SET featured_until = \(bind: ends)
@@ -56,7 +59,8 @@ struct FeatureService {
         let userID = try user.requireID()
         let fee = feature.fee
         let featureID = try feature.requireID()
-        try await database.transaction { db in
+        try await writes.run { [settings, now] tx in
+            let db = tx.db
             // Cancelling is one conditional statement: of many cancels racing, one refunds; the
             // others find it cancelled and answer as if it had never been featured.
             let cancelled = try await db.sql.raw("""
