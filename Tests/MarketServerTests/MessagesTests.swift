@@ -31,6 +31,25 @@ struct MessagesTests {
         }
     }
 
+    @Test("opening a conversation's page marks nothing read; its Mark as read button (a POST) does, and comes back")
+    func readByPostNotByGet() async throws {
+        try await withTestApp { app in
+            let deal = try await app.deal()
+            let conversation = try await app.openConversation(about: deal.listing.id, token: deal.buyer.token)
+            try await app.sendMessage("Still there?", in: conversation.id, token: deal.buyer.token)
+            let cookie = WebSessionCookie.name + "=" + deal.seller.token
+            let path = "/messages/\(conversation.id.uuidString.lowercased())"
+            let page = try await app.visit(path, cookies: cookie)
+            #expect(page.text.contains("Still there?") && page.text.contains("Mark as read"))
+            #expect(try await app.conversations(token: deal.seller.token).unreadCount == 1)
+            let read = try await app.send(.POST, path + "/read", rawBody: "csrf=\(page.csrf)",
+                                          headers: ["Cookie": page.cookies, "Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"])
+            #expect(read.status == .seeOther && read.headers.first(name: .location) == path + "#latest")
+            #expect(try await app.conversations(token: deal.seller.token).unreadCount == 0)
+            #expect(!(try await app.visit(path, cookies: cookie).text.contains("Mark as read")))
+        }
+    }
+
     @Test("messages are trimmed, paged newest first, counted unread for the other side and marked read")
     func messagingAndUnread() async throws {
         try await withTestApp { app in

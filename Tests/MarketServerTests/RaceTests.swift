@@ -156,7 +156,8 @@ struct RaceTests {
         try await ServerProcesses.withClient(count: Self.serverCount) { client, processes in
             let servers = processes.baseURLs
             let seller = try await client.register(on: servers[0], name: "Seller")
-            let reporter = try await client.register(on: servers[0], name: "Reporter")
+            // Two reporters: one account files at most ReportService.perWindow reports an hour.
+            let reporters = [try await client.register(on: servers[0], name: "Reporter"), try await client.register(on: servers[0], name: "Reporter Two")]
             let moderator = try await client.register(on: servers.last!, name: "Moderator")
             try await processes.runCommand(["users", "grant", moderator.user.email, "moderator"])
             let buyers = try await client.registerMany(10, on: servers)
@@ -166,7 +167,7 @@ struct RaceTests {
                                                                          token: seller.token, expect: .created)
                 let report: Report = try await client.json(.POST, servers[0] + "/api/v1/reports",
                                                            ReportRequest(subject: .listing, id: listing.id, reason: .scam, details: nil),
-                                                           token: reporter.token, expect: .created)
+                                                           token: reporters[round % 2].token, expect: .created)
                 async let decision = client.send(.POST, servers[round % servers.count] + "/api/v1/moderation/reports/\(report.id)/decision",
                                                  ModerationDecisionRequest(action: .removeListing, note: "Counterfeit."), token: moderator.token)
                 async let purchases = Self.statuses(buyers.count) { index in

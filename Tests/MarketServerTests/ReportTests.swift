@@ -36,6 +36,40 @@ struct ReportTests {
         }
     }
 
+    @Test("one account files at most 10 reports an hour (429 after, in words); an account younger than an hour does not help hide a listing")
+    func floodsAndYoungAccounts() async throws {
+        let clock = TestClock()
+        try await withTestApp(clock: clock, adjust: { settings in
+            TestCampuses.adjust(&settings)
+            settings.reportsToHide = 2
+            settings.reporterMinimumAge = 3_600
+        }) { app in
+            let seller = try await app.verifiedStudent("Sam Seller")
+            let flooder = try await app.verifiedStudent("Flo Flooder")
+            var listings: [MarketCore.Listing] = []
+            for number in 0..<11 { listings.append(try await app.createListing(.sample("Lamp \(number)"), token: seller.token)) }
+            for listing in listings.prefix(10) {
+                #expect(try await app.report(.listing, listing.id, token: flooder.token).status == .created)
+            }
+            let eleventh = try await app.report(.listing, listings[10].id, token: flooder.token)
+            #expect(eleventh.status == .tooManyRequests && eleventh.headers.first(name: .retryAfter) != nil)
+            #expect(try eleventh.error.message.contains("Too many reports"))
+            clock.advance(by: 3_601)
+            #expect(try await app.report(.listing, listings[10].id, token: flooder.token).status == .created)
+
+            // Two accounts made a moment ago report the same listing: it stays on the market.
+            let young = [try await app.verifiedStudent("New One"), try await app.verifiedStudent("New Two")]
+            let target = listings[0]
+            for account in young { #expect(try await app.report(.listing, target.id, reason: .spam, token: account.token).status == .created) }
+            #expect(try await app.listing(target.id).status == .active)
+            // An hour later, their next reports count: a report from each of two old accounts hides it.
+            clock.advance(by: 3_601)
+            let other = listings[1]
+            for account in young { #expect(try await app.report(.listing, other.id, reason: .spam, token: account.token).status == .created) }
+            #expect(try await app.send(.GET, "/api/v1/listings/\(other.id)").status == .notFound)
+        }
+    }
+
     @Test("a message is reported by someone in its conversation; to anyone else it does not exist")
     func messages() async throws {
         try await withTestApp(adjust: TestCampuses.adjust) { app in

@@ -42,7 +42,9 @@ public struct TestDatabase: Sendable {
             database = .sqlite(path: directory + "/campusmarket.sqlite")
         }
         // bcrypt cost 4 keeps the suite fast; production uses 12 (BCRYPT_COST).
-        let settings = AppSettings(dataDirectory: directory, database: database, bcryptCost: 4)
+        var settings = AppSettings(dataDirectory: directory, database: database, bcryptCost: 4)
+        // Tests report from accounts made a moment ago; ReportTests sets the hour back.
+        settings.reporterMinimumAge = 0
         return TestDatabase(directory: directory, settings: settings)
     }
 

@@ -115,7 +115,7 @@ def cluster(stand_in, tmp_path_factory):
     tls_port = free_port()
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
                     "-keyout", str(root / "privkey.pem"), "-out", str(root / "fullchain.pem")], check=True, capture_output=True)
-    config = config.replace("listen 443 ssl;", f"listen 127.0.0.1:{tls_port} ssl;")
+    config = config.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{tls_port} ssl http2;")
     config = config.replace("/etc/ssl/campusmarket/", f"{root}/")
     assert str(proxy_port) in config and str(instances[1].port) in config and str(tls_port) in config, "deploy/nginx.conf changed shape: update this fixture"
     (root / "campusmarket.conf").write_text(config)

@@ -88,6 +88,10 @@ public struct AppSettings: Sendable {
     /// `REPORTS_TO_HIDE`: distinct verified reporters that take a listing off the market until a
     /// moderator decides.
     public var reportsToHide = 3
+    /// `REPORTER_MIN_AGE_MINUTES`: how old an account must be for its reports to count toward
+    /// hiding a listing (younger ones still reach the moderators): accounts made for the purpose
+    /// cannot take a listing off the market.
+    public var reporterMinimumAge: TimeInterval = 3_600
     /// `MEETUP_SPOTS_FILE`: safe places to hand things over, offered to pickup orders.
     public var meetupSpots: [MeetupSpot] = []
     /// How long an email verification link works.
@@ -259,6 +263,7 @@ public struct AppSettings: Sendable {
             throw ConfigurationError("REQUIRE_VERIFIED is on but no campus is configured: set CAMPUSES so students have an address to verify")
         }
         if let count = try integer("REPORTS_TO_HIDE", in: 1...1_000) { settings.reportsToHide = count }
+        if let minutes = try integer("REPORTER_MIN_AGE_MINUTES", in: 0...10_080) { settings.reporterMinimumAge = TimeInterval(minutes * 60) }
         return settings
     }
 

@@ -32,6 +32,7 @@ struct ServerProcesses {
         var environment = ProcessInfo.processInfo.environment
         environment["DATA_DIR"] = directory
         environment["BCRYPT_COST"] = "4"
+        environment["REPORTER_MIN_AGE_MINUTES"] = "0"
         environment["LOG_LEVEL"] = "warning"
         environment.merge(extra) { _, new in new }
         var schema: String?

@@ -11,6 +11,10 @@ import SQLKit
 struct ReportService {
     let services: DomainServices
 
+    /// Reports one account may file in `window`: a flood cannot bury the queue's real reports.
+    static let perWindow = 10
+    static let window: TimeInterval = 3_600
+
     func report(_ input: ReportRequest, by reporter: UserRecord) async throws -> Report {
         let draft = try APIError.draft(input.validated())
         let reporterID = try reporter.requireID()
@@ -22,9 +26,15 @@ struct ReportService {
             throw APIError.validation(["id": "is \(what): you cannot report it"])
         }
         // With campuses configured only verified students count toward hiding; on an open board, everyone.
-        let counts = !services.settings.campuses.isConfigured || services.trust.isVerified(reporter)
-        let threshold = services.settings.reportsToHide
         let now = services.now
+        let counts = (!services.settings.campuses.isConfigured || services.trust.isVerified(reporter))
+            && reporter.createdAt <= now.addingTimeInterval(-services.settings.reporterMinimumAge)
+        let threshold = services.settings.reportsToHide
+        let recent = try await ReportRecord.query(on: services.database).filter(\.$reporterID == reporterID)
+            .filter(\.$createdAt > now.addingTimeInterval(-Self.window)).sort(\.$createdAt).all()
+        if recent.count >= Self.perWindow, let oldest = recent.first?.createdAt {
+            throw APIError.tooManyAttempts(retryAfter: oldest.addingTimeInterval(Self.window).timeIntervalSince(now), of: "reports")
+        }
         let report = ReportRecord()
         report.id = UUID()
         report.reporterID = reporterID

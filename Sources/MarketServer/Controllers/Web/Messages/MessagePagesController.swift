@@ -72,6 +72,8 @@ struct MessagePagesController: RouteCollection {
         var blocked: Bool
         var blockedByMe: Bool
         var seen: Bool
+        /// Messages to me not yet read: the page offers "Mark as read" (its script presses it).
+        var unread: Bool
         var clientId: String
         var draft: String
         var error: String?
@@ -88,10 +90,9 @@ struct MessagePagesController: RouteCollection {
         let services = req.domain
         let cursor = reader.cursor()
         let page = try await services.conversations.messages(in: id, for: session.userID, limit: 50, after: cursor)
-        // Opening the newest messages reads them.
-        let conversation = cursor == nil && error == nil
-            ? try await services.conversations.markRead(id, upTo: nil, by: session.userID)
-            : try await services.conversations.conversation(id, for: session.userID)
+        // Showing the page reads nothing: a GET (a link preview, a prefetch) changes no state. The
+        // page's script marks it read by a POST when it is shown; without script, a button does.
+        let conversation = try await services.conversations.conversation(id, for: session.userID)
         let blockedByMe = try await services.blocks.list(for: session.userID).items.contains { $0.id == conversation.otherUser.id }
         let bubbles = page.items.reversed().map { message in
             Bubble(id: message.id.wireString, text: message.text, mine: message.senderId == session.userID, sender: message.senderName,
@@ -104,6 +105,7 @@ struct MessagePagesController: RouteCollection {
             olderHref: page.nextCursor.map { "/messages/\(id.wireString)?cursor=\($0)" }, blocked: conversation.blocked,
             blockedByMe: blockedByMe,
             seen: conversation.otherReadUpTo != nil && conversation.otherReadUpTo == conversation.lastMessage?.id,
+            unread: conversation.unreadCount > 0,
             clientId: UUID().wireString, draft: draft, error: error.map(Self.sentence), maxLength: SendMessageRequest.textLength.upperBound)
         let response = try await req.renderPage("conversation", title: "\(conversation.otherUser.name) · \(conversation.listing.title)",
                                                 content, status: error.map { $0.status } ?? .ok)
@@ -131,11 +133,14 @@ struct MessagePagesController: RouteCollection {
         return req.seeOther("/messages/\(id.wireString)#latest")
     }
 
-    /// The script marks what it showed live as read.
-    func read(req: Request) async throws -> HTTPStatus {
+    /// The script marks what it showed as read (204); the page's button without script comes
+    /// back to the conversation.
+    func read(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        _ = try await req.domain.conversations.markRead(try req.uuidParameter("conversationID"), upTo: nil, by: session.userID)
-        return .noContent
+        let id = try req.uuidParameter("conversationID")
+        _ = try await req.domain.conversations.markRead(id, upTo: nil, by: session.userID)
+        let navigating = req.headers.first(name: .accept)?.contains("text/html") ?? false
+        return navigating ? req.seeOther("/messages/\(id.wireString)#latest") : Response(status: .noContent)
     }
 
     func block(req: Request) async throws -> Response {

@@ -84,6 +84,9 @@
     if (inbox) refreshInbox();
     refreshBadges();
   });
+  // Opening a conversation reads it by a POST from the page, never by its GET.
+  const unread = conversation && conversation.querySelector("[data-mark-read]");
+  if (unread && document.visibilityState === "visible") { unread.remove(); markRead(); }
   source.addEventListener("notification", refreshBadges);
   source.addEventListener("resync", () => { refreshBadges(); if (inbox) refreshInbox(); });
 })();
