@@ -34,6 +34,50 @@ struct ListingVisibilityTests {
         }
     }
 
+    /// Every documented route that takes a listing's id, walked as a signed-in stranger with a
+    /// listing that is hidden, removed, archived and deleted: each answers 404, as if it had never
+    /// been (a 403 or a 409 would tell that it exists, and a booked period is no stranger's business).
+    @Test("every route with a listing id answers a stranger 404 for a hidden, removed, archived or deleted listing", arguments: ["hidden", "removed", "archived", "deleted"])
+    func everyRouteHidesIt(state: String) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register(name: "Sam Seller")
+            let stranger = try await app.register(name: "Sid Stranger")
+            var input = ListingInput.sample("Camera", rentPriceCents: 500, rentUnit: "day")
+            input.openToTrade = true
+            let listing = try await app.createListing(input, token: seller.token)
+            let id = listing.id
+            if state == "deleted" {
+                #expect(try await app.send(.DELETE, "/api/v1/listings/\(id)", token: seller.token).status.code < 300)
+            } else {
+                try await ListingRecord.query(on: app.db).filter(\.$id == id).set(\.$status, to: state).update()
+            }
+            let start = Date().addingTimeInterval(2 * 86_400)
+            let mine = try await app.createListing(.sample("Stranger's own lamp"), token: stranger.token)
+            let bodies: [String: any Encodable] = [
+                "put /api/v1/listings/{listingID}": ListingInput.sample("Camera"),
+                "post /api/v1/listings/{listingID}/purchase": PurchaseRequest(fulfillment: "pickup"),
+                "post /api/v1/listings/{listingID}/rentals": RentalRequest(start: start, end: start.addingTimeInterval(86_400)),
+                "post /api/v1/listings/{listingID}/trade-offers": TradeOfferRequest(offeredListingIds: [mine.id], cashTopUpCents: 500),
+                "put /api/v1/listings/{listingID}/photos/order": PhotoOrder(photoIds: []),
+            ]
+            let operations = try OpenAPIDocument.repository().operations.filter { $0.contains("{listingID}") }.sorted()
+            #expect(operations.count >= 10, "\(operations)")
+            // Removing a favorite answers 204 for any id whatever (it is idempotent), so it tells nothing.
+            let unsave = "delete /api/v1/me/favorites/{listingID}"
+            #expect(try await app.send(.DELETE, "/api/v1/me/favorites/\(UUID())", token: stranger.token).status == .noContent)
+            for operation in operations where operation != unsave && (!operation.hasPrefix("post /api/v1/listings/{listingID}/photos") || operation.contains("{photoID}")) {
+                let parts = operation.split(separator: " ", maxSplits: 1)
+                let path = String(parts[1]).replacingOccurrences(of: "{listingID}", with: id.uuidString)
+                    .replacingOccurrences(of: "{photoID}", with: UUID().uuidString)
+                let answer = try await app.send(HTTPMethod(rawValue: parts[0].uppercased()), path, json: bodies[operation] ?? EmptyBody(),
+                                                token: stranger.token)
+                #expect(answer.status == .notFound, "\(state): \(operation) answered \(answer.status): \(answer.text.prefix(200))")
+            }
+        }
+    }
+
+    private struct EmptyBody: Encodable {}
+
     @Test("search lists archived listings only to their seller, among their own")
     func search() async throws {
         try await withTestApp { app in

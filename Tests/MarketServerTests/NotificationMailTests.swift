@@ -46,7 +46,8 @@ struct NotificationMailTests {
             let mail = try #require(try await smtp.waitForMessages(1).first)
             #expect(mail.to == [deal.seller.user.email])
             #expect(mail.header("Subject") == "2 new messages on CampusMarket")
-            #expect(mail.body.contains("Bea Buyer: Is the lamp still there?") && mail.body.contains("I could pick it up today."))
+            // Nobody proved the seller's address (an open board): the mail carries our words only.
+            #expect(mail.body.components(separatedBy: "* A new message").count == 3 && !mail.body.contains("Is the lamp"), "\(mail.body)")
             #expect(mail.body.contains("https://market.campus.edu/messages/\(conversation.id)"))
             #expect(mail.header("List-Unsubscribe-Post") == "List-Unsubscribe=One-Click")
             #expect(try Self.unsubscribeLink(in: mail).hasPrefix("https://market.campus.edu/unsubscribe?token="))
@@ -63,6 +64,31 @@ struct NotificationMailTests {
         }
     }
 
+    @Test("a verified student's mail carries the other side's words as plain text: one line, capped, never a link")
+    func verifiedMailCarriesPlainWords() async throws {
+        let smtp = try await TestSMTPServer.start()
+        defer { Task { await smtp.stop() } }
+        let clock = TestClock()
+        try await withTestApp(clock: clock, adjust: { settings in
+            TestCampuses.adjust(&settings)
+            settings.smtpRelay = try! SMTPRelay(url: smtp.url)
+            settings.notify.sweepInterval = 3_600
+        }) { app in
+            let seller = try await app.verifiedStudent("Sam Seller"), buyer = try await app.verifiedStudent("Bea Buyer")
+            let listing = try await app.createListing(.sample("Desk lamp"), token: seller.token)
+            let conversation = try await app.openConversation(about: listing.id, token: buyer.token)
+            let words = "Pay first at https://evil.example/pay or write to me@evil.example\n\nCampusMarket Security " + String(repeating: "x", count: 400)
+            #expect(try await app.sendMessage(words, in: conversation.id, token: buyer.token).status == .created)
+            clock.advance(by: 400)
+            #expect(try await Self.round(app) == 1)
+            // After the two sign-ups' verification mails.
+            let mail = try #require(try await smtp.waitForMessages(3).first { $0.header("Subject") == "A new message on CampusMarket" })
+            #expect(mail.body.contains("Pay first at hxxps[:]//evil[.]example/pay or write to me[at]evil[.]example CampusMarket Security"), "\(mail.body)")
+            #expect(!mail.body.contains("evil.example") && !mail.body.contains(String(repeating: "x", count: 250)))
+            #expect(MailText.userWords("Now $75.00, was $90.") == "Now $75.00, was $90.")
+        }
+    }
+
     @Test("an order's news is mailed when unread after the delay; read in time, or with order mail off, it is not")
     func orders() async throws {
         let smtp = try await TestSMTPServer.start()
@@ -75,7 +101,7 @@ struct NotificationMailTests {
             #expect(try await Self.round(app) == 1)
             let mail = try #require(try await smtp.waitForMessages(1).first)
             #expect(mail.header("Subject") == "News about your order on CampusMarket")
-            #expect(mail.body.contains(deal.listing.title) && mail.body.contains("https://market.campus.edu/orders/"))
+            #expect(mail.body.contains("News about an order") && !mail.body.contains(deal.listing.title) && mail.body.contains("https://market.campus.edu/orders/"))
 
             let second = try await app.createListing(.sample("Bookshelf"), token: deal.seller.token)
             #expect(try await app.purchase(second.id, token: deal.buyer.token).status == .created)

@@ -60,8 +60,11 @@ extension APIError {
         APIError(.conflict, code: "listing_unavailable", message: message)
     }
 
+    /// A listing off the market is, to anyone asking to buy, rent, trade or message, not there
+    /// at all: naming its state (hidden, removed, archived) would tell a stranger it exists.
     static func listingUnavailable(status: String) -> APIError {
-        listingUnavailable("This listing is \(status), so it is not available.")
+        guard ListingVisibility.isPublic(status) else { return .listingNotFound }
+        return listingUnavailable("This listing is \(status), so it is not available.")
     }
 
     // MARK: Orders and offers

@@ -285,12 +285,6 @@ public struct AppSettings: Sendable {
     }
 }
 
-/// A setting the operator got wrong; start-up stops with this sentence.
-public struct ConfigurationError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
 extension Application {
     private struct SettingsKey: StorageKey { typealias Value = AppSettings }
 

@@ -27,7 +27,8 @@ struct CampusPagesController: RouteCollection {
     struct TokenForm: Vapor.Content { var token: String? }
 
     struct ConfirmContent: Encodable {
-        var token: String
+        /// nil when there is nothing to confirm (a template reads "" as present).
+        var token: String?
         var formError: String?
         /// Signed out: where to sign in and come back.
         var signInPath: String?
@@ -93,7 +94,7 @@ struct CampusPagesController: RouteCollection {
             guard owner == (try session.user.requireID()) else { throw APIError.verificationLinkOfAnotherAccount }
         } catch let error as APIError where error.status.code < 500 {
             return try await req.renderPage("verify-email", title: "Verify your campus email",
-                                            ConfirmContent(token: "", formError: error.message, signedInAs: session.user.email), status: error.status)
+                                            ConfirmContent(token: nil, formError: error.message, signedInAs: session.user.email), status: error.status)
         }
         return try await req.renderPage("verify-email", title: "Verify your campus email", ConfirmContent(token: token, signedInAs: session.user.email))
     }
@@ -106,7 +107,7 @@ struct CampusPagesController: RouteCollection {
             return req.seeOther("/verify", notice: .verified)
         } catch let error as APIError where error.status.code < 500 {
             return try await req.renderPage("verify-email", title: "Verify your campus email",
-                                            ConfirmContent(token: "", formError: error.message, signedInAs: session.user.email), status: error.status)
+                                            ConfirmContent(token: nil, formError: error.message, signedInAs: session.user.email), status: error.status)
         }
     }
 }

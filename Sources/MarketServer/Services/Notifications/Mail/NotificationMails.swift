@@ -105,15 +105,34 @@ struct NotificationMails {
         }
     }
 
+    /// Whether the address this mail goes to is the campus address the account proved: only then
+    /// may it carry words other people wrote (`MailText`).
+    private func mailsAVerifiedAddress(_ user: UserRecord) -> Bool {
+        guard user.campusVerifiedAt != nil, let campusEmail = user.campusEmail,
+              let campus = services.settings.campuses.campus(forEmail: user.email) else { return false }
+        return campus.mailboxKey(of: user.email) == campusEmail
+    }
+
+    /// A line in our own words for an address nobody has proved.
+    static func ourWords(_ topic: NotificationTopic) -> String {
+        switch topic {
+        case .messages: "A new message"
+        case .orders: "News about an order"
+        case .savedSearches: "A new listing matches one of your saved searches"
+        case .favorites: "News about a listing you saved"
+        }
+    }
+
     private func body(_ lines: [Line], topic: NotificationTopic, to user: UserRecord, unsubscribe: String) -> String {
         let site = services.settings.publicURL
+        let verified = mailsAVerifiedAddress(user)
         let shown = lines.prefix(Self.maxLines).map { line in
-            "* " + line.line + (line.path.map { "\n  " + site + $0 } ?? "")
+            "* " + (verified ? MailText.userWords(line.line) : Self.ourWords(topic)) + (line.path.map { "\n  " + site + $0 } ?? "")
         }
         let more = lines.count > Self.maxLines ? ["…and \(lines.count - Self.maxLines) more on \(site)"] : []
         let opening = topic.isDigest ? "Since yesterday on CampusMarket:" : "While you were away:"
         return """
-            Hello \(user.name),
+            Hello,
 
             \(opening)
 
