@@ -160,7 +160,7 @@ async def latency(count=1000):
     if not url:
         raise SystemExit("set DATABASE_URL (scripts/start-postgres.sh prints one)")
     data = tempfile.mkdtemp(prefix="cm-bench-events-")
-    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", LOG_LEVEL="warning", MESSAGES_PER_MINUTE="10000",
+    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", REGISTRATIONS_PER_ADDRESS="100000", LOG_LEVEL="warning", MESSAGES_PER_MINUTE="10000",
                DATABASE_SCHEMA=f"bench_{uuid.uuid4().hex[:8]}")
     ports = [free_port(), free_port()]
     log = open(Path(data) / "servers.log", "w")
@@ -224,7 +224,7 @@ async def load(streams=1000, people=100, messages=1000):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     data = tempfile.mkdtemp(prefix="cm-bench-events-")
-    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", LOG_LEVEL="warning", MESSAGES_PER_MINUTE="10000",
+    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", REGISTRATIONS_PER_ADDRESS="100000", LOG_LEVEL="warning", MESSAGES_PER_MINUTE="10000",
                CONVERSATIONS_PER_HOUR="10000")
     if env.get("DATABASE_URL"):
         env["DATABASE_SCHEMA"] = f"bench_{uuid.uuid4().hex[:8]}"

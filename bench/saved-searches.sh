@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
 done
 source bench/lib.sh
 bench_options "${args[@]+"${args[@]}"}"
-export BCRYPT_COST=4
+export BCRYPT_COST=4 REGISTRATIONS_PER_ADDRESS=100000
 bench_setup
 users=$(( (searches + 19) / 20 )); [ "$users" -lt 500 ] && users=500
 

@@ -160,6 +160,27 @@ struct CampusVerificationTests {
             let listing = try await app.createListing(.sample(), token: ada.token)
             #expect(listing.campus == "example.org")
             #expect(try await app.send(.GET, "/api/v1/campuses").decode([CampusInfo].self).isEmpty)
+            // A seller's card names no campus: an email's domain says nothing a stranger should read.
+            let card = try await app.send(.GET, "/api/v1/users/\(ada.user.id)").decode(SellerSummary.self)
+            #expect(card.campus == nil)
+            #expect(try await app.listing(listing.id).seller.campus == nil)
+        }
+    }
+
+    @Test("with REQUIRE_VERIFIED on, a seller's contact goes to verified students only")
+    func contactForVerifiedOnly() async throws {
+        try await withTestApp(adjust: TestCampuses.adjust) { app in
+            let seller = try await app.verifiedStudent("Sam Seller")
+            #expect(try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(contact: ContactMethod(kind: .phone, value: "+1 734 555 0100")),
+                                       token: seller.token).status == .ok)
+            let listing = try await app.createListing(.sample("Lamp"), token: seller.token)
+            let unverified = try await app.register(email: "new@umich.edu", name: "New")
+            let verified = try await app.verifiedStudent("Vera")
+            #expect(try await app.listing(listing.id, token: unverified.token).seller.contact == nil)
+            #expect(try await app.send(.GET, "/api/v1/users/\(seller.user.id)", token: unverified.token).decode(SellerSummary.self).contact == nil)
+            #expect(try await app.listing(listing.id, token: verified.token).seller.contact?.value == "+1 734 555 0100")
+            let page = try await app.visit("/listings/\(listing.id.uuidString.lowercased())", cookies: WebSessionCookie.name + "=" + unverified.token)
+            #expect(!page.text.contains("734 555 0100"))
         }
     }
 

@@ -79,6 +79,24 @@ struct LoginThrottleTests {
         }
     }
 
+    @Test("a stranger's wrong guesses lock only the stranger out: the owner, elsewhere, still signs in; 100 from anywhere stop every guesser")
+    func strangerCannotLockOwnerOut() async throws {
+        try await withTestApp(adjust: { $0.trustForwardedFor = true }) { app in
+            try await app.register(email: "ada@campus.edu", password: Self.right)
+            let stranger: HTTPHeaders = ["X-Forwarded-For": "203.0.113.7"]
+            for _ in 0..<5 { try await app.login(LoginRequest(email: "ada@campus.edu", password: Self.wrong), headers: stranger) }
+            #expect(try await app.login(LoginRequest(email: "ada@campus.edu", password: Self.right), headers: stranger).status == .tooManyRequests)
+            let owner = try await app.login(LoginRequest(email: "ada@campus.edu", password: Self.right), headers: ["X-Forwarded-For": "198.51.100.2"])
+            #expect(owner.status == .ok, "\(owner.text)")
+            // A guesser spread over many addresses is still stopped at 100 for the account.
+            for index in 0..<100 {
+                try await app.login(LoginRequest(email: "ada@campus.edu", password: Self.wrong), headers: ["X-Forwarded-For": "192.0.2.\(index % 20)"])
+            }
+            #expect(try await app.login(LoginRequest(email: "ada@campus.edu", password: Self.right),
+                                        headers: ["X-Forwarded-For": "198.51.100.9"]).status == .tooManyRequests)
+        }
+    }
+
     @Test("X-Forwarded-For is ignored unless the operator trusts a proxy")
     func ignoresForwardedForByDefault() async throws {
         try await withTestApp { app in

@@ -97,8 +97,30 @@ struct RegistrationTests {
             }
 
             #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
-            #expect(statuses.filter { $0 == .conflict }.count == 11, "\(statuses)")
+            // The rest find it taken, or (past five tries at one email) are throttled.
+            #expect(statuses.filter { $0 == .conflict || $0 == .tooManyRequests }.count == 11, "\(statuses)")
             #expect(try await UserRecord.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test("sign-ups are throttled per client address (REGISTRATIONS_PER_ADDRESS) and per email from anywhere, before any hashing")
+    func throttled() async throws {
+        try await withTestApp(adjust: { settings in settings.registrationsPerAddress = 3; settings.trustForwardedFor = true }) { app in
+            let hasher = CountingPasswordHasher()
+            app.passwords.use { _ in hasher }
+            func signUp(_ email: String, from address: String) async throws -> TestResponse {
+                try await app.send(.POST, "/api/v1/auth/register", json: RegisterRequest(email: email, password: "correct horse battery", name: "Ann"),
+                                   headers: ["X-Forwarded-For": address])
+            }
+            for number in 0..<3 { #expect(try await signUp("ann\(number)@campus.edu", from: "203.0.113.1").status == .created) }
+            let fourth = try await signUp("ann3@campus.edu", from: "203.0.113.1")
+            #expect(fourth.status == .tooManyRequests && fourth.headers.first(name: .retryAfter) != nil)
+            #expect(try fourth.error.message.contains("Too many sign-ups"))
+            #expect(hasher.hashes == 3)
+            #expect(try await signUp("ann3@campus.edu", from: "198.51.100.1").status == .created)
+            // One email, asked from many addresses: five tries, then 429 whether or not it is taken.
+            for index in 0..<4 { #expect(try await signUp("ann0@campus.edu", from: "192.0.2.\(index)").status == .conflict) }
+            #expect(try await signUp("ann0@campus.edu", from: "192.0.2.9").status == .tooManyRequests)
         }
     }
 }

@@ -112,7 +112,7 @@ struct ReportTests {
             #expect(try forOwner.decode(MarketCore.Listing.self).status == .hidden)
             #expect(try await app.send(.GET, "/api/v1/listings/\(listing.id)", token: moderator.token).status == .ok)
             // Nobody buys a listing under review.
-            #expect(try await app.purchase(listing.id, token: reporters[0].token).status == .conflict)
+            #expect(try await app.purchase(listing.id, token: reporters[0].token).status == .notFound)
         }
     }
 }

@@ -50,6 +50,10 @@ struct ReviewTests {
             #expect(onListing.seller.rating?.count == 1)
             let page = try await app.send(.GET, "/api/v1/users/\(deal.seller.user.id)/reviews").decode(MarketCore.Page<Review>.self)
             #expect(page.items.map(\.text) == ["Book as described, quick pickup."])
+            // The book is sold: a stranger reads the review without what was bought; the parties see the title.
+            #expect(page.items.map(\.listingTitle) == ["an item"])
+            let forBuyer = try await app.send(.GET, "/api/v1/users/\(deal.seller.user.id)/reviews", token: deal.buyer.token).decode(MarketCore.Page<Review>.self)
+            #expect(forBuyer.items.map(\.listingTitle) == ["Calculus textbook"])
             #expect(try await app.notifications(token: deal.seller.token).items.contains { $0.kind == .reviewReceived })
 
             // The reviewed person replies once; nobody else can.

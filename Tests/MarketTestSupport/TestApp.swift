@@ -45,6 +45,8 @@ public struct TestDatabase: Sendable {
         var settings = AppSettings(dataDirectory: directory, database: database, bcryptCost: 4)
         // Tests report from accounts made a moment ago; ReportTests sets the hour back.
         settings.reporterMinimumAge = 0
+        // Tests sign many people up from one address; RegistrationTests sets the limit back.
+        settings.registrationsPerAddress = 100_000
         return TestDatabase(directory: directory, settings: settings)
     }
 

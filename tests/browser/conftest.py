@@ -87,7 +87,7 @@ def start_server(mailbox, schema=None, **extra):
     binary = os.environ.get("CAMPUSMARKET_BIN", str(ROOT / ".build" / "debug" / "campusmarket"))
     data = tempfile.mkdtemp(prefix="cm-browser-")
     port = free_port()
-    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", LOG_LEVEL="warning", REPORTER_MIN_AGE_MINUTES="0",
+    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", LOG_LEVEL="warning", REPORTER_MIN_AGE_MINUTES="0", REGISTRATIONS_PER_ADDRESS="100000",
                SMTP_URL=f"smtp://127.0.0.1:{mailbox.port}", PUBLIC_URL=f"http://localhost:{port}", **extra)
     if os.environ.get("BROWSER_DATABASE_URL"):
         env["DATABASE_URL"] = os.environ["BROWSER_DATABASE_URL"]

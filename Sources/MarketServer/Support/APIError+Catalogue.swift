@@ -60,10 +60,11 @@ extension APIError {
         APIError(.conflict, code: "listing_unavailable", message: message)
     }
 
-    /// A listing off the market is, to anyone asking to buy, rent, trade or message, not there
-    /// at all: naming its state (hidden, removed, archived) would tell a stranger it exists.
+    /// A listing taken off the market (hidden, removed, archived, suspended) is, to anyone asking
+    /// to buy, rent, trade or message, not there at all: naming its state would tell a stranger it
+    /// exists. One just sold says so: the students who lost the race need to hear why.
     static func listingUnavailable(status: String) -> APIError {
-        guard ListingVisibility.isPublic(status) else { return .listingNotFound }
+        guard ListingVisibility.isPublic(status) || status == ListingStatus.sold.rawValue else { return .listingNotFound }
         return listingUnavailable("This listing is \(status), so it is not available.")
     }
 

@@ -92,6 +92,10 @@ public struct AppSettings: Sendable {
     /// hiding a listing (younger ones still reach the moderators): accounts made for the purpose
     /// cannot take a listing off the market.
     public var reporterMinimumAge: TimeInterval = 3_600
+    /// `REGISTRATIONS_PER_ADDRESS`: sign-ups from one client address per 15 minutes. A campus's
+    /// network may put a dorm behind one address: raise it there (with `TRUST_FORWARDED_FOR`
+    /// behind a proxy, the address is the student's, not the proxy's).
+    public var registrationsPerAddress = 20
     /// `MEETUP_SPOTS_FILE`: safe places to hand things over, offered to pickup orders.
     public var meetupSpots: [MeetupSpot] = []
     /// How long an email verification link works.
@@ -263,6 +267,7 @@ public struct AppSettings: Sendable {
             throw ConfigurationError("REQUIRE_VERIFIED is on but no campus is configured: set CAMPUSES so students have an address to verify")
         }
         if let count = try integer("REPORTS_TO_HIDE", in: 1...1_000) { settings.reportsToHide = count }
+        if let count = try integer("REGISTRATIONS_PER_ADDRESS", in: 1...100_000) { settings.registrationsPerAddress = count }
         if let minutes = try integer("REPORTER_MIN_AGE_MINUTES", in: 0...10_080) { settings.reporterMinimumAge = TimeInterval(minutes * 60) }
         return settings
     }
@@ -282,17 +287,5 @@ public struct AppSettings: Sendable {
             throw ConfigurationError("\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(raw)'")
         }
         return value
-    }
-}
-
-extension Application {
-    private struct SettingsKey: StorageKey { typealias Value = AppSettings }
-
-    public var settings: AppSettings {
-        get {
-            guard let settings = storage[SettingsKey.self] else { fatalError("configure(_:settings:) has not run") }
-            return settings
-        }
-        set { storage[SettingsKey.self] = newValue }
     }
 }

@@ -33,6 +33,7 @@ struct ServerProcesses {
         environment["DATA_DIR"] = directory
         environment["BCRYPT_COST"] = "4"
         environment["REPORTER_MIN_AGE_MINUTES"] = "0"
+        environment["REGISTRATIONS_PER_ADDRESS"] = "100000"
         environment["LOG_LEVEL"] = "warning"
         environment.merge(extra) { _, new in new }
         var schema: String?

@@ -16,7 +16,7 @@ struct TextTraderAccountsController: RouteCollection {
         let input = try req.jsonBody(TextTrader.RegisterRequest.self)
         let draft = try APIError.draft(input.validated())
         // Registering does not sign in: the app logs in next, as its flow does.
-        return try await req.domain.accounts.register(draft) { user, _ in
+        return try await req.domain.accounts.register(draft, clientAddress: req.clientAddress) { user, _ in
             TextTrader.RegisterResponse(username: user.username ?? user.email)
         }
     }

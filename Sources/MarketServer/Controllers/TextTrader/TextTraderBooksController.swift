@@ -73,7 +73,7 @@ struct TextTraderBooksController: RouteCollection {
         } catch let error as APIError where error.code == APIError.listingNotFound.code {
             throw APIError.bookNotFound
         }
-        let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: viewer != nil)
+        let listing = try await services.listingPresenter.presentDetail(record, viewerSignedIn: viewer != nil, viewerID: viewer?.id)
         guard listing.categories.contains(.textbooks) else { throw APIError.bookNotFound }
         return (record, listing)
     }

@@ -77,7 +77,7 @@ struct AuthPagesController: RouteCollection {
         let input = RegisterRequest(email: form.email, password: form.password, name: form.name,
                                     username: form.username.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
         do {
-            let auth = try await req.domain.accounts.register(input)
+            let auth = try await req.domain.accounts.register(input, clientAddress: req.clientAddress)
             let response = req.seeOther("/", notice: .welcome)
             WebSessionCookie.set(auth.token, expiresAt: auth.expiresAt, on: response, for: req)
             return response

@@ -14,16 +14,34 @@ struct AccountService {
     private var database: any Database { services.database }
     private var now: Date { services.now }
 
-    func register(_ input: RegisterRequest) async throws -> AuthResponse {
-        try await register(APIError.draft(input.validated())) { user, services in
+    func register(_ input: RegisterRequest, clientAddress: String) async throws -> AuthResponse {
+        try await register(APIError.draft(input.validated()), clientAddress: clientAddress) { user, services in
             try await services.signIn(user)
+        }
+    }
+
+    /// Sign-ups one client address may make in the throttle's window (`REGISTRATIONS_PER_ADDRESS`:
+    /// a campus puts many students behind one address), and attempts at one email from anywhere:
+    /// counted before anything is looked up or hashed, so neither a flood of accounts nor a walk
+    /// through addresses asking which are taken goes far.
+    private func throttleRegistration(email: String, clientAddress: String) async throws {
+        var policy = services.settings.loginThrottle
+        policy.maxFailuresPerAddress = services.settings.registrationsPerAddress
+        policy.maxFailuresPerAccount = 5
+        policy.maxFailuresPerAccountFromAnywhere = 5
+        do {
+            _ = try await LoginThrottle(database: database, policy: policy, now: now)
+                .begin(accountKey: "register:" + email, clientAddress: "register:" + clientAddress)
+        } catch let error as APIError where error.code == "too_many_attempts" {
+            throw APIError.tooManyAttempts(retryAfter: error.retryAfter ?? 60, of: "sign-ups")
         }
     }
 
     /// Creates the account and runs `then` (e.g. issuing its first session) in the same
     /// transaction, so a failure leaves no account behind.
-    func register<Result: Sendable>(_ draft: RegistrationDraft,
+    func register<Result: Sendable>(_ draft: RegistrationDraft, clientAddress: String,
                                     then: @escaping @Sendable (UserRecord, DomainServices) async throws -> Result) async throws -> Result {
+        try await throttleRegistration(email: draft.email, clientAddress: clientAddress)
         try await ensureAvailable(email: draft.email, username: draft.username, exceptUserID: nil)
         let hash = try await services.passwords.hash(draft.password)
         do {

@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Counts sign-in attempts per account and per client address in the database (shared by all
+/// Counts sign-in attempts per account and client address, per account, and per client address in the database (shared by all
 /// instances, kept across restarts). An attempt is reserved *before* the password is checked —
 /// counted and written in one transaction under a lock on its keys — and kept as a failure
 /// unless it succeeds. So however many instances race, no more than the limit of guesses is
@@ -26,8 +26,10 @@ struct LoginThrottle {
             // Old rows no longer count for anything; pruning here keeps the table small without a job.
             try await LoginFailureRecord.query(on: db).filter(\.$failedAt <= windowStart).delete()
             let waits = try await [
-                wait(\.$accountKey, accountKey, limit: policy.maxFailuresPerAccount, on: db),
-                wait(\.$clientAddress, clientAddress, limit: policy.maxFailuresPerAddress, on: db),
+                wait(LoginFailureRecord.query(on: db).filter(\.$accountKey == accountKey).filter(\.$clientAddress == clientAddress),
+                     limit: policy.maxFailuresPerAccount),
+                wait(LoginFailureRecord.query(on: db).filter(\.$accountKey == accountKey), limit: policy.maxFailuresPerAccountFromAnywhere),
+                wait(LoginFailureRecord.query(on: db).filter(\.$clientAddress == clientAddress), limit: policy.maxFailuresPerAddress),
             ].compactMap { $0 }
             if let seconds = waits.max() { throw APIError.tooManyAttempts(retryAfter: seconds) }
             try await LoginFailureRecord(accountKey: accountKey, clientAddress: clientAddress, failedAt: now).create(on: db)
@@ -57,11 +59,9 @@ struct LoginThrottle {
 
     /// Seconds until the `limit`-th most recent attempt leaves the window (then fewer than
     /// `limit` remain), or nil when fewer than `limit` attempts are in the window now.
-    private func wait(_ key: KeyPath<LoginFailureRecord, FieldProperty<LoginFailureRecord, String>>, _ value: String,
-                      limit: Int, on db: any Database) async throws -> TimeInterval? {
+    private func wait(_ attempts: QueryBuilder<LoginFailureRecord>, limit: Int) async throws -> TimeInterval? {
         let windowStart = now.addingTimeInterval(-policy.window)
-        guard let pivot = try await LoginFailureRecord.query(on: db)
-            .filter(key == value)
+        guard let pivot = try await attempts
             .filter(\.$failedAt > windowStart)
             .sort(\.$failedAt, .descending)
             .range((limit - 1)..<limit)

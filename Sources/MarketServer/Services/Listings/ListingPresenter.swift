@@ -27,7 +27,7 @@ struct ListingPresenter {
 
     func presentDetail(_ row: ListingRow, viewerSignedIn: Bool, viewerID: UUID? = nil) async throws -> MarketCore.Listing {
         let sellerID = row.sellerID
-        let seller = try await SellerProfiles(database: database, trust: trust).profile(of: sellerID, viewerSignedIn: viewerSignedIn)
+        let seller = try await SellerProfiles(database: database, trust: trust).profile(of: sellerID, viewerSignedIn: viewerSignedIn, viewerID: viewerID)
             ?? SellerSummary(id: sellerID, name: AccountRules.deletedUserName)
         var presented = try present(row, seller: seller, photos: try await photos(of: [row.id])[row.id] ?? [])
         if let viewerID {

@@ -61,10 +61,20 @@ struct ReviewService {
     }
 
     /// A person's reviews, newest first; 404 when no account (or only a deleted one) has this id.
-    func page(of userID: UUID, limit: Int, after cursor: PageCursor?) async throws -> MarketCore.Page<Review> {
+    /// Titles of listings off the market (sold, archived) only to the parties of the order.
+    func page(of userID: UUID, limit: Int, after cursor: PageCursor?, viewerID: UUID?) async throws -> MarketCore.Page<Review> {
         guard let user = try await UserRecord.find(userID, on: database), user.deletedAt == nil else { throw APIError.userNotFound }
         let (rows, next) = try await ReviewRecord.query(on: database).filter(\.$subjectID == userID).newestFirst(limit: limit, after: cursor)
-        return MarketCore.Page(items: try await present(rows), nextCursor: next?.token)
+        return MarketCore.Page(items: try await present(rows, listedTo: viewerID, listed: true), nextCursor: next?.token)
+    }
+
+    /// What a review says it was about: the listing's title while it is on the market, or to the
+    /// order's parties; "an item" to anyone else (what a student bought is theirs to tell).
+    private static func title(of order: OrderRecord?, listed: Bool, to viewer: UUID?) -> String {
+        guard let order else { return "an item" }
+        let isParty = viewer == order.$buyer.id || viewer == order.$seller.id
+        if listed, !ListingVisibility.isPublic(order.listing.status), !isParty { return "an item" }
+        return order.listing.title
     }
 
     /// Whether `userID` may still review this order (the web's order page offers the form).
@@ -74,7 +84,9 @@ struct ReviewService {
         return try await ReviewRecord.query(on: database).filter(\.$orderID == order.requireID()).filter(\.$authorID == userID).count() == 0
     }
 
-    private func present(_ records: [ReviewRecord]) async throws -> [Review] {
+    /// `listed`: a person's list of reviews, read by `viewer` (nil: signed out); otherwise the
+    /// answer to a party of the order (a review just written or replied to).
+    private func present(_ records: [ReviewRecord], listedTo viewer: UUID? = nil, listed: Bool = false) async throws -> [Review] {
         guard !records.isEmpty else { return [] }
         let orders = try await OrderRecord.query(on: database).filter(\.$id ~~ records.map(\.orderID)).with(\.$listing).all()
         let authors = try await UserRecord.query(on: database).filter(\.$id ~~ records.map(\.authorID)).all()
@@ -82,7 +94,7 @@ struct ReviewService {
             let order = orders.first { $0.id == record.orderID }
             return Review(id: try record.requireID(), orderId: record.orderID, rating: record.rating, text: record.text,
                           authorId: record.authorID, authorName: authors.first { $0.id == record.authorID }?.name ?? "A student",
-                          subjectId: record.subjectID, listingTitle: order?.listing.title ?? "an item",
+                          subjectId: record.subjectID, listingTitle: Self.title(of: order, listed: listed, to: viewer),
                           authorRole: order?.role(of: record.authorID)?.rawValue ?? "buyer",
                           reply: record.reply, repliedAt: record.repliedAt, createdAt: record.createdAt)
         }

@@ -42,7 +42,7 @@ struct AuthController: RouteCollection {
 
     func register(req: Request) async throws -> Response {
         let input = try req.jsonBody(RegisterRequest.self)
-        let result = try await req.domain.accounts.register(input)
+        let result = try await req.domain.accounts.register(input, clientAddress: req.clientAddress)
         return try await result.encodeResponse(status: .created, for: req)
     }
 

@@ -26,6 +26,6 @@ struct ReviewsController: RouteCollection {
         var query = QueryReader(req)
         let limit = query.limit(), cursor = query.cursor()
         try query.check()
-        return try await req.domain.reviews.page(of: userID, limit: limit, after: cursor)
+        return try await req.domain.reviews.page(of: userID, limit: limit, after: cursor, viewerID: req.auth.get(Session.self)?.userID)
     }
 }

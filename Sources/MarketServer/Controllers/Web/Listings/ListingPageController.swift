@@ -221,7 +221,7 @@ struct ListingPageController: RouteCollection {
                           memberSince: listing.seller.memberSince.map(time.day),
                           activeListings: listing.seller.activeListingsCount.map { $0 == 1 ? "1 listing" : "\($0) listings" },
                           contact: listing.seller.contact?.label,
-                          latestReview: (listing.seller.rating?.count ?? 0) == 0 ? nil : try await services.reviews.page(of: listing.seller.id, limit: 1, after: nil).items.first.map {
+                          latestReview: (listing.seller.rating?.count ?? 0) == 0 ? nil : try await services.reviews.page(of: listing.seller.id, limit: 1, after: nil, viewerID: session?.userID).items.first.map {
                               "“\($0.text ?? String(repeating: "★", count: $0.rating))” — \($0.authorName), \($0.listingTitle), \(time.month($0.createdAt))"
                           }),
             primaryAction: Self.primaryAction(listing, viewerID: session?.userID),
