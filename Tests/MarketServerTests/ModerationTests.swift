@@ -179,6 +179,37 @@ struct ModerationTests {
         }
     }
 
+    @Test("the queue pages through every open report, worst first; a cursor that is not ours is 422")
+    func queuePages() async throws {
+        try await withTestApp(adjust: { settings in TestCampuses.adjust(&settings); settings.reportsToHide = 100 }) { app in
+            let moderator = try await app.moderator()
+            let seller = try await app.verifiedStudent("Sam Seller")
+            let reporters = [try await app.verifiedStudent("Rita"), try await app.verifiedStudent("Rex")]
+            var listings: [MarketCore.Listing] = []
+            for number in 0..<7 { listings.append(try await app.createListing(.sample("Item \(number)"), token: seller.token)) }
+            for listing in listings { #expect(try await app.report(.listing, listing.id, token: reporters[0].token).status == .created) }
+            // The newest, reported twice, is the worst: first.
+            #expect(try await app.report(.listing, listings[6].id, token: reporters[1].token).status == .created)
+            var seen: [UUID] = [], cursor: String? = nil, pages = 0
+            repeat {
+                let query = "/api/v1/moderation/reports?limit=3" + (cursor.map { "&cursor=\($0)" } ?? "")
+                let page = try await app.send(.GET, query, token: moderator.token).decode(MarketCore.Page<ModerationCase>.self)
+                seen += page.items.map(\.subjectId)
+                cursor = page.nextCursor
+                pages += 1
+            } while cursor != nil && pages < 10
+            #expect(pages == 3 && seen.count == 7 && Set(seen) == Set(listings.map(\.id)), "\(pages) pages, \(seen.count) cases")
+            #expect(seen.first == listings[6].id)
+            #expect(Array(seen.dropFirst()) == listings.prefix(6).map(\.id))  // then the oldest first
+            let bad = try await app.send(.GET, "/api/v1/moderation/reports?cursor=zz", token: moderator.token)
+            #expect(bad.status == .unprocessableEntity)
+            #expect(try bad.error.fields?["cursor"] != nil)
+            // The page links to the next page too.
+            let web = try await app.send(.GET, "/moderation", headers: ["Cookie": WebSessionCookie.name + "=" + moderator.token])
+            #expect(!web.text.contains("More reports"))  // 7 cases fit the page's 50
+        }
+    }
+
     @Test("a removal and a purchase of one listing, raced: exactly one wins, every time")
     func decisionRacesPurchase() async throws {
         try await withTestApp(adjust: { settings in TestCampuses.adjust(&settings); settings.reportsToHide = 100 }) { app in

@@ -57,7 +57,8 @@ public enum TrustEndpoint: Endpoint {
 /// The moderation queue (moderators) and the audit log (admins).
 public enum ModerationEndpoint: Endpoint {
     /// Open (or `decided`) reports grouped by subject (`Page<ModerationCase>`).
-    case queue(status: String = "open", limit: Int? = nil)
+    /// `cursor`: the previous page's `nextCursor`, to read on through every open report.
+    case queue(status: String = "open", limit: Int? = nil, cursor: String? = nil)
     /// Decides on a report's subject, closing every open report on it (`ModerationOutcome`).
     case decide(report: UUID, ModerationDecisionRequest)
     /// The audit log, newest first (`Page<AuditEntry>`).
@@ -83,7 +84,7 @@ public enum ModerationEndpoint: Endpoint {
 
     public var queryItems: [URLQueryItem] {
         switch self {
-        case .queue(let status, let limit): QueryItems().adding("status", status).adding("limit", limit).items
+        case .queue(let status, let limit, let cursor): QueryItems().adding("status", status).adding("limit", limit).adding("cursor", cursor).items
         case .log(let page): page.queryItems
         case .decide: []
         }

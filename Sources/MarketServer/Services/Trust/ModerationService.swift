@@ -15,39 +15,37 @@ struct ModerationService {
     }
 
     /// Open (or decided) reports grouped by subject: accounts reported by `REPORTS_TO_HIDE`
-    /// people or more first, then the most reported, then the oldest.
-    func queue(status: String, limit: Int, for moderator: UserRecord) async throws -> [ModerationCase] {
+    /// people or more first, then the most reported, then the oldest. Grouped and ordered by the
+    /// database over every report, a page at a time (`offset` is where this page starts), so a
+    /// flood of reports on one subject never pushes another out of view.
+    func queue(status: String, limit: Int, offset: Int = 0, for moderator: UserRecord) async throws -> (cases: [ModerationCase], next: Int?) {
         try Self.requireModerator(moderator)
-        let reports = try await ReportRecord.query(on: services.database).filter(\.$status == status)
-            .sort(\.$createdAt).limit(2_000).all()
-        var groups: [String: [ReportRecord]] = [:]
-        var order: [String] = []
-        for report in reports {
-            let key = report.subjectKind + ":" + report.subjectID.uuidString
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(report)
-        }
+        let threshold = services.settings.reportsToHide
+        let database = services.database
+        let groups = try await database.sql.raw("""
+            SELECT subject_kind, subject_id FROM reports WHERE status = \(bind: status)
+            GROUP BY subject_kind, subject_id
+            ORDER BY CASE WHEN subject_kind = 'user' AND COUNT(DISTINCT reporter_id) >= \(bind: threshold) THEN 0 ELSE 1 END,
+                     COUNT(DISTINCT reporter_id) DESC, MIN(created_at), subject_id
+            LIMIT \(bind: limit + 1) OFFSET \(bind: offset)
+            """).all()
         var cases: [ModerationCase] = []
-        for key in order {
-            let group = groups[key]!
-            let first = group[0]
-            let kind = ReportSubject(rawValue: first.subjectKind) ?? .listing
-            let subject = try await ReportSubjects.current(kind, first.subjectID, on: services.database)
+        for row in groups.prefix(limit) {
+            let kindText = try row.decode(column: "subject_kind", as: String.self)
+            let subjectID = try row.decode(column: "subject_id", as: UUID.self)
+            let group = try await ReportRecord.query(on: database).filter(\.$status == status).filter(\.$subjectKind == kindText)
+                .filter(\.$subjectID == subjectID).sort(\.$createdAt).sort(\.$id).all()
+            guard let first = group.first else { continue }
+            let kind = ReportSubject(rawValue: kindText) ?? .listing
+            let subject = try await ReportSubjects.current(kind, subjectID, on: database)
             cases.append(ModerationCase(
-                id: try first.requireID(), subject: kind, subjectId: first.subjectID,
+                id: try first.requireID(), subject: kind, subjectId: subjectID,
                 subjectTitle: subject?.title ?? "(gone)", subjectStatus: subject?.status ?? "gone", ownerId: subject?.ownerID,
                 reportCount: Set(group.map(\.reporterID)).count,
                 reasons: Array(Set(group.compactMap { ReportReason(rawValue: $0.reason) })).sorted { $0.rawValue < $1.rawValue },
                 details: group.compactMap(\.details), firstReportedAt: first.createdAt, status: status))
         }
-        let threshold = services.settings.reportsToHide
-        func urgent(_ item: ModerationCase) -> Bool { item.subject == .user && item.reportCount >= threshold }
-        cases.sort {
-            if urgent($0) != urgent($1) { return urgent($0) }
-            if $0.reportCount != $1.reportCount { return $0.reportCount > $1.reportCount }
-            return $0.firstReportedAt < $1.firstReportedAt
-        }
-        return Array(cases.prefix(limit))
+        return (cases, groups.count > limit ? offset + limit : nil)
     }
 
     func decide(_ reportID: UUID, _ input: ModerationDecisionRequest, by moderator: UserRecord) async throws -> ModerationOutcome {

@@ -16,8 +16,10 @@ struct ModerationController: RouteCollection {
         let status = query.string("status") ?? ReportRecord.open
         if ![ReportRecord.open, ReportRecord.decided].contains(status) { query.errors.note("status", "must be open or decided") }
         let limit = query.limit()
+        let offset = ModerationQueueCursor.offset(query.string("cursor"), errors: &query.errors)
         try query.check()
-        return MarketCore.Page(items: try await req.domain.moderation.queue(status: status, limit: limit, for: session.user), nextCursor: nil)
+        let page = try await req.domain.moderation.queue(status: status, limit: limit, offset: offset, for: session.user)
+        return MarketCore.Page(items: page.cases, nextCursor: page.next.map(ModerationQueueCursor.token))
     }
 
     func decide(req: Request) async throws -> ModerationOutcome {

@@ -30,6 +30,8 @@ struct ModerationPagesController: RouteCollection {
         var cases: [Case]
         var hasCases: Bool
         var isAdmin: Bool
+        /// The next page of the queue, when there is one: every open report can be reached.
+        var moreHref: String?
     }
 
     struct DecisionForm: Content {
@@ -57,7 +59,10 @@ struct ModerationPagesController: RouteCollection {
     private func render(_ req: Request, failed: (id: UUID, form: DecisionForm, problem: String)? = nil,
                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
-        let items = try await req.domain.moderation.queue(status: ReportRecord.open, limit: 100, for: session.user)
+        var reader = QueryReader(req)
+        let offset = ModerationQueueCursor.offset(reader.string("cursor"), errors: &reader.errors)
+        let page = try await req.domain.moderation.queue(status: ReportRecord.open, limit: 50, offset: offset, for: session.user)
+        let items = page.cases
         let cases = items.map { item -> Case in
             let mine = failed?.id == item.id
             let actions = ModerationAction.choices(for: item.subject)
@@ -76,7 +81,8 @@ struct ModerationPagesController: RouteCollection {
                 actions: actions.map { FormField.Option(value: $0.rawValue, label: $0.label, selected: $0.rawValue == chosen) },
                 note: mine ? failed?.form.note ?? "" : "", error: mine ? failed?.problem : nil)
         }
-        return try await req.renderPage("moderation", title: "Moderation", QueueContent(cases: cases, hasCases: !cases.isEmpty, isAdmin: session.user.isAdmin), status: status)
+        return try await req.renderPage("moderation", title: "Moderation", QueueContent(cases: cases, hasCases: !cases.isEmpty, isAdmin: session.user.isAdmin,
+                                                                                moreHref: page.next.map { "/moderation?cursor=" + ModerationQueueCursor.token($0) }), status: status)
     }
 
     struct LogContent: Encodable {
