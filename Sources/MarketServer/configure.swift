@@ -74,6 +74,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(UpdateSavedSearchTermsToStems()) // saved searches indexed by their words' stems, as alerts match by the search's rule
     app.migrations.add(CreateCategoryWalkIndexes()) // PostgreSQL: each category's active listings by seq, for a search's walk window in one category
     app.migrations.add(UpdateCampusEmailsToMailboxes()) // verified campus addresses as their mailbox: one mailbox, one verified account
+    app.migrations.add(CreatePhotoUploads())  // who stored which photo when: an account's upload rate and unsaved photos limited
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

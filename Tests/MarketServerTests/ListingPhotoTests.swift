@@ -149,4 +149,30 @@ struct ListingPhotoTests {
             #expect(missing.status == .notFound)
         }
     }
+
+    @Test("one account stores at most 60 photos an hour, and 40 MB of photos on no listing; refused before decoding")
+    func uploadQuota() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(token: seller.token)
+            let user = try #require(try await UserRecord.find(seller.user.id, on: app.db))
+            let quota = PhotoQuota(database: app.db, now: Date())
+            // 40 MB staged and never saved: the next photo is refused, with the reason in words.
+            for number in 0..<8 { try await quota.record(seller.user.id, fileName: "staged\(number).jpg", byteCount: 5 * 1_048_576) }
+            do {
+                _ = try await app.domainServices().listingPhotos.stage(SampleImages.jpeg, by: user)
+                Issue.record("a photo past the unsaved quota was stored")
+            } catch let error as APIError {
+                #expect(error.status == .tooManyRequests && error.code == "too_many_unsaved_photos" && error.message.contains("40 MB"))
+            }
+            // Another account is not affected; and an hour's 60 uploads stop the 61st.
+            let other = try await app.register()
+            for number in 0..<60 { try await quota.record(other.user.id, fileName: "p\(number).jpg", byteCount: 1) }
+            let otherListing = try await app.createListing(token: other.token)
+            let sixtyFirst = try await app.uploadPhoto(SampleImages.png, named: "a.png", to: otherListing.id, token: other.token)
+            #expect(sixtyFirst.status == .tooManyRequests)
+            #expect(try sixtyFirst.error.message.contains("Too many photo uploads"))
+            #expect(try await app.uploadPhoto(SampleImages.png, named: "a.png", to: listing.id, token: seller.token).status == .tooManyRequests)
+        }
+    }
 }

@@ -60,7 +60,7 @@ struct PhotoStoreTests {
             let listing = try await app.createListing(token: seller.token)
             let used = try await app.uploadPhoto(SampleImages.png, named: "a.png", to: listing.id, token: seller.token).decode(ListingPhoto.self)
             // Staged in the editor, never saved to a listing.
-            let staged = try await app.domainServices().listingPhotos.stage(SampleImages.jpeg)
+            let staged = try await app.domainServices().listingPhotos.stage(SampleImages.jpeg, by: try #require(try await UserRecord.find(seller.user.id, on: app.db)))
             if store == .local {  // the temporary file of a write that never finished
                 _ = FileManager.default.createFile(atPath: app.settings.dataDirectory + "/photos/" + LocalPhotoStorage.stagingPrefix + "crashed", contents: Data([1]))
             }

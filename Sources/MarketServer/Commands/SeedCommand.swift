@@ -91,7 +91,7 @@ struct SeedCommand: AsyncCommand {
         for (index, row) in rows.enumerated() {
             guard let seller = byID[row.sellerID] else { continue }
             let png = SeedPicture.png(of: row.category, seed: seed &* 1_000_003 &+ UInt64(index))
-            _ = try await app.domainServices().listingPhotos.add(png, to: row.listingID, by: seller)
+            _ = try await app.domainServices().listingPhotos.add(png, to: row.listingID, by: seller, limited: false)
             progress.update(index + 1)
         }
         progress.finish()

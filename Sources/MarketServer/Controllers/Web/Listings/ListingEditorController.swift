@@ -89,7 +89,7 @@ struct ListingEditorController: RouteCollection {
                     return try await render(req, form, step: .photos, mode: mode, errors: ["photo": "A listing has at most \(PhotoStore.maxPerListing) photos."], status: .conflict)
                 }
                 do {
-                    names.append(try await req.domain.listingPhotos.stage(Array(buffer: file.data)))
+                    names.append(try await req.domain.listingPhotos.stage(Array(buffer: file.data), by: session.user))
                 } catch let error as APIError {
                     form.photos = names
                     let problem = error.fields?["photo"].map { "“\(file.filename)” \($0)." } ?? error.message

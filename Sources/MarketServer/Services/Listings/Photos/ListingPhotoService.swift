@@ -13,9 +13,10 @@ struct ListingPhotoService {
     /// Checks the upload is a real image, strips its metadata, stores the clean bytes and adds
     /// it last. The count and the insert run under the listing lock, so instances racing to add
     /// photos cannot pass the limit together.
-    func add(_ bytes: [UInt8], to listingID: UUID, by user: UserRecord) async throws -> ListingPhotoRecord {
+    /// `limited` false: the operator's own work (`seed`), not a student's upload.
+    func add(_ bytes: [UInt8], to listingID: UUID, by user: UserRecord, limited: Bool = true) async throws -> ListingPhotoRecord {
         _ = try await listings.owned(listingID, by: user)
-        let (fileName, byteCount) = try await storeClean(bytes)
+        let (fileName, byteCount) = try await storeClean(bytes, by: user, limited: limited)
         do {
             return try await writes.run { tx in
                 _ = try await tx.lockListing(listingID)
@@ -33,24 +34,29 @@ struct ListingPhotoService {
 
     /// Checks the upload is a real image, strips its metadata and stores the clean bytes, before
     /// any listing holds it (the web editor's photo step). Returns the stored file's name.
-    func stage(_ bytes: [UInt8]) async throws -> String {
-        try await storeClean(bytes).name
+    func stage(_ bytes: [UInt8], by user: UserRecord) async throws -> String {
+        try await storeClean(bytes, by: user).name
     }
 
-    /// The check, the scrubbing and the storing; the stored name and size.
-    private func storeClean(_ bytes: [UInt8]) async throws -> (name: String, byteCount: Int) {
+    /// The checks (size, the account's quota), the scrubbing and the storing; the stored name and size.
+    private func storeClean(_ bytes: [UInt8], by user: UserRecord, limited: Bool = true) async throws -> (name: String, byteCount: Int) {
         guard bytes.count <= PhotoStore.maxBytes else {
             let limit = "\(PhotoStore.maxBytes / 1_048_576) MB"
             throw APIError(.payloadTooLarge, code: "photo_too_large", message: "A photo may be at most \(limit).",
                            fields: ["photo": "must be at most \(limit)"])
         }
+        let quota = PhotoQuota(database: database, now: now)
+        let userID = try user.requireID()
+        if limited { try await quota.check(userID, adding: bytes.count) }
         let image: ImageScrubber.CleanImage
         do {
             image = try ImageScrubber.scrub(bytes)
         } catch {
             throw APIError.validation(["photo": error.message])
         }
-        return (try await store.save(image.bytes, as: image.type), image.bytes.count)
+        let name = try await store.save(image.bytes, as: image.type)
+        if limited { try await quota.record(userID, fileName: name, byteCount: image.bytes.count) }
+        return (name, image.bytes.count)
     }
 
     /// Makes the listing's photos exactly `fileNames`, in that order: stored files only (staged
