@@ -28,7 +28,8 @@ struct ConversationScreensTests {
             #expect(!buyerScreen.isSeen)
 
             #expect(await Self.eventually { inbox.unreadCount == 1 })
-            #expect(inbox.conversations.items.first?.lastMessage?.text == "Is the bulb included?")
+            // The count comes with the event; the list is read again after it, so it may land a moment later.
+            #expect(await Self.eventually { inbox.conversations.items.first?.lastMessage?.text == "Is the bulb included?" })
 
             // The buyer's screen listens; the seller opens the conversation and answers.
             let buyerListening = Task { await buyerScreen.listen() }

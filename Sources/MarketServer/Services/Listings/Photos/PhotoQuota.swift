@@ -15,13 +15,14 @@ struct PhotoQuota {
     func check(_ userID: UUID, adding byteCount: Int) async throws {
         let hourAgo = now.addingTimeInterval(-3_600)
         let recent = try await database.sql.raw("""
-            SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM photo_uploads WHERE user_id = \(bind: userID) AND created_at > \(bind: hourAgo)
+            SELECT COUNT(*) AS n FROM photo_uploads WHERE user_id = \(bind: userID) AND created_at > \(bind: hourAgo)
             """).first()
         if try recent?.decode(column: "n", as: Int.self) ?? 0 >= Self.perHour {
             throw APIError.tooManyAttempts(retryAfter: 3_600, of: "photo uploads")
         }
+        // Cast: PostgreSQL sums a BIGINT as NUMERIC.
         let unattached = try await database.sql.raw("""
-            SELECT COALESCE(SUM(u.byte_count), 0) AS bytes FROM photo_uploads u
+            SELECT CAST(COALESCE(SUM(u.byte_count), 0) AS BIGINT) AS bytes FROM photo_uploads u
             WHERE u.user_id = \(bind: userID) AND u.created_at > \(bind: now.addingTimeInterval(-86_400))
               AND NOT EXISTS (SELECT 1 FROM listing_photos p WHERE p.file_name = u.file_name)
             """).first()?.decode(column: "bytes", as: Int.self) ?? 0
