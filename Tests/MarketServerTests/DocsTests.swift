@@ -24,6 +24,14 @@ struct DocsTests {
         #expect(lines < 150, "README.md has \(lines) lines")
     }
 
+    /// The root's openapi.yaml is what the server serves: a link, never a copy (`sed -i` on the
+    /// link once replaced it with a file that drifted from the served document).
+    @Test("openapi.yaml at the root is a link to the document the server serves")
+    func openAPIIsALink() throws {
+        let target = try FileManager.default.destinationOfSymbolicLink(atPath: Self.root.appendingPathComponent("openapi.yaml").path)
+        #expect(target == "Sources/MarketServer/Resources/openapi.yaml")
+    }
+
     @Test("every relative link and image in the README and docs/ resolves", arguments: markdownFiles)
     func linksResolve(_ file: String) throws {
         let text = try Self.text(file)
