@@ -29,12 +29,8 @@ struct AccountService {
         policy.maxFailuresPerAddress = services.settings.registrationsPerAddress
         policy.maxFailuresPerAccount = 5
         policy.maxFailuresPerAccountFromAnywhere = 5
-        do {
-            _ = try await LoginThrottle(database: database, policy: policy, now: now)
-                .begin(accountKey: "register:" + email, clientAddress: "register:" + clientAddress)
-        } catch let error as APIError where error.code == "too_many_attempts" {
-            throw APIError.tooManyAttempts(retryAfter: error.retryAfter ?? 60, of: "sign-ups")
-        }
+        _ = try await LoginThrottle(database: database, policy: policy, now: now)
+            .begin(accountKey: "register:" + email, clientAddress: "register:" + clientAddress, of: "sign-ups")
     }
 
     /// Creates the account and runs `then` (e.g. issuing its first session) in the same

@@ -2,8 +2,8 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Counts sign-in attempts per account and client address, per account, and per client address in the database (shared by all
-/// instances, kept across restarts). An attempt is reserved *before* the password is checked —
+/// Counts attempts per account and client address, per account, and per client address, in the
+/// database (shared by all instances, kept across restarts). An attempt is reserved *before* the password is checked —
 /// counted and written in one transaction under a lock on its keys — and kept as a failure
 /// unless it succeeds. So however many instances race, no more than the limit of guesses is
 /// ever checked in a window.
@@ -17,9 +17,9 @@ struct LoginThrottle {
         let accountKey: String
     }
 
-    /// Reserves one attempt, or throws `tooManyAttempts` with the wait when a limit is reached.
-    /// Same words whether or not the account exists.
-    func begin(accountKey: String, clientAddress: String) async throws -> Attempt {
+    /// Reserves one attempt, or throws `tooManyAttempts` with the wait when a limit is reached,
+    /// naming `what` was tried too often. Same words whether or not the account exists.
+    func begin(accountKey: String, clientAddress: String, of what: String = "sign-in attempts") async throws -> Attempt {
         let windowStart = now.addingTimeInterval(-policy.window)
         try await database.transaction { db in
             try await lock(accountKey: accountKey, clientAddress: clientAddress, on: db)
@@ -31,7 +31,7 @@ struct LoginThrottle {
                 wait(LoginFailureRecord.query(on: db).filter(\.$accountKey == accountKey), limit: policy.maxFailuresPerAccountFromAnywhere),
                 wait(LoginFailureRecord.query(on: db).filter(\.$clientAddress == clientAddress), limit: policy.maxFailuresPerAddress),
             ].compactMap { $0 }
-            if let seconds = waits.max() { throw APIError.tooManyAttempts(retryAfter: seconds) }
+            if let seconds = waits.max() { throw APIError.tooManyAttempts(retryAfter: seconds, of: what) }
             try await LoginFailureRecord(accountKey: accountKey, clientAddress: clientAddress, failedAt: now).create(on: db)
         }
         return Attempt(accountKey: accountKey)

@@ -22,16 +22,12 @@ struct PasswordResetService {
         let user = try await UserRecord.query(on: database).filter(\.$email == email).filter(\.$deletedAt == nil).first()
         // Both keys throttle the same, so a 429 does not tell whether the account exists.
         let accountKey = try user.map { "reset:" + AccountService.throttleKey(try $0.requireID()) } ?? "reset:email:\(email)"
-        do {
-            // Mail to one address is limited from every client together (a mailbox is not to be
-            // flooded from many addresses), unlike sign-in's guesses.
-            var policy = services.settings.loginThrottle
-            policy.maxFailuresPerAccountFromAnywhere = policy.maxFailuresPerAccount
-            _ = try await LoginThrottle(database: database, policy: policy, now: now)
-                .begin(accountKey: accountKey, clientAddress: "reset:" + clientAddress)
-        } catch let error as APIError where error.code == "too_many_attempts" {
-            throw APIError.tooManyAttempts(retryAfter: error.retryAfter ?? 60, of: "password reset requests")
-        }
+        // Mail to one address is limited from every client together (a mailbox is not to be
+        // flooded from many addresses), unlike sign-in's guesses.
+        var policy = services.settings.loginThrottle
+        policy.maxFailuresPerAccountFromAnywhere = policy.maxFailuresPerAccount
+        _ = try await LoginThrottle(database: database, policy: policy, now: now)
+            .begin(accountKey: accountKey, clientAddress: "reset:" + clientAddress, of: "password reset requests")
         guard let user else { return }
         let token = Self.tokenPrefix + Base64URL.randomToken()
         let lifetime = services.settings.passwordResetLifetime

@@ -112,10 +112,11 @@ struct CampusVerificationService {
         let expires = LocalTime(campus?.timeZone ?? services.trust.timeZone(of: user)).time(now.addingTimeInterval(lifetime))
         // Nobody has proved this address yet: the mail carries only our words (no name an account
         // chose), and says so when the mailbox already verifies another account.
-        let taken = try await campus.asyncMap { campus in
-            try await UserRecord.query(on: db).filter(\.$campusEmail == campus.mailboxKey(of: email))
+        var taken = false
+        if let campus {
+            taken = try await UserRecord.query(on: db).filter(\.$campusEmail == campus.mailboxKey(of: email))
                 .filter(\.$campusVerifiedAt != nil).filter(\.$id != user.requireID()).first() != nil
-        } ?? false
+        }
         let body = taken ? """
             Hello,
 
@@ -136,12 +137,5 @@ struct CampusVerificationService {
             CampusMarket
             """
         try await MailOutbox(database: db, now: now).enqueue(MailMessage(to: email, subject: "Verify your campus address for CampusMarket", body: body))
-    }
-}
-
-private extension Optional {
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }
