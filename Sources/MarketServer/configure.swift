@@ -75,6 +75,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateCategoryWalkIndexes()) // PostgreSQL: each category's active listings by seq, for a search's walk window in one category
     app.migrations.add(UpdateCampusEmailsToMailboxes()) // verified campus addresses as their mailbox: one mailbox, one verified account
     app.migrations.add(CreatePhotoUploads())  // who stored which photo when: an account's upload rate and unsaved photos limited
+    app.migrations.add(UpdateUserAddPrivacy()) // privacy settings: who sees the contact, listed outside the campus, the name others read
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

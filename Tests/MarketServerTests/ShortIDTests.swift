@@ -25,7 +25,7 @@ struct ShortIDTests {
             let seller = try await app.register(name: "Sam Seller")
             let draft = try APIError.draft(ListingInput.sample().validated(defaultCurrency: "USD"))
             for id in ["abcdef01-1111-4000-8000-000000000001", "abcdef01-9999-4000-8000-000000000002", "abcdef02-0000-4000-8000-000000000003"] {
-                try await ListingRecord(id: UUID(uuidString: id)!, sellerID: seller.user.id, campus: nil, draft: draft, now: Date()).create(on: app.db)
+                try await ListingRecord(id: UUID(uuidString: id)!, sellerID: seller.user.id, campus: nil, campusOnly: false, draft: draft, now: Date()).create(on: app.db)
             }
             let ambiguous = try await app.send(.GET, "/api/v1/listings/abcdef01")
             #expect(ambiguous.status == .conflict, "\(ambiguous.text)")

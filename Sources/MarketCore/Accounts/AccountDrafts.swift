@@ -20,6 +20,7 @@ public struct ProfileChanges: Sendable, Equatable {
     public var email: String?
     public var username: String?
     public var contact: ContactMethod?
+    public var privacy: PrivacyUpdate?
     public var newPassword: String?
     /// The current password, which the server checks before a new password or email is set.
     public var currentPassword: String?
@@ -80,6 +81,15 @@ extension UpdateProfileRequest {
             let value = contact.value.trimmingCharacters(in: .whitespacesAndNewlines)
             if let problem = ContactMethod.valueProblem(kind: contact.kind, value: value) { errors.note("contact.value", problem) }
             changes.contact = ContactMethod(kind: contact.kind, value: value)
+        }
+        if let privacy {
+            if privacy.contactAudience == .unknown {
+                errors.note("privacy.contactAudience", "must be one of " + PrivacySettings.ContactAudience.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            if privacy.nameStyle == .unknown {
+                errors.note("privacy.nameStyle", "must be one of " + PrivacySettings.NameStyle.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            changes.privacy = privacy
         }
         if let newPassword {
             if let problem = AccountRules.passwordProblem(newPassword) { errors.note("newPassword", problem) }

@@ -6,15 +6,17 @@ public struct UpdateProfileRequest: Codable, Sendable, Equatable {
     public var email: String?
     public var username: String?
     public var contact: ContactMethod?
+    public var privacy: PrivacyUpdate?
     public var currentPassword: String?
     public var newPassword: String?
 
     public init(name: String? = nil, email: String? = nil, username: String? = nil, contact: ContactMethod? = nil,
-                currentPassword: String? = nil, newPassword: String? = nil) {
+                privacy: PrivacyUpdate? = nil, currentPassword: String? = nil, newPassword: String? = nil) {
         self.name = name
         self.email = email
         self.username = username
         self.contact = contact
+        self.privacy = privacy
         self.currentPassword = currentPassword
         self.newPassword = newPassword
     }

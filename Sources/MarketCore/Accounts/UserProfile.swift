@@ -7,6 +7,8 @@ public struct UserProfile: Codable, Sendable, Equatable, Identifiable {
     public var name: String
     public var username: String?
     public var contact: ContactMethod?
+    /// Who sees the contact, whether others outside the campus see the profile, how the name reads.
+    public var privacy: PrivacySettings
     /// Where the student trades, from their verified campus address (or, unverified, their
     /// email's); new listings take it. nil when no configured campus matches.
     public var campus: CampusMembership?
@@ -21,13 +23,14 @@ public struct UserProfile: Codable, Sendable, Equatable, Identifiable {
     /// Whether Sign in with Apple is linked.
     public var appleLinked: Bool
 
-    public init(id: UUID, email: String, name: String, username: String?, contact: ContactMethod?, campus: CampusMembership? = nil, createdAt: Date,
+    public init(id: UUID, email: String, name: String, username: String?, contact: ContactMethod?, privacy: PrivacySettings = .private, campus: CampusMembership? = nil, createdAt: Date,
                 hasPassword: Bool = true, appleLinked: Bool = false, roles: [UserRole] = [], verificationRequired: Bool = false) {
         self.id = id
         self.email = email
         self.name = name
         self.username = username
         self.contact = contact
+        self.privacy = privacy
         self.campus = campus
         self.createdAt = createdAt
         self.hasPassword = hasPassword

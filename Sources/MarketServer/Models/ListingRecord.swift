@@ -35,13 +35,17 @@ final class ListingRecord: Model, @unchecked Sendable {
     @Field(key: "updated_at") var updatedAt: Date
     /// Rentals: held from hand-over until the owner confirms the return.
     @OptionalField(key: "deposit_cents") var depositCents: Int64?
+    /// Shown only to verified students of its campus: its seller's `shownOutsideCampus`, negated,
+    /// kept on each listing so that a search filters on the listing alone.
+    @Field(key: "campus_only") var campusOnly: Bool
 
     init() {}
 
-    init(id: UUID = UUID(), sellerID: UUID, campus: String?, draft: ListingDraft, now: Date) {
+    init(id: UUID = UUID(), sellerID: UUID, campus: String?, campusOnly: Bool, draft: ListingDraft, now: Date) {
         self.id = id
         self.$seller.id = sellerID
         self.campus = campus
+        self.campusOnly = campusOnly
         self.status = ListingStatus.active.rawValue
         self.createdAt = now
         apply(draft, now: now)

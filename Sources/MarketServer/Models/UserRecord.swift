@@ -12,13 +12,22 @@ final class UserRecord: Model, @unchecked Sendable {
     @Field(key: "email") var email: String
     /// Lower-cased; unique when present.
     @OptionalField(key: "username") var username: String?
-    @Field(key: "name") var name: String
+    /// The full name, as the person themself sees it. Set it with `rename(_:)`.
+    @Field(key: "name") private(set) var name: String
+    /// The name as everyone else reads it (`PrivacySettings.publicName`), kept with `name` and
+    /// the name style so that every query naming another person reads one column.
+    @Field(key: "public_name") private(set) var publicName: String
     /// nil for accounts that sign in only with Apple or a passkey, and for deleted accounts.
     @OptionalField(key: "password_hash") var passwordHash: String?
     /// Apple's `sub` for this person, when they sign in with Apple; unique.
     @OptionalField(key: "apple_subject") var appleSubject: String?
     @OptionalField(key: "contact_kind") var contactKind: String?
     @OptionalField(key: "contact_value") var contactValue: String?
+    @Field(key: "contact_audience") var contactAudienceText: String
+    /// Mirrored on each of the person's listings (`listings.campus_only`, negated), which
+    /// searches filter on.
+    @Field(key: "shown_outside_campus") var shownOutsideCampus: Bool
+    @Field(key: "name_style") private(set) var nameStyleText: String
     /// The campus address this person confirmed by a mailed link; their campus comes from it
     /// (`TrustPolicy.membership`). nil until they verify.
     @OptionalField(key: "campus_email") var campusEmail: String?
@@ -41,8 +50,31 @@ final class UserRecord: Model, @unchecked Sendable {
         self.updatedAt = now
         self.email = email
         self.username = username
-        self.name = name
         self.passwordHash = passwordHash
+        self.name = name
+        self.publicName = name
+        self.privacy = .private
+    }
+
+    /// A new full name; the public one follows it.
+    func rename(_ name: String) {
+        self.name = name
+        publicName = PrivacySettings.publicName(name, style: nameStyle)
+    }
+
+    var nameStyle: PrivacySettings.NameStyle { PrivacySettings.NameStyle(known: nameStyleText) ?? .full }
+
+    var privacy: PrivacySettings {
+        get {
+            PrivacySettings(contactAudience: PrivacySettings.ContactAudience(known: contactAudienceText) ?? .nobody,
+                            shownOutsideCampus: shownOutsideCampus, nameStyle: nameStyle)
+        }
+        set {
+            contactAudienceText = newValue.contactAudience.rawValue
+            shownOutsideCampus = newValue.shownOutsideCampus
+            nameStyleText = newValue.nameStyle.rawValue
+            publicName = PrivacySettings.publicName(name, style: newValue.nameStyle)
+        }
     }
 
     var contact: ContactMethod? {

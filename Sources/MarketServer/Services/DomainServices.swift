@@ -63,6 +63,7 @@ struct DomainServices: Sendable {
         else if query.campus == nil, query.sellerID == nil {  // one seller's listings: wherever they are
             query.campus = try trust.campusFilter(asked: nil, viewer: viewer)
         }
+        query.campusOnlyListings = ListingVisibility.campusOnlyListings(query, viewer: viewer, trust: trust)
         return try await reading(searching: true) { [query] services in
             let result = try await services.listingSearch.page(query, viewer: viewer?.id)
             return (try await services.listingPresenter.present(result.listings), result.next)

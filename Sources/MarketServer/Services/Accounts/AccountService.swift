@@ -88,10 +88,12 @@ struct AccountService {
             try await ensureAvailable(email: email, username: nil, exceptUserID: userID)
         }
         let newHash: String? = if let newPassword = changes.newPassword { try await services.passwords.hash(newPassword) } else { nil }
-        if let name = changes.name { user.name = name }
+        if let name = changes.name { user.rename(name) }
         if let email = changes.email { user.email = email }
         if let username = changes.username { user.username = username }
         if let contact = changes.contact { user.contact = contact }
+        let listedOutside = user.shownOutsideCampus
+        if let privacy = changes.privacy { user.privacy = privacy.applied(to: user.privacy) }
         user.updatedAt = now
         do {
             try await database.transaction { db in
@@ -101,6 +103,9 @@ struct AccountService {
                     try await services.on(db).sessionTokens.revokeAll(userID: userID, except: session.tokenID)
                 }
                 try await user.save(on: db)
+                if user.shownOutsideCampus != listedOutside {
+                    try await ListingRecord.query(on: db).filter(\.$seller.$id == userID).set(\.$campusOnly, to: !user.shownOutsideCampus).update()
+                }
             }
         } catch {
             if (error as? any DatabaseError)?.isConstraintFailure == true {
@@ -133,7 +138,7 @@ struct AccountService {
             let services = services.on(db)
             user.email = "deleted-\(userID.wireString)@deleted.invalid"
             user.username = nil
-            user.name = AccountRules.deletedUserName
+            user.rename(AccountRules.deletedUserName)
             user.contact = nil
             user.passwordHash = nil
             user.appleSubject = nil

@@ -20,10 +20,12 @@ struct Courses {
             throw APIError.validation(["code": "must look like MATH 124 or CS 106B"])
         }
         let campus = try trust.campusFilter(asked: nil, viewer: viewer)
-        let campusCondition: SQLQueryString = campus.map { "AND l.campus = \(bind: $0)" } ?? ""
+        var campusCondition: SQLQueryString = campus.map { "AND l.campus = \(bind: $0)" } ?? ""
+        let campusOnly = ListingVisibility.campusOnlyListings(SearchCriteria(campus: campus), viewer: viewer, trust: trust)
+        if let condition = campusOnly.condition(filteredTo: campus) { campusCondition = "\(campusCondition) AND \(condition)" }
         let sql = database.sql
         let rows = try await sql.raw("""
-            SELECT \(unsafeRaw: ListingRow.selectList), u.name AS seller_name FROM listings l LEFT JOIN users u ON u.id = l.seller_id
+            SELECT \(unsafeRaw: ListingRow.selectList), u.public_name AS seller_name FROM listings l LEFT JOIN users u ON u.id = l.seller_id
             WHERE l.course_code = \(bind: normalized) AND l.status = \(bind: ListingStatus.active.rawValue) \(campusCondition)
             ORDER BY l.created_at DESC, l.seq DESC LIMIT \(literal: Self.listingLimit)
             """).all().map(ListingRow.init(row:))

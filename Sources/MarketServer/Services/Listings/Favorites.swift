@@ -42,7 +42,7 @@ struct Favorites {
         for record in records {
             let state = Self.availability(of: record.status)
             // Sold or gone: the fact, not the listing; one the student may no longer see is gone to them.
-            if state == .available || state == .reserved, try await !ListingVisibility.canSee(record, viewer: user, on: database) {
+            if state == .available || state == .reserved, try await !ListingVisibility.canSee(record, viewer: user, trust: listings.trust, on: database) {
                 availability[try record.requireID()] = .gone
                 continue
             }
@@ -51,7 +51,7 @@ struct Favorites {
         }
         // Presented as the feed presents a page: photos and sellers' names in one query each.
         let sellers = try await UserRecord.query(on: database).filter(\.$id ~~ Set(onMarket.map(\.$seller.id))).all()
-        let names = Dictionary(uniqueKeysWithValues: try sellers.map { (try $0.requireID(), $0.name) })
+        let names = Dictionary(uniqueKeysWithValues: try sellers.map { (try $0.requireID(), $0.publicName) })
         let presented = try await presenter.present(try onMarket.map { try ListingRow($0, sellerName: names[$0.$seller.id]) })
         let shown = Dictionary(uniqueKeysWithValues: presented.map { ($0.id, $0) })
         let items = rows.map { row in

@@ -21,7 +21,7 @@ enum ListingLock {
     }
 
     private static let returning = ListingRow.columns.joined(separator: ", ")
-        + ", (SELECT name FROM users WHERE users.id = listings.seller_id) AS seller_name"
+        + ", (SELECT public_name FROM users WHERE users.id = listings.seller_id) AS seller_name"
 
     static func lock(_ listingID: UUID, in tx: WriteTransaction) async throws -> ListingRow? {
         try await lockedRow(listingID, alsoReturning: nil, in: tx).map(ListingRow.init(row:))

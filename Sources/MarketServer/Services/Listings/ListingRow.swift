@@ -30,6 +30,8 @@ struct ListingRow: Sendable {
     var createdAt: Date
     var updatedAt: Date
     var depositCents: Int64?
+    /// Shown only to verified students of its campus (its seller's privacy choice).
+    var campusOnly: Bool
     /// Its photos, when the statement read them with it (`PhotoList`); nil: not read.
     var photos: [ListingPhoto]?
 
@@ -38,6 +40,7 @@ struct ListingRow: Sendable {
         "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
         "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
         "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at", "deposit_cents",
+        "campus_only",
     ]
 
     /// For `SELECT`: the columns of listing `l` (the seller's name is joined by the caller).
@@ -114,6 +117,7 @@ struct ListingRow: Sendable {
         createdAt = try row.decode(column: "created_at", as: Date.self)
         updatedAt = try row.decode(column: "updated_at", as: Date.self)
         depositCents = try row.decode(column: "deposit_cents", as: Int64?.self)
+        campusOnly = try row.decode(column: "campus_only", as: Bool.self)
         sellerName = try row.decode(column: "seller_name", as: String?.self)
     }
 
@@ -142,6 +146,7 @@ struct ListingRow: Sendable {
         createdAt = try row.date()
         updatedAt = try row.date()
         depositCents = try row.int64OrNil()
+        campusOnly = try row.bool()
         sellerName = try row.stringOrNil()
     }
 
@@ -170,6 +175,7 @@ struct ListingRow: Sendable {
         createdAt = listing.createdAt
         updatedAt = listing.updatedAt
         depositCents = listing.depositCents
+        campusOnly = listing.campusOnly
     }
 
     func isFeatured(at now: Date) -> Bool { featuredUntil.map { $0 > now } ?? false }

@@ -82,6 +82,7 @@ extension ListingSearch {
         if let seller = query.sellerID { conditions.append("l.seller_id = \(bind: seller)") }
         if !query.excludedSellers.isEmpty { conditions.append("l.seller_id NOT IN (\(binds: query.excludedSellers))") }
         if let campus = query.campus { conditions.append("l.campus = \(bind: campus)") }
+        if let condition = query.campusOnlyListings.condition(filteredTo: query.campus) { conditions.append(condition) }
         switch segment.featured {
         // `IS NOT NULL` is what lets a plan made for every value (a prepared statement's generic
         // plan) see how few listings are featured: it guesses a third of the table for `> $n`

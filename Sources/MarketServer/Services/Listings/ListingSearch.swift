@@ -174,7 +174,7 @@ struct ListingSearch {
     private func read(_ statements: [SegmentRead]) async throws -> [(listing: ListingRow, segment: Int)] {
         let branches = statements.enumerated().map { "SELECT * FROM (\($1.sql)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
         let page: SQLQueryString = """
-            SELECT page.*, (SELECT u.name FROM users u WHERE u.id = page.seller_id) AS seller_name,
+            SELECT page.*, (SELECT u.public_name FROM users u WHERE u.id = page.seller_id) AS seller_name,
               \(PhotoList.column(listing: "page.id", isPostgres: dialect.isPostgres)) AS photo_list
             FROM (\(branches.joined(separator: " UNION ALL "))) AS page
             """

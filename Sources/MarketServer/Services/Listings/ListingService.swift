@@ -28,7 +28,7 @@ struct ListingService {
 
     func create(_ draft: ListingDraft, by seller: UserRecord) async throws -> ListingRecord {
         try trust.requireVerified(seller)
-        let listing = ListingRecord(sellerID: try seller.requireID(), campus: trust.campusID(of: seller), draft: draft, now: now)
+        let listing = ListingRecord(sellerID: try seller.requireID(), campus: trust.campusID(of: seller), campusOnly: !seller.shownOutsideCampus, draft: draft, now: now)
         try await writes.run { [searchAlerts] tx in
             try await listing.create(on: tx.db)
             try await searchAlerts.queue(listing, in: tx)
@@ -123,7 +123,7 @@ struct ListingService {
     /// The listing when `viewer` may see it (`ListingVisibility`); 404 otherwise.
     func visible(_ id: UUID, to viewer: UserRecord?) async throws -> ListingRecord {
         let listing = try await find(id)
-        guard try await ListingVisibility.canSee(listing, viewer: viewer, on: database) else {
+        guard try await ListingVisibility.canSee(listing, viewer: viewer, trust: trust, on: database) else {
             throw APIError.listingNotFound
         }
         return listing
@@ -133,12 +133,12 @@ struct ListingService {
     /// otherwise. One statement, no model: a listing's page and JSON read it on every view.
     func visibleRow(_ id: UUID, to viewer: UserRecord?) async throws -> ListingRow {
         let row = try await database.prepared("""
-            SELECT \(unsafeRaw: ListingRow.selectList), u.name AS seller_name
+            SELECT \(unsafeRaw: ListingRow.selectList), u.public_name AS seller_name
             FROM listings l LEFT JOIN users u ON u.id = l.seller_id WHERE l.id = \(bind: id)
             """).first()
         guard let row else { throw APIError.listingNotFound }
         let listing = try ListingRow(row: row)
-        guard try await ListingVisibility.canSee(listing, viewer: viewer, on: database) else { throw APIError.listingNotFound }
+        guard try await ListingVisibility.canSee(listing, viewer: viewer, trust: trust, on: database) else { throw APIError.listingNotFound }
         return listing
     }
 
@@ -147,7 +147,7 @@ struct ListingService {
     func visibleID(prefix: IDPrefix, to viewer: UserRecord?) async throws -> UUID {
         let candidates = try await ListingRecord.query(on: database).idBeginning(with: prefix).all()
         var seen: [UUID] = []
-        for listing in candidates where try await ListingVisibility.canSee(listing, viewer: viewer, on: database) {
+        for listing in candidates where try await ListingVisibility.canSee(listing, viewer: viewer, trust: trust, on: database) {
             seen.append(try listing.requireID())
         }
         return try APIError.uniqueMatch(seen, of: prefix, what: "listing") ?? { throw APIError.listingNotFound }()
@@ -158,7 +158,7 @@ struct ListingService {
     func owned(_ id: UUID, by user: UserRecord) async throws -> ListingRecord {
         let listing = try await find(id)
         guard listing.$seller.id == user.id else {
-            guard try await ListingVisibility.canSee(listing, viewer: user, on: database) else { throw APIError.listingNotFound }
+            guard try await ListingVisibility.canSee(listing, viewer: user, trust: trust, on: database) else { throw APIError.listingNotFound }
             throw APIError.notListingOwner
         }
         return listing

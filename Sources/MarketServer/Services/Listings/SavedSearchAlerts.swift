@@ -6,7 +6,8 @@ import SQLKit
 import Vapor
 
 /// Tells the owner of each saved search a listing now matches, once per search and listing.
-/// Not the seller's own searches, nor those of a suspended account, nor across a block either way.
+/// Not the seller's own searches, nor those of a suspended account, nor across a block either way,
+/// nor (a listing its seller shows only on their campus) of anyone who may not see it.
 ///
 /// The listing's transaction only queues it (`queue`); `SavedSearchMatcher` matches it a moment
 /// later. A popular word can match thousands of searches, and telling thousands of people is
@@ -38,7 +39,7 @@ struct SavedSearchAlerts {
     /// Every search the listing matches whose owner was not told of it yet, one per owner. Only
     /// reads, once per listing: it runs beside the writer (SQLite's readers do not wait for it),
     /// and the write transactions that tell them hold the writer only for the writing.
-    func matches(of listing: ListingRecord, on database: any Database) async throws -> [Match] {
+    func matches(of listing: ListingRecord, trust: TrustPolicy, on database: any Database) async throws -> [Match] {
         guard ListingStatus(rawValue: listing.status) == .active else { return [] }
         let listingID = try listing.requireID()
         let categories = ListingCategory.from(mask: listing.categoryMask)
@@ -70,7 +71,8 @@ struct SavedSearchAlerts {
         var matched: [Match] = []
         for batch in stride(from: 0, to: matching.count, by: 500).map({ Array(matching[$0..<min($0 + 500, matching.count)]) }) {
             let rows = try await database.sql.raw("""
-                SELECT s.id, s.user_id, s.name, s.created_at FROM saved_searches s JOIN users u ON u.id = s.user_id
+                SELECT s.id, s.user_id, s.name, s.created_at, u.email, u.campus_email, u.campus_verified_at, u.roles
+                FROM saved_searches s JOIN users u ON u.id = s.user_id
                 WHERE s.id IN (\(binds: batch)) AND s.user_id <> \(bind: sellerID) AND u.suspended_at IS NULL
                   AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
                                                                 OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
@@ -80,11 +82,23 @@ struct SavedSearchAlerts {
             for row in rows {
                 let owner = try row.decode(column: "user_id", as: UUID.self)
                 let id = try row.decode(column: "id", as: UUID.self)
-                guard !told.contains(owner), let query = queries[id]?.query, owners.insert(owner).inserted else { continue }
+                guard !told.contains(owner), let query = queries[id]?.query, try mayTell(row, of: listing, trust: trust),
+                      owners.insert(owner).inserted else { continue }
                 matched.append((try SavedSearches.search(row, query: query), owner))
             }
         }
         return matched
+    }
+
+    /// Whether the owner read in `row` may see the listing: `ListingVisibility`'s campus rule
+    /// (the listing is active, and the seller's own searches are left out already).
+    private func mayTell(_ row: any SQLRow, of listing: ListingRecord, trust: TrustPolicy) throws -> Bool {
+        let owner = UserRecord()
+        owner.email = try row.decode(column: "email", as: String.self)
+        owner.campusEmail = try row.decode(column: "campus_email", as: String?.self)
+        owner.campusVerifiedAt = try row.decode(column: "campus_verified_at", as: Date?.self)
+        owner.rolesText = try row.decode(column: "roles", as: String?.self)
+        return owner.isModerator || !ListingVisibility.isOutside(owner, ofCampusOnly: listing.campusOnly, campus: listing.campus, trust: trust)
     }
 
     /// Which of `owners` were told of the listing through any of their searches (but `excluding`):
@@ -252,7 +266,7 @@ final class SavedSearchMatcher: LifecycleHandler, Sendable {
         for listingID in queued {
             let listing = try await ListingRecord.find(listingID, on: reads)
             var rest: ArraySlice<SavedSearchAlerts.Match> = []
-            if let listing { rest = try await alerts.matches(of: listing, on: reads)[...] }
+            if let listing { rest = try await alerts.matches(of: listing, trust: services.trust, on: reads)[...] }
             repeat {
                 let matched = Array(rest.prefix(SavedSearchAlerts.chunk - owners))
                 rest = rest.dropFirst(matched.count)

@@ -1,5 +1,6 @@
 import Foundation
 import MarketCore
+import SQLKit
 
 /// The feed's and search's parameters as the search runs them: text tokenised, categories as
 /// a mask, the cursor decoded (`ListingQuery` in MarketCore is what a client sends). The API
@@ -22,6 +23,25 @@ struct SearchCriteria: Sendable {
     var cursor: ListingCursor?
     /// Sellers the viewer blocked: their listings leave the viewer's feed.
     var excludedSellers: [UUID] = []
+    /// Which listings shown only on their campus it lists (`ListingVisibility.campusOnlyListings`).
+    var campusOnlyListings: CampusOnlyListings = .all
+
+    enum CampusOnlyListings: Sendable, Equatable {
+        case all
+        /// Those of this campus.
+        case of(String)
+        case none
+
+        /// The condition on listings `l` that keeps the others out; nil when none is needed.
+        func condition(filteredTo campusFilter: String?) -> SQLQueryString? {
+            switch self {
+            case .all: return nil
+            case .of(let campus) where campus == campusFilter: return nil  // the campus filter says it already
+            case .of(let campus): return "(l.campus_only = \(bind: false) OR l.campus = \(bind: campus))"
+            case .none: return "l.campus_only = \(bind: false)"
+            }
+        }
+    }
 
     /// `sort` defaults to relevance for a text search and newest first otherwise.
     init(text: String? = nil, categories: [ListingCategory] = [], offer: OfferKind? = nil,

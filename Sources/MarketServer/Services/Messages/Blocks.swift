@@ -25,7 +25,7 @@ struct Blocks {
         } catch where DatabaseConflict.isConflict(error) {
             // Blocked twice at once: one row is all it takes.
         }
-        return BlockedUser(id: blockedID, name: user.name, blockedAt: now)
+        return BlockedUser(id: blockedID, name: user.publicName, blockedAt: now)
     }
 
     func unblock(_ blockedID: UUID, by userID: UUID) async throws {
@@ -37,7 +37,7 @@ struct Blocks {
     func list(for userID: UUID) async throws -> BlockList {
         struct Row: Decodable { var blockedId: UUID; var name: String; var createdAt: Date }
         let rows = try await database.sql.raw("""
-            SELECT b.blocked_id, u.name, b.created_at FROM user_blocks b JOIN users u ON u.id = b.blocked_id
+            SELECT b.blocked_id, u.public_name AS name, b.created_at FROM user_blocks b JOIN users u ON u.id = b.blocked_id
             WHERE b.blocker_id = \(bind: userID) ORDER BY b.created_at DESC
             """).all(decoding: Row.self, keyDecodingStrategy: .convertFromSnakeCase)
         return BlockList(items: rows.map { BlockedUser(id: $0.blockedId, name: $0.name, blockedAt: $0.createdAt) })

@@ -33,8 +33,8 @@ struct ConversationRow: Decodable, Sendable {
         let theirs: SQLQueryString = "CASE WHEN c.buyer_id = \(bind: viewer) THEN c.seller_read_seq ELSE c.buyer_read_seq END"
         return """
             SELECT c.seq, c.id, c.listing_id, c.buyer_id, c.seller_id, c.created_at, c.last_activity_at,
-              l.title AS listing_title, l.status AS listing_status, o.name AS other_name, o.suspended_at AS other_suspended_at,
-              m.id AS last_id, m.sender_id AS last_sender_id, sm.name AS last_sender_name, m.text AS last_text,
+              l.title AS listing_title, l.status AS listing_status, o.public_name AS other_name, o.suspended_at AS other_suspended_at,
+              m.id AS last_id, m.sender_id AS last_sender_id, sm.public_name AS last_sender_name, m.text AS last_text,
               m.client_id AS last_client_id, m.created_at AS last_sent_at,
               (SELECT COUNT(*) FROM messages u WHERE u.conversation_id = c.id AND u.sender_id <> \(bind: viewer)
                  AND u.seq > \(mine)) AS unread,
@@ -84,7 +84,7 @@ struct MessageRow: Decodable, Sendable {
     var createdAt: Date
 
     static let select: SQLQueryString = """
-        SELECT m.seq, m.id, m.conversation_id, m.sender_id, u.name AS sender_name, m.client_id, m.text, m.created_at
+        SELECT m.seq, m.id, m.conversation_id, m.sender_id, u.public_name AS sender_name, m.client_id, m.text, m.created_at
         FROM messages m LEFT JOIN users u ON u.id = m.sender_id
         """
 

@@ -210,7 +210,7 @@ struct ConversationService {
     static func participants(of conversationID: UUID, member: UUID, on db: any Database) async throws -> Parties {
         struct Row: Decodable { var buyerId: UUID; var sellerId: UUID; var buyerName: String; var sellerName: String }
         guard let row = try await db.sql.raw("""
-            SELECT c.buyer_id, c.seller_id, b.name AS buyer_name, s.name AS seller_name FROM conversations c
+            SELECT c.buyer_id, c.seller_id, b.public_name AS buyer_name, s.public_name AS seller_name FROM conversations c
             JOIN users b ON b.id = c.buyer_id JOIN users s ON s.id = c.seller_id WHERE c.id = \(bind: conversationID)
             """).first(decoding: Row.self, keyDecodingStrategy: .convertFromSnakeCase),
               row.buyerId == member || row.sellerId == member else { throw APIError.conversationNotFound }

@@ -32,7 +32,7 @@ struct MeetupService {
             meetup.propose(spot, at: draft.at, by: userID, now: now)
             try await meetup.save(on: tx.db)
             try await record(order, "Meetup proposed: \(spot.name)", by: user, tell: .meetupProposed,
-                             "\(user.name) proposes to meet at \(spot.name) for “\(listing.title)”. Accept it, or propose another, on the order.", in: tx)
+                             "\(user.publicName) proposes to meet at \(spot.name) for “\(listing.title)”. Accept it, or propose another, on the order.", in: tx)
             return order
         }
     }
@@ -60,7 +60,7 @@ struct MeetupService {
             meetup.updatedAt = now
             try await meetup.save(on: tx.db)
             try await record(order, "Meetup agreed: \(meetup.spotName)", by: user, tell: .meetupAgreed,
-                             "\(user.name) agreed to meet at \(meetup.spotName) for “\(listing.title)”.", in: tx)
+                             "\(user.publicName) agreed to meet at \(meetup.spotName) for “\(listing.title)”.", in: tx)
             return order
         }
     }

@@ -8,7 +8,7 @@ struct PartyNames {
 
     static func load(_ ids: [UUID], on database: any Database) async throws -> PartyNames {
         let users = try await UserRecord.query(on: database).filter(\.$id ~~ ids).field(\.$id).field(\.$name).all()
-        return PartyNames(names: Dictionary(uniqueKeysWithValues: users.map { ($0.id!, $0.name) }))
+        return PartyNames(names: Dictionary(uniqueKeysWithValues: users.map { ($0.id!, $0.publicName) }))
     }
 
     func party(_ id: UUID) -> OrderParty {

@@ -48,7 +48,7 @@ struct PurchaseService {
                     """)
                 try await recorder.create(order, by: buyerID, notify: OutgoingNotification(
                     userID: listing.sellerID, kind: .purchaseRequested,
-                    message: "\(buyer.name) wants to buy “\(listing.title)”. Accept or decline the order.",
+                    message: "\(buyer.publicName) wants to buy “\(listing.title)”. Accept or decline the order.",
                     orderID: order.id, listingID: listingID, orderStatus: .pending), in: tx)
                 try await alerts.tell(saversOf: listingID, except: [buyerID, listing.sellerID], kind: .favoriteBeingSold,
                                       message: "Someone is buying “\(listing.title)”, which you saved. If the order falls through, it comes back on the market.",

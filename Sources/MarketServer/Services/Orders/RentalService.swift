@@ -45,7 +45,7 @@ struct RentalService {
                 order.depositCents = listing.depositCents
                 try await recorder.create(order, by: renterID, notify: OutgoingNotification(
                     userID: listing.sellerID, kind: .rentalRequested,
-                    message: "\(renter.name) wants to rent “\(listing.title)” for \(units) \(unit.rawValue)\(units == 1 ? "" : "s").",
+                    message: "\(renter.publicName) wants to rent “\(listing.title)” for \(units) \(unit.rawValue)\(units == 1 ? "" : "s").",
                     orderID: order.id, listingID: listingID, orderStatus: .pending), in: tx)
                 return (order, listing)
             }
@@ -69,7 +69,7 @@ struct RentalService {
             throw APIError.validation(["to": "must be at most \(Int(Self.maxAvailabilityWindow / 86_400)) days after from"])
         }
         guard let listing = try await ListingRecord.find(listingID, on: database),
-              try await ListingVisibility.canSee(listing, viewer: viewer, on: database) else { throw APIError.listingNotFound }
+              try await ListingVisibility.canSee(listing, viewer: viewer, trust: trust, on: database) else { throw APIError.listingNotFound }
         return Availability(booked: try await booked(listingID, from: from, to: to))
     }
 

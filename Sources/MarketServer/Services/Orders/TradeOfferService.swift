@@ -39,7 +39,7 @@ struct TradeOfferService {
             let things = usable.map { "“\($0.title)”" }.joined(separator: ", ")
             try await recorder.notifier.send(OutgoingNotification(
                 userID: listing.$seller.id, kind: .tradeOfferReceived,
-                message: "\(offerer.name) offers \(things) for “\(listing.title)”.",
+                message: "\(offerer.publicName) offers \(things) for “\(listing.title)”.",
                 tradeOfferID: record.id, listingID: listingID), in: tx)
             return record
         }
@@ -76,7 +76,7 @@ struct TradeOfferService {
                 order.tradeOfferID = offerID
                 try await recorder.create(order, by: userID, notify: OutgoingNotification(
                     userID: offer.$offerer.id, kind: .tradeOfferAccepted,
-                    message: "\(user.name) accepted your trade offer for “\(target.title)”.",
+                    message: "\(user.publicName) accepted your trade offer for “\(target.title)”.",
                     orderID: order.id, tradeOfferID: offerID, listingID: offer.$listing.id), in: tx)
                 try await pendingOffers.decline(involving: ids, except: offerID, because: "a listing in it was traded", in: tx)
                 return offer
@@ -129,7 +129,7 @@ struct TradeOfferService {
                   try offer.offerStatus == .pending else { throw Self.notPending(unlocked) }
             let recipient = role == .seller ? offer.$offerer.id : offer.$seller.id
             try await pendingOffers.close(offerID, listingID: offer.$listing.id, to: status, kind: kind, notify: recipient,
-                             message: "\(user.name) \(verb) the trade offer for “\(offer.listing.title)”.", in: tx)
+                             message: "\(user.publicName) \(verb) the trade offer for “\(offer.listing.title)”.", in: tx)
             offer.status = status.rawValue
             offer.decidedAt = now
             return offer

@@ -18,7 +18,7 @@ struct ReportService {
     func report(_ input: ReportRequest, by reporter: UserRecord) async throws -> Report {
         let draft = try APIError.draft(input.validated())
         let reporterID = try reporter.requireID()
-        guard let subject = try await ReportSubjects.find(draft.subject, draft.subjectID, viewer: reporter, on: services.database) else {
+        guard let subject = try await ReportSubjects.find(draft.subject, draft.subjectID, viewer: reporter, trust: services.trust, on: services.database) else {
             throw APIError.reportSubjectNotFound
         }
         if subject.ownerID == reporterID {

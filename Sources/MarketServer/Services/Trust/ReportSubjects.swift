@@ -16,11 +16,11 @@ struct ReportedSubject: Sendable {
 enum ReportSubjects {
     /// The subject when `viewer` can see it (a listing they may see, an account that exists, a
     /// message in one of their conversations); nil otherwise, so ids cannot be probed.
-    static func find(_ kind: ReportSubject, _ id: UUID, viewer: UserRecord, on db: any Database) async throws -> ReportedSubject? {
+    static func find(_ kind: ReportSubject, _ id: UUID, viewer: UserRecord, trust: TrustPolicy, on db: any Database) async throws -> ReportedSubject? {
         guard let row = try await load(kind, id, on: db) else { return nil }
         switch row {
         case .listing(let listing):
-            guard try await ListingVisibility.canSee(listing, viewer: viewer, on: db) else { return nil }
+            guard try await ListingVisibility.canSee(listing, viewer: viewer, trust: trust, on: db) else { return nil }
         case .user(let user):
             guard user.deletedAt == nil else { return nil }
         case .message(let message):

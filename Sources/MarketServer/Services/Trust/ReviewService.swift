@@ -38,7 +38,7 @@ struct ReviewService {
                 try await record.create(on: tx.db)
                 try await services.on(tx.db).notifier.send(OutgoingNotification(
                     userID: record.subjectID, kind: .reviewReceived,
-                    message: "\(author.name) left you a \(draft.rating)-star review.", orderID: orderID), in: tx)
+                    message: "\(author.publicName) left you a \(draft.rating)-star review.", orderID: orderID), in: tx)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw APIError.reviewExists
@@ -93,7 +93,7 @@ struct ReviewService {
         return try records.map { record in
             let order = orders.first { $0.id == record.orderID }
             return Review(id: try record.requireID(), orderId: record.orderID, rating: record.rating, text: record.text,
-                          authorId: record.authorID, authorName: authors.first { $0.id == record.authorID }?.name ?? "A student",
+                          authorId: record.authorID, authorName: authors.first { $0.id == record.authorID }?.publicName ?? "A student",
                           subjectId: record.subjectID, listingTitle: Self.title(of: order, listed: listed, to: viewer),
                           authorRole: order?.role(of: record.authorID)?.rawValue ?? "buyer",
                           reply: record.reply, repliedAt: record.repliedAt, createdAt: record.createdAt)

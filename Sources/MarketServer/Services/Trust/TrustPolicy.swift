@@ -36,6 +36,12 @@ struct TrustPolicy: Sendable {
 
     func isVerified(_ user: UserRecord) -> Bool { membership(of: user)?.verified == true }
 
+    /// A verified student of `campus`.
+    func isVerifiedMember(_ user: UserRecord, of campus: String?) -> Bool {
+        guard let campus, let membership = membership(of: user) else { return false }
+        return membership.verified && membership.id == campus
+    }
+
     /// The campus a listing of this seller's is filed under.
     func campusID(of user: UserRecord) -> String? { membership(of: user)?.id }
 
@@ -71,7 +77,7 @@ struct TrustPolicy: Sendable {
 
     func profile(of user: UserRecord) throws -> UserProfile {
         UserProfile(id: try user.requireID(), email: user.email, name: user.name, username: user.username,
-                    contact: user.contact, campus: membership(of: user), createdAt: user.createdAt,
+                    contact: user.contact, privacy: user.privacy, campus: membership(of: user), createdAt: user.createdAt,
                     hasPassword: user.passwordHash != nil, appleLinked: user.appleSubject != nil,
                     roles: UserRole.allCases.filter(user.roles.contains),
                     verificationRequired: requireVerified && !isVerified(user))

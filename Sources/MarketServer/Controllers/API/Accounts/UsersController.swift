@@ -10,8 +10,8 @@ struct UsersController: RouteCollection {
 
     func show(req: Request) async throws -> SellerSummary {
         let profile = try await req.domain.sellerProfiles
-            .profile(of: try await req.uuidParameter("userID") { try await req.domain.sellerProfiles.userID(prefix: $0) },
-                     viewerSignedIn: req.auth.has(Session.self), viewerID: req.auth.get(Session.self)?.userID)
+            .visibleProfile(of: try await req.uuidParameter("userID") { try await req.domain.sellerProfiles.userID(prefix: $0) },
+                            viewer: req.auth.get(Session.self)?.user)
         guard let profile else {
             throw APIError.userNotFound
         }

@@ -26,6 +26,10 @@ struct ReviewsController: RouteCollection {
         var query = QueryReader(req)
         let limit = query.limit(), cursor = query.cursor()
         try query.check()
+        // A profile shown only on its campus keeps its reviews there too.
+        guard try await req.domain.sellerProfiles.visibleProfile(of: userID, viewer: req.auth.get(Session.self)?.user) != nil else {
+            throw APIError.userNotFound
+        }
         return try await req.domain.reviews.page(of: userID, limit: limit, after: cursor, viewerID: req.auth.get(Session.self)?.userID)
     }
 }

@@ -53,11 +53,12 @@ struct MyListingsController: RouteCollection {
         let id = try req.uuidParameter("userID")
         let signedIn = req.auth.has(Session.self)
         let services = req.domain
-        guard let profile = try await services.sellerProfiles.profile(of: id, viewerSignedIn: signedIn, viewerID: req.auth.get(Session.self)?.userID) else {
+        let viewer = req.auth.get(Session.self)?.user
+        guard let profile = try await services.sellerProfiles.visibleProfile(of: id, viewer: viewer) else {
             throw APIError.userNotFound
         }
         var reader = QueryReader(req)
-        let result = try await services.searchPage(SearchCriteria(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: nil)
+        let result = try await services.searchPage(SearchCriteria(sellerID: id, limit: 24, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: viewer)
         let cards = try await req.listingCards(result.listings)
         let reviews = try await services.reviews.page(of: id, limit: 5, after: nil, viewerID: req.auth.get(Session.self)?.userID).items.map {
             SellerContent.ReviewLine(stars: String(repeating: "★", count: $0.rating) + String(repeating: "☆", count: 5 - $0.rating),

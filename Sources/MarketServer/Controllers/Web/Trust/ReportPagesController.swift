@@ -52,7 +52,7 @@ struct ReportPagesController: RouteCollection {
                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
         guard let subject = form.subject.flatMap(ReportSubject.init(rawValue:)), let id = form.id.flatMap(UUID.init(uuidString:)),
-              let found = try await ReportSubjects.find(subject, id, viewer: session.user, on: req.db) else {
+              let found = try await ReportSubjects.find(subject, id, viewer: session.user, trust: req.domain.trust, on: req.db) else {
             throw APIError.reportSubjectNotFound
         }
         let what = switch subject {
