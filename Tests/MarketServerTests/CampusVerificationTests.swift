@@ -67,7 +67,7 @@ struct CampusVerificationTests {
             let me = try await app.send(.GET, "/api/v1/me", token: ada.token).decode(UserProfile.self)
             #expect(me.campus == CampusMembership(id: "umich.edu", name: "University of Michigan", verified: true))
             #expect(!me.verificationRequired)
-            let card = try await app.send(.GET, "/api/v1/users/\(ada.user.id)").decode(SellerSummary.self)
+            let card = try await app.send(.GET, "/api/v1/users/\(ada.user.id)", token: ada.token).decode(SellerSummary.self)
             #expect(card.campus?.label == "Verified student · University of Michigan")
 
             let again = try await app.send(.POST, "/api/v1/auth/email-verification", json: EmailVerificationRequest(token: token), token: ada.token)
@@ -127,7 +127,7 @@ struct CampusVerificationTests {
     @Test("unverified, a student browses but cannot list, buy, rent, offer or message: 403 verification_required")
     func requireVerified() async throws {
         try await withTestApp(adjust: TestCampuses.adjust) { app in
-            let seller = try await app.verifiedStudent("Sam Seller")
+            let seller = try await app.showOutsideCampus(app.verifiedStudent("Sam Seller"))
             let listing = try await app.createListing(.sample("Desk", salePriceCents: 2_000, rentPriceCents: 300, rentUnit: "hour", openToTrade: true), token: seller.token)
             let newcomer = try await app.register(email: "new@umich.edu", name: "New")
             #expect(try await app.send(.GET, "/api/v1/listings?campus=all", token: newcomer.token).status == .ok)
@@ -170,8 +170,9 @@ struct CampusVerificationTests {
     @Test("with REQUIRE_VERIFIED on, a seller's contact goes to verified students only")
     func contactForVerifiedOnly() async throws {
         try await withTestApp(adjust: TestCampuses.adjust) { app in
-            let seller = try await app.verifiedStudent("Sam Seller")
-            #expect(try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(contact: ContactMethod(kind: .phone, value: "+1 734 555 0100")),
+            let seller = try await app.showOutsideCampus(app.verifiedStudent("Sam Seller"))
+            #expect(try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(contact: ContactMethod(kind: .phone, value: "+1 734 555 0100"),
+                                                                                         privacy: PrivacyUpdate(contactAudience: .signedIn)),
                                        token: seller.token).status == .ok)
             let listing = try await app.createListing(.sample("Lamp"), token: seller.token)
             let unverified = try await app.register(email: "new@umich.edu", name: "New")
@@ -187,8 +188,8 @@ struct CampusVerificationTests {
     @Test("a signed-in student's feed shows their campus; campus=all shows every campus; anonymous sees all")
     func campusFeed() async throws {
         try await withTestApp(adjust: TestCampuses.adjust) { app in
-            let wolverine = try await app.verifiedStudent("Wol Verine")
-            let longhorn = try await app.register(email: "long.horn@utexas.edu", name: "Long Horn")
+            let wolverine = try await app.showOutsideCampus(app.verifiedStudent("Wol Verine"))
+            let longhorn = try await app.showOutsideCampus(app.register(email: "long.horn@utexas.edu", name: "Long Horn"))
             try await app.markVerified(longhorn)
             _ = try await app.createListing(.sample("Michigan lamp"), token: wolverine.token)
             _ = try await app.createListing(.sample("Texas lamp"), token: longhorn.token)

@@ -156,7 +156,8 @@ struct ListingCRUDTests {
     func sellerProfile() async throws {
         try await withTestApp { app in
             let seller = try await app.register(name: "Sam")
-            try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(contact: ContactMethod(kind: .phone, value: "+1 206 555 0100")), token: seller.token)
+            try await app.send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(contact: ContactMethod(kind: .phone, value: "+1 206 555 0100"),
+                                                                                       privacy: PrivacyUpdate(contactAudience: .signedIn)), token: seller.token)
             let listing = try await app.createListing(token: seller.token)
             try await app.createListing(token: seller.token)
             let viewer = try await app.register()

@@ -85,7 +85,7 @@ struct ModerationTests {
     @Test("dismissing puts a hidden listing back; a moderator cannot decide on their own listing")
     func dismissAndOwn() async throws {
         try await withTestApp(adjust: { settings in TestCampuses.adjust(&settings); settings.reportsToHide = 1 }) { app in
-            let moderator = try await app.moderator()
+            let moderator = try await app.showOutsideCampus(app.moderator())
             let other = try await app.moderator(name: "Other Mod")
             let reporter = try await app.verifiedStudent("Rita")
             let mine = try await app.createListing(.sample("Moderator's own desk"), token: moderator.token)
@@ -106,7 +106,7 @@ struct ModerationTests {
     @Test("suspension signs the account out everywhere, refuses sign-in in a sentence, and takes its listings off; unsuspending brings them back")
     func suspension() async throws {
         try await withTestApp(adjust: TestCampuses.adjust) { app in
-            let scammer = try await app.verifiedStudent("Scam Artist")
+            let scammer = try await app.showOutsideCampus(app.verifiedStudent("Scam Artist"))
             let second = try await app.login(LoginRequest(email: scammer.user.email, password: "correct horse battery")).decode(AuthResponse.self)
             let listing = try await app.createListing(.sample("Bait"), token: scammer.token)
             let reporter = try await app.verifiedStudent("Rita")

@@ -44,7 +44,7 @@ struct ReportTests {
             settings.reportsToHide = 2
             settings.reporterMinimumAge = 3_600
         }) { app in
-            let seller = try await app.verifiedStudent("Sam Seller")
+            let seller = try await app.showOutsideCampus(app.verifiedStudent("Sam Seller"))
             let flooder = try await app.verifiedStudent("Flo Flooder")
             var listings: [MarketCore.Listing] = []
             for number in 0..<11 { listings.append(try await app.createListing(.sample("Lamp \(number)"), token: seller.token)) }
@@ -89,7 +89,7 @@ struct ReportTests {
     @Test("three distinct verified reporters hide a listing from search, the feed and its page, except for its owner and moderators")
     func hiddenPendingReview() async throws {
         try await withTestApp(adjust: TestCampuses.adjust) { app in
-            let seller = try await app.verifiedStudent("Sam Seller")
+            let seller = try await app.showOutsideCampus(app.verifiedStudent("Sam Seller"))
             let listing = try await app.createListing(.sample("Suspicious bike"), token: seller.token)
             let unverified = try await app.register(email: "fresh@umich.edu", name: "Fresh")
             var reporters: [AuthResponse] = []

@@ -1,4 +1,5 @@
 import Fluent
+import MarketCore
 import Foundation
 import SQLKit
 import Vapor
@@ -98,6 +99,10 @@ struct SeedCommand: AsyncCommand {
         console.print("Drew pictures for \(rows.count) listings in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
     }
 
+    /// Seeded sellers show their listings on every campus, with full names: a demo or benchmark
+    /// board reads as one market (a real account starts private).
+    static let sellerPrivacy = PrivacySettings.unchanged
+
     private func createUsers(_ count: Int, factory: inout SeedListingFactory, app: Application) async throws -> [(user: UserRecord, campus: String)] {
         let hash = try Bcrypt.hash(Self.password, cost: app.settings.bcryptCost)
         var sellers: [(user: UserRecord, campus: String)] = []
@@ -108,6 +113,7 @@ struct SeedCommand: AsyncCommand {
             let id = factory.uuid()
             let user = UserRecord(id: id, email: "\(first).\(last).\(index)@\(campus)".lowercased(), username: nil,
                             name: "\(first) \(last)", passwordHash: hash, now: app.clock.now())
+            user.privacy = Self.sellerPrivacy
             batch.append(user)
             sellers.append((user, campus))
             if batch.count == 500 || index == count - 1 {

@@ -79,7 +79,7 @@ struct SeedListingFactory {
         let values: [any Encodable & Sendable] = [
             id, seller.id, title, description, ListingCategory.mask(categories), pick(ListingCondition.allCases).rawValue,
             sale, rent, rentUnit, trade, sale ?? rent, "USD", author, edition, isbn, courseCode, seller.campus,
-            status.rawValue, featuredUntil, createdAt, createdAt, deposit,
+            status.rawValue, featuredUntil, createdAt, createdAt, deposit, !SeedCommand.sellerPrivacy.shownOutsideCampus,
         ]
         return Row(values: values, listingID: id, sellerID: seller.id, category: categories[0], title: title, priceCents: (sale ?? rent).map { Int($0) })
     }
@@ -122,6 +122,7 @@ struct SeedListingFactory {
 extension ListingRecord: HandInserted {
     static let insertColumns = ["id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
                                 "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
-                                "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at", "deposit_cents"]
+                                "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at", "deposit_cents",
+                                "campus_only"]
     static let notInserted: Set<String> = ["seq"]  // the database numbers rows
 }

@@ -39,6 +39,15 @@ extension Application {
         return account
     }
 
+    /// The account chooses to show its profile and listings outside its campus (a new account
+    /// shows them only there): for tests about something else that read its listings signed out.
+    @discardableResult
+    func showOutsideCampus(_ account: AuthResponse) async throws -> AuthResponse {
+        let response = try await send(.PATCH, "/api/v1/me", json: UpdateProfileRequest(privacy: PrivacyUpdate(shownOutsideCampus: true)), token: account.token)
+        guard response.status == .ok else { throw TestFailure("showing outside the campus: \(response.status) \(response.text)") }
+        return account
+    }
+
     /// An account the operator made a moderator (or an admin) with `campusmarket users grant`.
     func moderator(_ role: UserRole = .moderator, name: String = "Mo Moderator") async throws -> AuthResponse {
         let account = try await verifiedStudent(name)

@@ -138,6 +138,7 @@ struct AccountService {
             let services = services.on(db)
             user.email = "deleted-\(userID.wireString)@deleted.invalid"
             user.username = nil
+            user.privacy = PrivacySettings(contactAudience: .nobody, shownOutsideCampus: true, nameStyle: .full)  // "Deleted user", whole
             user.rename(AccountRules.deletedUserName)
             user.contact = nil
             user.passwordHash = nil

@@ -7,7 +7,7 @@ struct PartyNames {
     var names: [UUID: String]
 
     static func load(_ ids: [UUID], on database: any Database) async throws -> PartyNames {
-        let users = try await UserRecord.query(on: database).filter(\.$id ~~ ids).field(\.$id).field(\.$name).all()
+        let users = try await UserRecord.query(on: database).filter(\.$id ~~ ids).field(\.$id).field(\.$publicName).all()
         return PartyNames(names: Dictionary(uniqueKeysWithValues: users.map { ($0.id!, $0.publicName) }))
     }
 
