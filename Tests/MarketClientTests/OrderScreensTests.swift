@@ -113,6 +113,26 @@ struct MoneyAndProfileTests {
         }
     }
 
+    @Test("profile: privacy starts private; a changed choice is saved alone, and another student reads the name as chosen")
+    func privacy() async throws {
+        try await withLiveMarket { market in
+            let sam = try await market.person("Sam Seller")
+            let screen = ProfileViewModel(session: sam)
+            #expect(screen.privacy == .private && screen.publicName == "Sam S.")
+            let listing = try await market.listing("Oak desk", by: sam)
+            let bea = try await market.person("Bea Buyer")
+            let before: Listing = try await bea.client.send(ListingEndpoint.show(listing.id))
+            #expect(before.seller.name == "Sam S.")
+
+            screen.privacy.nameStyle = .full
+            screen.privacy.contactAudience = .signedIn
+            #expect(await screen.save())
+            #expect(sam.user?.privacy == PrivacySettings(contactAudience: .signedIn, shownOutsideCampus: false, nameStyle: .full))
+            let after: Listing = try await bea.client.send(ListingEndpoint.show(listing.id))
+            #expect(after.seller.name == "Sam Seller")
+        }
+    }
+
     @Test("profile: starts filled, saves changes, a new email needs the current password, delete signs out")
     func profile() async throws {
         try await withLiveMarket { market in

@@ -95,4 +95,26 @@ struct TrustScreensTests {
             #expect(review.stderr.contains("no order of yours"))
         }
     }
+
+    @Test("market privacy shows the settings and changes one; a wrong one is a sentence and exit 1")
+    func privacyCLI() async throws {
+        try await withLiveMarket { market in
+            _ = try await market.person("Sam Seller")
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            #expect(try await cli.run("login", "sam.seller@campus.edu", input: LiveMarket.password + "\n").status == 0)
+            let shown = try await cli.run("privacy")
+            #expect(shown.status == 0, "\(shown.stderr)")
+            #expect(shown.stdout.contains("Contact details: nobody") && shown.stdout.contains("Your name to others: Sam S."))
+            let changed = try await cli.run("privacy", "name", "full")
+            #expect(changed.status == 0 && changed.stdout.contains("Your name to others: Sam Seller"), "\(changed.stderr)")
+            let outside = try await cli.run("privacy", "outside", "on")
+            #expect(outside.stdout.contains("everyone, on every campus"))
+            let wrong = try await cli.run("privacy", "contact", "everyone")
+            #expect(wrong.status == 1 && wrong.stderr.contains("market privacy contact nobody|campus|signedIn"))
+            let json = try await cli.run("privacy", "--json")
+            #expect(try JSONDecoder().decode(PrivacySettings.self, from: Data(json.stdout.utf8))
+                    == PrivacySettings(contactAudience: .nobody, shownOutsideCampus: true, nameStyle: .full))
+        }
+    }
 }

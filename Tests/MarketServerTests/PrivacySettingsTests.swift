@@ -157,18 +157,45 @@ struct PrivacySettingsTests {
         }
     }
 
-    @Test("an account made before the settings keeps what it was shown as; the migration names it in full")
+    @Test("an account made before the settings keeps what it was shown as: the columns' defaults, and the migration names it in full")
     func olderAccounts() async throws {
         try await withTestApp(adjust: TestCampuses.adjust) { app in
+            // A row as the table held it before the settings: only the older columns written.
+            let id = UUID()
+            try await app.db.sql.raw("""
+                INSERT INTO users (id, email, name, password_hash, created_at, campus_email, campus_verified_at)
+                VALUES (\(bind: id), 'old.timer@umich.edu', 'Old Timer', NULL, \(bind: Date()), 'old.timer@umich.edu', \(bind: Date()))
+                """).run()
+            try await UpdateUserAddPrivacy.nameOlderAccounts(on: app.db)
+            let user = try #require(try await UserRecord.find(id, on: app.db))
+            #expect(user.privacy == .unchanged && user.publicName == "Old Timer")
+            #expect(try await app.send(.GET, "/api/v1/users/\(id)").decode(SellerSummary.self).name == "Old Timer")
+        }
+    }
+
+    @Test("the profile page's privacy form: the choices in the student's own terms, saved at once; a made-up choice named beside its field, the others kept")
+    func webForm() async throws {
+        try await withTestApp(adjust: TestCampuses.adjust) { app in
             let seller = try await app.verifiedStudent("Sam Seller")
-            let listing = try await app.createListing(.sample("Oak desk lamp"), token: seller.token)
-            // Back to the schema before the settings, then forward again, as an upgrade runs it.
-            try await UpdateUserAddPrivacy().revert(on: app.db)
-            try await UpdateUserAddPrivacy().prepare(on: app.db)
-            let me = try await app.send(.GET, "/api/v1/me", token: seller.token).decode(UserProfile.self)
-            #expect(me.privacy == .unchanged)
-            #expect(try await Self.seesListing(app, listing.id, token: nil))
-            #expect(try await app.listing(listing.id).seller.name == "Sam Seller")
+            let cookie = TrustPagesTests.cookie(seller)
+            let page = try await app.visit("/profile", cookies: cookie)
+            #expect(page.text.contains("Who sees your contact details") && page.text.contains("Nobody: buyers message me here"))
+            #expect(page.text.contains(#"<option value="firstAndInitial" selected>Sam S.</option>"#), "\(page.text)")
+            #expect(page.text.contains(#"<option value="no" selected>Verified students of my campus only</option>"#))
+
+            let bad = try await app.postForm("/profile/privacy", fields: ["csrf": page.csrf, "contactAudience": "everyone",
+                                                                            "shownOutsideCampus": "yes", "nameStyle": "full"], cookies: page.cookies)
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.text.contains("must be one of nobody, campus, signedIn"))
+            #expect(bad.text.contains(#"<option value="yes" selected>"#) && bad.text.contains(#"<option value="full" selected>Sam Seller</option>"#))
+            #expect(try await app.send(.GET, "/api/v1/me", token: seller.token).decode(UserProfile.self).privacy == .private)
+
+            let saved = try await app.postForm("/profile/privacy", fields: ["csrf": page.csrf, "contactAudience": "campus",
+                                                                              "shownOutsideCampus": "yes", "nameStyle": "full"], cookies: page.cookies)
+            #expect(saved.status == .seeOther && saved.headers.first(name: .location)?.hasPrefix("/profile") == true)
+            let now = try await app.send(.GET, "/api/v1/me", token: seller.token).decode(UserProfile.self).privacy
+            #expect(now == PrivacySettings(contactAudience: .campus, shownOutsideCampus: true, nameStyle: .full))
+            #expect(try await app.visit("/users/\(seller.user.id.uuidString.lowercased())").text.contains("Sam Seller"))
         }
     }
 }

@@ -9,7 +9,7 @@ public enum ProfileEndpoint: Endpoint {
     case update(UpdateProfileRequest)
     /// Deletes my account (204): the current password, or a recent sign-in for an account without one.
     case delete(DeleteAccountRequest)
-    /// Answers a seller's public `SellerSummary`; `contact` only for a signed-in caller.
+    /// Answers a seller's public `SellerSummary`; `contact` only to the audience they chose.
     case seller(UUID)
     /// The one person whose id begins with these digits.
     case findSeller(IDPrefix)

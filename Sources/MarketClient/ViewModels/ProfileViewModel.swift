@@ -2,7 +2,7 @@ import Foundation
 import MarketCore
 import Observation
 
-/// The profile screen: name, username and contact; a new email or password with the current
+/// The profile screen: name, username and contact; who sees what (`privacy`); a new email or password with the current
 /// password; the campus (verified by a link mailed to a campus address); signing out; deleting
 /// the account (with the password).
 @MainActor
@@ -17,6 +17,8 @@ public final class ProfileViewModel: ScreenModel {
     public var email = ""
     public var contactKind: ContactMethod.Kind = .email
     public var contactValue = ""
+    /// Who sees the contact, whether others outside the campus see the profile, how the name reads.
+    public var privacy: PrivacySettings = .private
     public var currentPassword = ""
     public var newPassword = ""
     /// Set after a successful save, for a "Saved" confirmation.
@@ -53,6 +55,12 @@ public final class ProfileViewModel: ScreenModel {
         let contactTyped = contactValue.trimmingCharacters(in: .whitespaces)
         if !contactTyped.isEmpty, contactKind != user.contact?.kind || contactTyped != user.contact?.value {
             request.contact = ContactMethod(kind: contactKind, value: contactTyped)
+        }
+        if privacy != user.privacy {
+            let stored = user.privacy
+            request.privacy = PrivacyUpdate(contactAudience: privacy.contactAudience == stored.contactAudience ? nil : privacy.contactAudience,
+                                            shownOutsideCampus: privacy.shownOutsideCampus == stored.shownOutsideCampus ? nil : privacy.shownOutsideCampus,
+                                            nameStyle: privacy.nameStyle == stored.nameStyle ? nil : privacy.nameStyle)
         }
         if !newPassword.isEmpty { request.newPassword = newPassword }
         if !currentPassword.isEmpty { request.currentPassword = currentPassword }
@@ -100,5 +108,9 @@ public final class ProfileViewModel: ScreenModel {
         email = user.email
         contactKind = user.contact?.kind ?? .email
         contactValue = user.contact?.value ?? ""
+        privacy = user.privacy
     }
+
+    /// How others read the name as typed, in the chosen style ("Ann L.").
+    public var publicName: String { PrivacySettings.publicName(name.trimmingCharacters(in: .whitespaces), style: privacy.nameStyle) }
 }

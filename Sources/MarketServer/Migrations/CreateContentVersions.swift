@@ -36,36 +36,45 @@ struct CreateContentVersions: AsyncMigration {
                   RETURN NULL;
                 END $$
                 """).run()
-            for (table, columns) in Self.watched {
-                let events = columns.map { "INSERT OR DELETE OR UPDATE OF \($0.joined(separator: ", "))" } ?? "INSERT OR UPDATE OR DELETE"
+        }
+        for (table, columns) in Self.watched { try await Self.watch(table, columns: columns, on: database) }
+    }
+
+    /// The triggers that bump the version on a write to `table` (to `columns` of it, if named).
+    /// A later migration that adds columns a page shows watches them by calling this again,
+    /// after `unwatch`.
+    static func watch(_ table: String, columns: [String]?, on database: any Database) async throws {
+        let sql = database.sql
+        if database.isPostgres {
+            let events = columns.map { "INSERT OR DELETE OR UPDATE OF \($0.joined(separator: ", "))" } ?? "INSERT OR UPDATE OR DELETE"
+            try await sql.raw("""
+                CREATE TRIGGER \(unsafeRaw: table)_content_version AFTER \(unsafeRaw: events) ON \(unsafeRaw: table)
+                FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version()
+                """).run()
+        } else {
+            for event in ["INSERT", "DELETE", columns.map { "UPDATE OF \($0.joined(separator: ", "))" } ?? "UPDATE"] {
                 try await sql.raw("""
-                    CREATE TRIGGER \(unsafeRaw: table)_content_version AFTER \(unsafeRaw: events) ON \(unsafeRaw: table)
-                    FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version()
+                    CREATE TRIGGER \(unsafeRaw: table)_content_version_\(unsafeRaw: String(event.prefix(6)).lowercased()) AFTER \(unsafeRaw: event) ON \(unsafeRaw: table)
+                    BEGIN UPDATE content_versions SET version = version + 1 WHERE shard = 0; END
                     """).run()
             }
+        }
+    }
+
+    static func unwatch(_ table: String, on database: any Database) async throws {
+        let sql = database.sql
+        if database.isPostgres {
+            try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: table)_content_version ON \(unsafeRaw: table)").run()
         } else {
-            for (table, columns) in Self.watched {
-                for event in ["INSERT", "DELETE", columns.map { "UPDATE OF \($0.joined(separator: ", "))" } ?? "UPDATE"] {
-                    try await sql.raw("""
-                        CREATE TRIGGER \(unsafeRaw: table)_content_version_\(unsafeRaw: String(event.prefix(6)).lowercased()) AFTER \(unsafeRaw: event) ON \(unsafeRaw: table)
-                        BEGIN UPDATE content_versions SET version = version + 1 WHERE shard = 0; END
-                        """).run()
-                }
+            for event in ["insert", "delete", "update"] {
+                try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: table)_content_version_\(unsafeRaw: event)").run()
             }
         }
     }
 
     func revert(on database: any Database) async throws {
         let sql = database.sql
-        for (table, _) in Self.watched {
-            if database.isPostgres {
-                try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: table)_content_version ON \(unsafeRaw: table)").run()
-            } else {
-                for event in ["insert", "delete", "update"] {
-                    try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: table)_content_version_\(unsafeRaw: event)").run()
-                }
-            }
-        }
+        for (table, _) in Self.watched { try await Self.unwatch(table, on: database) }
         if database.isPostgres { try await sql.raw("DROP FUNCTION IF EXISTS bump_content_version()").run() }
         try await sql.raw("DROP TABLE content_versions").run()
     }

@@ -25,7 +25,7 @@ final class LiveMarket {
     /// A new account, signed in through the SDK, its token kept in memory.
     func person(_ name: String, store: any TokenStore = MemoryTokenStore()) async throws -> SessionManager {
         let session = SessionManager(server: url, store: store)
-        try await session.register(RegisterRequest(email: "\(name.lowercased())@campus.edu", password: Self.password, name: name))
+        try await session.register(RegisterRequest(email: "\(name.lowercased().replacingOccurrences(of: " ", with: "."))@campus.edu", password: Self.password, name: name))
         return session
     }
 

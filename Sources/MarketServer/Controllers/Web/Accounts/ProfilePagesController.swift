@@ -2,13 +2,15 @@ import Foundation
 import MarketCore
 import Vapor
 
-/// `/profile`: change name, username and contact (the campus is verified at `/verify`); change the password; rename and
+/// `/profile`: change name, username and contact (the campus is verified at `/verify`); choose
+/// who sees what (`PrivacySettings`); change the password; rename and
 /// remove passkeys (adding one is `PasskeyPagesController`'s, with the browser's help); delete
 /// the account (confirmed with the password). The same services as `/api/v1/me`.
 struct ProfilePagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("profile", use: show)
         routes.post("profile", use: save)
+        routes.post("profile", "privacy", use: savePrivacy)
         routes.post("profile", "password", use: changePassword)
         routes.post("profile", "delete", use: delete)
         routes.post("profile", "passkeys", ":passkeyID", "rename", use: renamePasskey)
@@ -24,6 +26,7 @@ struct ProfilePagesController: RouteCollection {
         /// Campuses are configured, so there is something to verify.
         var canVerify: Bool
         var details: [FormField]
+        var privacy: [FormField]
         var password: [FormField]
         var deletion: [FormField]
         var passwordError: String?
@@ -60,6 +63,28 @@ struct ProfilePagesController: RouteCollection {
         }
     }
 
+    struct PrivacyForm: Vapor.Content {
+        var contactAudience: String?
+        /// "yes" or "no".
+        var shownOutsideCampus: String?
+        var nameStyle: String?
+
+        init(_ settings: PrivacySettings) {
+            contactAudience = settings.contactAudience.rawValue
+            shownOutsideCampus = settings.shownOutsideCampus ? "yes" : "no"
+            nameStyle = settings.nameStyle.rawValue
+        }
+
+        /// The change asked; an answer no choice offers is named for its field.
+        func update() throws -> PrivacyUpdate {
+            guard let shown = ["yes": true, "no": false][shownOutsideCampus ?? ""] else {
+                throw APIError.validation(["shownOutsideCampus": "must be one of the choices"])
+            }
+            return PrivacyUpdate(contactAudience: PrivacySettings.ContactAudience(known: contactAudience ?? "") ?? .unknown,
+                                 shownOutsideCampus: shown, nameStyle: PrivacySettings.NameStyle(known: nameStyle ?? "") ?? .unknown)
+        }
+    }
+
     struct PasswordForm: Vapor.Content {
         var currentPassword: String?
         var newPassword: String?
@@ -87,6 +112,18 @@ struct ProfilePagesController: RouteCollection {
         } catch let error as APIError where error.fields != nil {
             let fields = (error.fields ?? [:]).renamed(["contact.value": "contactValue", "contact": "contactValue", "contact.kind": "contactKind"])
             return try await render(req, form, detailErrors: fields, status: error.status)
+        }
+    }
+
+    func savePrivacy(req: Request) async throws -> Response {
+        let session = try req.requireWebSession()
+        let form = try req.formBody(PrivacyForm.self)
+        do {
+            _ = try await req.domain.accounts.update(session, with: UpdateProfileRequest(privacy: try form.update()), clientAddress: req.clientAddress)
+            return req.seeOther("/profile", notice: .privacySaved)
+        } catch let error as APIError where error.fields != nil {
+            let fields = (error.fields ?? [:]).renamed(["privacy.contactAudience": "contactAudience", "privacy.nameStyle": "nameStyle"])
+            return try await render(req, DetailsForm(session.user), privacy: form, privacyErrors: fields, status: error.status)
         }
     }
 
@@ -147,7 +184,8 @@ struct ProfilePagesController: RouteCollection {
                          deleteErrors: deleteErrors, deleteError: deleteError, passkeyError: passkeyError, status: status)
     }
 
-    private func render(_ req: Request, _ form: DetailsForm, detailErrors: FieldErrors = [:], passwordErrors: FieldErrors = [:],
+    private func render(_ req: Request, _ form: DetailsForm, detailErrors: FieldErrors = [:],
+                        privacy: PrivacyForm? = nil, privacyErrors: FieldErrors = [:], passwordErrors: FieldErrors = [:],
                         passwordError: String? = nil, deleteErrors: FieldErrors = [:], deleteError: String? = nil,
                         passkeyError: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
@@ -166,9 +204,11 @@ struct ProfilePagesController: RouteCollection {
                 FormField("name", "Name", value: form.name, errors: detailErrors, autocomplete: "name"),
                 FormField("username", "Username", value: form.username, errors: detailErrors, autocomplete: "username"),
                 .select("contactKind", "How buyers reach you", choices: [(value: "", label: "Keep as it is")] + ContactMethod.Kind.allCases.map { (value: $0.rawValue, label: $0.rawValue.capitalized) },
-                        selected: form.contactKind, errors: detailErrors, hint: "Shown only to signed-in students."),
+                        selected: form.contactKind, errors: detailErrors, hint: "Shown to whom you choose under Privacy."),
                 FormField("contactValue", "Email address or phone number", value: form.contactValue, errors: detailErrors),
             ],
+            privacy: PrivacyChoices.fields(privacy ?? PrivacyForm(session.user.privacy), errors: privacyErrors, fullName: session.user.name,
+                                           campusesConfigured: req.application.settings.campuses.isConfigured),
             password: [
                 FormField("currentPassword", "Current password", kind: "password", errors: passwordErrors, autocomplete: "current-password"),
                 FormField("newPassword", "New password", kind: "password", errors: passwordErrors,

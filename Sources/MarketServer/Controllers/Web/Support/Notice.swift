@@ -11,7 +11,7 @@ enum Notice: String {
     case orderUpdated = "order-updated", offerUpdated = "offer-updated"
     case notificationsRead = "notifications-read"
     case expenseAdded = "expense-added", expenseDeleted = "expense-deleted"
-    case profileSaved = "profile-saved", passwordChanged = "password-changed", passwordReset = "password-reset", accountDeleted = "account-deleted"
+    case profileSaved = "profile-saved", privacySaved = "privacy-saved", passwordChanged = "password-changed", passwordReset = "password-reset", accountDeleted = "account-deleted"
     case appleLinked = "apple-linked", appleUnlinked = "apple-unlinked"
     case passkeyAdded = "passkey-added", passkeyRenamed = "passkey-renamed", passkeyRemoved = "passkey-removed"
     case blocked, unblocked
@@ -74,6 +74,7 @@ enum Notice: String {
         case .blocked: "Blocked. They cannot message you, and their listings no longer appear in your feed."
         case .unblocked: "Unblocked. You can message each other again."
         case .profileSaved: "Your profile is saved."
+        case .privacySaved: "Your privacy settings are saved. Others see you this way from now on."
         case .passwordChanged: "Your password is changed. Other devices were signed out."
         case .passwordReset: "Your new password is set and you are signed in. Every other device was signed out."
         case .accountDeleted: "Your account was deleted."

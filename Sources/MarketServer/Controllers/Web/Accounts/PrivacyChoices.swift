@@ -1,0 +1,31 @@
+import MarketCore
+
+/// The profile page's privacy form: each setting as a choice a student reads in their own terms
+/// (their own name shortened, what "campus" means on this board).
+enum PrivacyChoices {
+    static func fields(_ form: ProfilePagesController.PrivacyForm, errors: FieldErrors, fullName: String,
+                       campusesConfigured: Bool) -> [FormField] {
+        let contact: [(value: String, label: String)] = [
+            (PrivacySettings.ContactAudience.nobody.rawValue, "Nobody: buyers message me here"),
+            (PrivacySettings.ContactAudience.campus.rawValue, "Verified students of my campus"),
+            (PrivacySettings.ContactAudience.signedIn.rawValue, "Anyone signed in"),
+        ]
+        let shown: [(value: String, label: String)] = [
+            ("no", "Verified students of my campus only"),
+            ("yes", "Everyone, on every campus"),
+        ]
+        let names: [(value: String, label: String)] = [
+            (PrivacySettings.NameStyle.firstAndInitial.rawValue, PrivacySettings.publicName(fullName, style: .firstAndInitial)),
+            (PrivacySettings.NameStyle.full.rawValue, fullName),
+        ]
+        let board = campusesConfigured ? nil : "This board has no campuses: everyone on it counts as your campus, and no one is verified."
+        return [
+            .select("contactAudience", "Who sees your contact details", choices: contact, selected: form.contactAudience, errors: errors,
+                    hint: "Anyone who can see a listing can still message you about it."),
+            .select("shownOutsideCampus", "Who sees your profile and listings", choices: shown, selected: form.shownOutsideCampus,
+                    errors: errors, hint: board ?? "Moderators and the people you trade with see them too."),
+            .select("nameStyle", "How your name shows to others", choices: names, selected: form.nameStyle, errors: errors,
+                    hint: "You always see your full name."),
+        ]
+    }
+}
