@@ -5,6 +5,7 @@ import Vapor
 extension AuthResponse: Content {}
 extension AuthStatus: Content {}
 extension UserProfile: Content {}
+extension AccountExport: Content {}
 extension RegisterRequest: Content {}
 extension LoginRequest: Content {}
 extension UpdateProfileRequest: Content {}

@@ -117,7 +117,7 @@ struct AccountService {
     }
 
     /// The account can no longer sign in; the row stays, anonymised, so records that name it
-    /// (orders, messages) keep a party. Its email is freed for a new registration, and its open
+    /// (orders, messages) keep a party; what was only the person's own is erased (`AccountErasure`). Its email is freed for a new registration, and its open
     /// orders, offers and listings end in the same transaction. A stolen token is not enough:
     /// the person confirms with their password, or (an account without one) a recent sign-in.
     func delete(_ session: Session, confirmation: DeleteAccountRequest, clientAddress: String) async throws {
@@ -133,7 +133,7 @@ struct AccountService {
         }
         // A write transaction like an order's: it cancels orders and closes offers, whose
         // notifications and history it writes at its end.
-        try await services.writes.run { [services, now] tx in
+        let files = try await services.writes.run { [services, now] tx in
             let db = tx.db
             let services = services.on(db)
             user.email = "deleted-\(userID.wireString)@deleted.invalid"
@@ -158,7 +158,9 @@ struct AccountService {
             try await services.tradeOffers.closeAll(of: userID, in: tx)
             try await services.listings.archiveAll(of: userID)
             try await services.loginThrottle.clear(accountKey: Self.throttleKey(userID))
+            return try await AccountErasure(listings: services.listings).erase(userID, in: tx)
         }
+        for file in Set(files) { try await services.photoStore.removeIfUnreferenced(file, on: database) }
     }
 
     // MARK: - Helpers

@@ -68,6 +68,14 @@ struct ReviewService {
         return MarketCore.Page(items: try await present(rows, listedTo: viewerID, listed: true), nextCursor: next?.token)
     }
 
+    /// Every review a person wrote and every one they received, newest first, as a party to
+    /// each order reads it (their data, `AccountExporter`).
+    func all(of userID: UUID) async throws -> (given: [Review], received: [Review]) {
+        let given = try await ReviewRecord.query(on: database).filter(\.$authorID == userID).sort(FieldKey("seq"), .descending).all()
+        let received = try await ReviewRecord.query(on: database).filter(\.$subjectID == userID).sort(FieldKey("seq"), .descending).all()
+        return (try await present(given), try await present(received))
+    }
+
     /// What a review says it was about: the listing's title while it is on the market, or to the
     /// order's parties; "an item" to anyone else (what a student bought is theirs to tell).
     private static func title(of order: OrderRecord?, listed: Bool, to viewer: UUID?) -> String {

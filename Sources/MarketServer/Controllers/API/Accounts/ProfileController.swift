@@ -8,6 +8,7 @@ struct ProfileController: RouteCollection {
         me.get(use: show)
         me.patch(use: update)
         me.delete(use: delete)
+        me.get("export", use: export)
         me.post("apple", use: linkApple)
         me.delete("apple", use: unlinkApple)
     }
@@ -30,6 +31,14 @@ struct ProfileController: RouteCollection {
 
     func show(req: Request) async throws -> UserProfile {
         try req.domain.trust.profile(of: req.requireSession().user)
+    }
+
+    /// Everything the account holds, as one JSON document to keep (never cached on the way).
+    func export(req: Request) async throws -> Response {
+        let archive = try await req.domain.accountExporter.export(try req.requireSession(), clientAddress: req.clientAddress)
+        let response = try await archive.encodeResponse(for: req)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
     }
 
     func update(req: Request) async throws -> UserProfile {

@@ -11,6 +11,7 @@ struct ProfilePagesController: RouteCollection {
         routes.get("profile", use: show)
         routes.post("profile", use: save)
         routes.post("profile", "privacy", use: savePrivacy)
+        routes.get("profile", "data", use: downloadData)
         routes.post("profile", "password", use: changePassword)
         routes.post("profile", "delete", use: delete)
         routes.post("profile", "passkeys", ":passkeyID", "rename", use: renamePasskey)
@@ -125,6 +126,16 @@ struct ProfilePagesController: RouteCollection {
             let fields = (error.fields ?? [:]).renamed(["privacy.contactAudience": "contactAudience", "privacy.nameStyle": "nameStyle"])
             return try await render(req, DetailsForm(session.user), privacy: form, privacyErrors: fields, status: error.status)
         }
+    }
+
+    /// "Download my data": the API's archive as a file named for the day.
+    func downloadData(req: Request) async throws -> Response {
+        let archive = try await req.domain.accountExporter.export(try req.requireWebSession(), clientAddress: req.clientAddress)
+        let response = try await archive.encodeResponse(for: req)
+        let day = ISO8601DateFormatter.string(from: req.now, timeZone: req.localTime.zone, formatOptions: [.withFullDate])
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"campusmarket-data-\(day).json\"")
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
     }
 
     func changePassword(req: Request) async throws -> Response {
