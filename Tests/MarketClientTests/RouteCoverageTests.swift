@@ -67,6 +67,7 @@ struct RouteCoverageTests {
             ProfileEndpoint.show,
             ProfileEndpoint.update(UpdateProfileRequest(name: "B")),
             ProfileEndpoint.delete(DeleteAccountRequest(password: "pw")),
+            ProfileEndpoint.export,
             ProfileEndpoint.seller(id),
             ProfileEndpoint.findSeller(IDPrefix("3f2c9a1e")!),
             TrustEndpoint.campuses,

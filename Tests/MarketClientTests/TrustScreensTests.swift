@@ -117,4 +117,30 @@ struct TrustScreensTests {
                     == PrivacySettings(contactAudience: .nobody, shownOutsideCampus: true, nameStyle: .full))
         }
     }
+
+    @Test("market export writes the account's data to a new file only its owner reads; the SDK's profile screen gets the same")
+    func exportCLI() async throws {
+        try await withLiveMarket { market in
+            let sam = try await market.person("Sam Seller")
+            let desk = try await market.listing("Oak desk", by: sam)
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            #expect(try await cli.run("login", "sam.seller@campus.edu", input: LiveMarket.password + "\n").status == 0)
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).json").path
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let saved = try await cli.run("export", "--output", file)
+            #expect(saved.status == 0 && saved.stdout.contains("1 listings"), "\(saved.stderr)")
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let archive = try decoder.decode(AccountExport.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+            #expect(archive.listings.map(\.id) == [desk.id])
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            let again = try await cli.run("export", "--output", file)
+            #expect(again.status == 1 && again.stderr.contains("exists already"))
+
+            let screen = ProfileViewModel(session: sam)
+            #expect(await screen.exportData()?.listings.map(\.id) == [desk.id])
+        }
+    }
 }

@@ -9,6 +9,8 @@ public enum ProfileEndpoint: Endpoint {
     case update(UpdateProfileRequest)
     /// Deletes my account (204): the current password, or a recent sign-in for an account without one.
     case delete(DeleteAccountRequest)
+    /// Answers my `AccountExport`: everything my account holds.
+    case export
     /// Answers a seller's public `SellerSummary`; `contact` only to the audience they chose.
     case seller(UUID)
     /// The one person whose id begins with these digits.
@@ -16,7 +18,7 @@ public enum ProfileEndpoint: Endpoint {
 
     public var method: String {
         switch self {
-        case .show, .seller, .findSeller: "GET"
+        case .show, .export, .seller, .findSeller: "GET"
         case .update: "PATCH"
         case .delete: "DELETE"
         }
@@ -26,6 +28,7 @@ public enum ProfileEndpoint: Endpoint {
         switch self {
         case .seller(let id): "users/\(id.wireString)"
         case .findSeller(let prefix): "users/\(prefix.digits)"
+        case .export: "me/export"
         default: "me"
         }
     }

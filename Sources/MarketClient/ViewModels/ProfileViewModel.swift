@@ -88,6 +88,12 @@ public final class ProfileViewModel: ScreenModel {
         return true
     }
 
+    /// Everything the account holds ("Download my data"), for the app to save or share; nil
+    /// with `errorMessage` set when the server refused (a few per quarter hour).
+    public func exportData() async -> AccountExport? {
+        await perform { try await session.client.send(ProfileEndpoint.export) }
+    }
+
     public func signOut() async {
         await session.signOut()
     }
