@@ -175,4 +175,23 @@ struct ListingPhotoTests {
             #expect(try await app.uploadPhoto(SampleImages.png, named: "a.png", to: listing.id, token: seller.token).status == .tooManyRequests)
         }
     }
+
+    @Test("with REQUIRE_VERIFIED on, an unverified account cannot stage photos in the editor; nothing is stored")
+    func stagingNeedsVerification() async throws {
+        try await withTestApp(adjust: TestCampuses.adjust) { app in
+            let newcomer = try await app.register(email: "new@umich.edu", name: "New Comer")
+            let user = try #require(try await UserRecord.find(newcomer.user.id, on: app.db))
+            let before = try await app.photoStorage.list().count
+            do {
+                _ = try await app.domainServices().listingPhotos.stage(SampleImages.jpeg, by: user)
+                Issue.record("an unverified account staged a photo")
+            } catch let error as APIError {
+                #expect(error.status == .forbidden && error.code == "verification_required")
+            }
+            #expect(try await app.photoStorage.list().count == before)
+            try await app.markVerified(newcomer)
+            let verified = try #require(try await UserRecord.find(newcomer.user.id, on: app.db))
+            #expect(try await !app.domainServices().listingPhotos.stage(SampleImages.jpeg, by: verified).isEmpty)
+        }
+    }
 }

@@ -25,7 +25,9 @@ public struct AppSettings: Sendable {
     public var photoSweepInterval: TimeInterval = 3_600
     /// `SQLITE_CHECKPOINT_SECONDS` (`SQLiteCheckpointer`); 0 leaves it to SQLite, inside commits.
     public var sqliteCheckpointInterval: TimeInterval = 1
-    public var photoSweepGrace: TimeInterval = 86_400  // the age at which the sweep deletes a stored photo no listing uses
+    /// The age at which the sweep deletes a stored photo no listing uses: long enough to finish
+    /// the editor's form, short enough that staged photos are not free storage.
+    public var photoSweepGrace: TimeInterval = 2 * 3_600
     public var notify = NotifySettings()  // mail about notifications, and pushes to phones
     public var database: DatabaseChoice
     /// Migrate on `serve`; turn off when several instances share one PostgreSQL and

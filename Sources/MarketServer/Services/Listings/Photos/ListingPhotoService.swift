@@ -35,7 +35,9 @@ struct ListingPhotoService {
     /// Checks the upload is a real image, strips its metadata and stores the clean bytes, before
     /// any listing holds it (the web editor's photo step). Returns the stored file's name.
     func stage(_ bytes: [UInt8], by user: UserRecord) async throws -> String {
-        try await storeClean(bytes, by: user).name
+        // Only someone who may list may store photos for a listing to come (`REQUIRE_VERIFIED`).
+        try listings.trust.requireVerified(user)
+        return try await storeClean(bytes, by: user).name
     }
 
     /// The checks (size, the account's quota), the scrubbing and the storing; the stored name and size.
