@@ -76,6 +76,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(UpdateCampusEmailsToMailboxes()) // verified campus addresses as their mailbox: one mailbox, one verified account
     app.migrations.add(CreatePhotoUploads())  // who stored which photo when: an account's upload rate and unsaved photos limited
     app.migrations.add(UpdateUserAddPrivacy()) // privacy settings: who sees the contact, listed outside the campus, the name others read
+    app.migrations.add(CreatePendingSignUps()) // sign-ups waiting for their mailed link: no answer tells whether an address has an account
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

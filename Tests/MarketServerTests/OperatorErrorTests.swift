@@ -132,6 +132,7 @@ struct OperatorErrorTests {
         (["WEBAUTHN_ORIGINS": "https://market.campus.edu/app"], "WEBAUTHN_ORIGINS must list origins like https://market.campus.edu (no path), not 'https://market.campus.edu/app'"),
         (["WEBAUTHN_RP_ID": "https://campus.edu"], "WEBAUTHN_RP_ID must be a domain like market.campus.edu, not 'https://campus.edu'"),
         (["SMTP_CA_FILE": "/etc/hosts"], "SMTP_CA_FILE is set but SMTP_URL is not: set both, or neither"),
+        (["SIGNUP_BY_MAIL": "on"], "SIGNUP_BY_MAIL is on but SMTP_URL is not set: no link could reach anyone"),
         (["SMTP_URL": "smtp://127.0.0.1:2525", "SMTP_CA_FILE": "/no/such.pem"], "SMTP_CA_FILE must be a readable PEM file of certificates, not '/no/such.pem'"),
         (["TIME_ZONE": "Eastern"], "TIME_ZONE must be a time zone such as America/Chicago, not 'Eastern'"),
         (["MEETUP_SPOTS_FILE": "/no/such.json"], "MEETUP_SPOTS_FILE must name a readable JSON file of meetup spots, not '/no/such.json'"),

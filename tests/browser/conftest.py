@@ -138,12 +138,14 @@ CAMPUSES = "umich.edu = University of Michigan @ America/Detroit; utexas.edu = T
 @pytest.fixture(scope="session")
 def campus_server(mailbox, html_dir):
     """A server with configured campuses, so only verified students trade."""
-    running = start_server(mailbox, schema="campuses", CAMPUSES=CAMPUSES)
+    # These tests walk verifying an address after signing up; a mailed sign-up link verifies at
+    # once, and is walked on the other servers.
+    running = start_server(mailbox, schema="campuses", CAMPUSES=CAMPUSES, SIGNUP_BY_MAIL="off")
     yield running
     stop_server(running)
 
 
-def browser_factory(base):
+def browser_factory(base, mailbox):
     """A factory of browser sessions on `base` (each its own cookies: one person each)."""
     sessions = []
 
@@ -161,7 +163,7 @@ def browser_factory(base):
             options.binary_location = chromium
         driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
         driver = webdriver.Chrome(service=Service(driver_path), options=options)
-        session = Browser(driver, base, javascript=javascript, html_dir=HTML_DIR, screenshots=SCREENSHOTS)
+        session = Browser(driver, base, javascript=javascript, html_dir=HTML_DIR, screenshots=SCREENSHOTS, mailbox=mailbox)
         sessions.append(session)
         return session
 
@@ -169,16 +171,16 @@ def browser_factory(base):
 
 
 @pytest.fixture
-def browser(server):
-    make, sessions = browser_factory(server)
+def browser(server, mailbox):
+    make, sessions = browser_factory(server, mailbox)
     yield make
     for session in sessions:
         session.driver.quit()
 
 
 @pytest.fixture
-def campus_browser(campus_server):
-    make, sessions = browser_factory(campus_server.base)
+def campus_browser(campus_server, mailbox):
+    make, sessions = browser_factory(campus_server.base, mailbox)
     yield make
     for session in sessions:
         session.driver.quit()
@@ -200,8 +202,8 @@ def local_server(mailbox, html_dir):
 
 
 @pytest.fixture
-def local_browser(local_server):
-    make, sessions = browser_factory(local_server.base)
+def local_browser(local_server, mailbox):
+    make, sessions = browser_factory(local_server.base, mailbox)
     yield make
     for session in sessions:
         session.driver.quit()

@@ -3,8 +3,11 @@ import MarketCore
 /// `/api/v1/auth`: registering, signing in and out by password, the session's status, and a
 /// forgotten password. Apple and passkeys have their own enums (``AppleEndpoint``, ``PasskeyEndpoint``).
 public enum AuthEndpoint: Endpoint {
-    /// Answers `AuthResponse` (201).
+    /// Answers `RegistrationOutcome`: `AuthResponse` (201), or on a server that confirms sign-ups
+    /// by mail `SignUpMailed` (202), the same for any address.
     case register(RegisterRequest)
+    /// Creates the account the mailed link was for; answers `AuthResponse` (201).
+    case confirmRegistration(SignUpConfirmation)
     /// Answers `AuthResponse`.
     case login(LoginRequest)
     /// Revokes the token sent (204).
@@ -26,6 +29,7 @@ public enum AuthEndpoint: Endpoint {
     public var path: String {
         switch self {
         case .register: "auth/register"
+        case .confirmRegistration: "auth/register/confirm"
         case .login: "auth/login"
         case .logout: "auth/logout"
         case .status: "auth/status"
@@ -37,6 +41,7 @@ public enum AuthEndpoint: Endpoint {
     public var body: (any Encodable & Sendable)? {
         switch self {
         case .register(let request): request
+        case .confirmRegistration(let request): request
         case .login(let request): request
         case .requestPasswordReset(let request): request
         case .confirmPasswordReset(let request): request

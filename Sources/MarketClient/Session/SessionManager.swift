@@ -64,10 +64,19 @@ public final class SessionManager {
         try adopt(await client.send(AuthEndpoint.login(request)))
     }
 
-    /// Creates an account and signs in to it.
-    public func register(_ request: RegisterRequest) async throws {
+    /// Creates an account and signs in to it; on a server that confirms sign-ups by mail, answers
+    /// what it mailed instead (``confirmRegistration(token:)`` finishes, with the link's token).
+    @discardableResult
+    public func register(_ request: RegisterRequest) async throws -> RegistrationOutcome {
         _ = try request.validated().orThrow()
-        try adopt(await client.send(AuthEndpoint.register(request)))
+        let outcome: RegistrationOutcome = try await client.send(AuthEndpoint.register(request))
+        if case .signedIn(let auth) = outcome { try adopt(auth) }
+        return outcome
+    }
+
+    /// Creates the account a mailed sign-up link was for (its `token` parameter) and signs in.
+    public func confirmRegistration(token: String) async throws {
+        try adopt(await client.send(AuthEndpoint.confirmRegistration(SignUpConfirmation(token: token))))
     }
 
     /// A nonce for `ASAuthorizationAppleIDRequest`; send its SHA-256 to Apple and the nonce itself back here.

@@ -73,6 +73,7 @@ struct DomainServices: Sendable {
     // MARK: Accounts
     var accounts: AccountService { AccountService(services: self) }
     var accountExporter: AccountExporter { AccountExporter(services: self) }
+    var signUpLinks: SignUpLinks { SignUpLinks(services: self) }
     var sessionTokens: SessionTokens { SessionTokens(database: database, lifetime: settings.tokenLifetime, now: now) }
     var loginThrottle: LoginThrottle { LoginThrottle(database: database, policy: settings.loginThrottle, now: now) }
     var challengeThrottle: ChallengeThrottle { ChallengeThrottle(loginThrottle: loginThrottle) }

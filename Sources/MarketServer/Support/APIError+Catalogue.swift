@@ -114,6 +114,10 @@ extension APIError {
     }
 
     /// 422: a reset link that is unknown, used or expired (the same words for each).
+    static let signUpLinkInvalid = APIError(.unprocessableEntity, code: "signup_link_invalid",
+                                            message: "This sign-up link has expired or was already used. Sign up again for a new one.",
+                                            fields: ["token": "has expired or was already used"])
+
     static let resetLinkInvalid = APIError(.unprocessableEntity, code: "reset_link_invalid",
                                            message: "This password reset link has expired or was already used. Ask for a new one.",
                                            fields: ["token": "has expired or was already used"])

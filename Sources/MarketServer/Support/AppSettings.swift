@@ -103,6 +103,10 @@ public struct AppSettings: Sendable {
     /// How long an email verification link works.
     public var verificationLinkLifetime: TimeInterval = 24 * 3_600
 
+    /// `SIGNUP_BY_MAIL`: a sign-up is finished by a mailed link (`SignUpLinks`), so the form
+    /// tells nobody whether an address has an account. On by default when `SMTP_URL` is set.
+    public var signUpByMail = false
+
     var requireVerified: Bool { requireVerifiedOverride ?? campuses.isConfigured }
 
     /// The domain passkeys are made for (`localhost` by default).
@@ -264,6 +268,8 @@ public struct AppSettings: Sendable {
             }
             settings.meetupSpots = try MeetupSpotFile.parse(data, campuses: settings.campuses, file: file)
         }
+        settings.signUpByMail = try flag("SIGNUP_BY_MAIL") ?? (settings.smtpRelay != nil)
+        if settings.signUpByMail, settings.smtpRelay == nil { throw ConfigurationError("SIGNUP_BY_MAIL is on but SMTP_URL is not set: no link could reach anyone") }
         settings.requireVerifiedOverride = try flag("REQUIRE_VERIFIED")
         if settings.requireVerifiedOverride == true, !settings.campuses.isConfigured {
             throw ConfigurationError("REQUIRE_VERIFIED is on but no campus is configured: set CAMPUSES so students have an address to verify")

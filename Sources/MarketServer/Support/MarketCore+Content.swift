@@ -6,6 +6,8 @@ extension AuthResponse: Content {}
 extension AuthStatus: Content {}
 extension UserProfile: Content {}
 extension AccountExport: Content {}
+extension SignUpMailed: Content {}
+extension SignUpConfirmation: Content {}
 extension RegisterRequest: Content {}
 extension LoginRequest: Content {}
 extension UpdateProfileRequest: Content {}

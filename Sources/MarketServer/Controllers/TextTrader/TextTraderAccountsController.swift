@@ -15,6 +15,11 @@ struct TextTraderAccountsController: RouteCollection {
     func register(req: Request) async throws -> TextTrader.RegisterResponse {
         let input = try req.jsonBody(TextTrader.RegisterRequest.self)
         let draft = try APIError.draft(input.validated())
+        // Confirmed by mail, the same answer for any address (the app's next login waits for the link).
+        if req.application.settings.signUpByMail {
+            _ = try await req.domain.signUpLinks.request(draft, clientAddress: req.clientAddress)
+            return TextTrader.RegisterResponse(username: draft.username ?? draft.email)
+        }
         // Registering does not sign in: the app logs in next, as its flow does.
         return try await req.domain.accounts.register(draft, clientAddress: req.clientAddress) { user, _ in
             TextTrader.RegisterResponse(username: user.username ?? user.email)

@@ -9,6 +9,8 @@ struct AuthPagesController: RouteCollection {
         routes.post("signin", use: signIn)
         routes.get("signup", use: signUpPage)
         routes.post("signup", use: signUp)
+        routes.get("signup", "confirm", use: confirmSignUpPage)
+        routes.post("signup", "confirm", use: confirmSignUp)
         routes.post("signout", use: signOut)
     }
 
@@ -65,6 +67,35 @@ struct AuthPagesController: RouteCollection {
         var fields: [FormField]
         var formError: String?
         var appleEnabled: Bool
+        /// "We mailed a link to…" (`SIGNUP_BY_MAIL`): the form is done.
+        var mailed: String?
+    }
+
+    struct SignUpConfirmContent: Encodable {
+        var token: String?
+        var formError: String?
+    }
+
+    /// The mailed link opens a page whose button creates the account: a mail scanner that
+    /// follows links creates nothing.
+    func confirmSignUpPage(req: Request) async throws -> Response {
+        var query = QueryReader(req)
+        return try await req.renderPage("signup-confirm", title: "Finish creating your account",
+                                        SignUpConfirmContent(token: query.string("token").flatMap { $0.isEmpty ? nil : $0 }))
+    }
+
+    func confirmSignUp(req: Request) async throws -> Response {
+        struct Form: Content { var token: String? }
+        let token = try req.formBody(Form.self).token ?? ""
+        do {
+            let auth = try await req.domain.signUpLinks.confirm(SignUpConfirmation(token: token))
+            let response = req.seeOther("/", notice: .welcome)
+            WebSessionCookie.set(auth.token, expiresAt: auth.expiresAt, on: response, for: req)
+            return response
+        } catch let error as APIError where error.status.code < 500 {
+            return try await req.renderPage("signup-confirm", title: "Finish creating your account",
+                                            SignUpConfirmContent(token: nil, formError: error.message), status: error.status)
+        }
     }
 
     func signUpPage(req: Request) async throws -> Response {
@@ -77,6 +108,10 @@ struct AuthPagesController: RouteCollection {
         let input = RegisterRequest(email: form.email, password: form.password, name: form.name,
                                     username: form.username.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
         do {
+            if req.application.settings.signUpByMail {
+                let mailed = try await req.domain.signUpLinks.request(input, clientAddress: req.clientAddress)
+                return try await renderSignUp(req, input, mailed: mailed.message)
+            }
             let auth = try await req.domain.accounts.register(input, clientAddress: req.clientAddress)
             let response = req.seeOther("/", notice: .welcome)
             WebSessionCookie.set(auth.token, expiresAt: auth.expiresAt, on: response, for: req)
@@ -86,7 +121,7 @@ struct AuthPagesController: RouteCollection {
         }
     }
 
-    private func renderSignUp(_ req: Request, _ input: RegisterRequest, errors: FieldErrors = [:],
+    private func renderSignUp(_ req: Request, _ input: RegisterRequest, errors: FieldErrors = [:], mailed: String? = nil,
                               status: HTTPResponseStatus = .ok) async throws -> Response {
         let fields = [
             FormField("name", "Your name", value: input.name, errors: errors, autocomplete: "name"),
@@ -96,7 +131,7 @@ struct AuthPagesController: RouteCollection {
             FormField("password", "Password", kind: "password", errors: errors,
                       hint: "At least \(AccountRules.passwordMinLength) characters.", autocomplete: "new-password"),
         ]
-        return try await req.renderPage("signup", title: "Create your account", SignUpContent(fields: fields, appleEnabled: req.application.settings.appleWebServicesID != nil), status: status)
+        return try await req.renderPage("signup", title: "Create your account", SignUpContent(fields: fields, appleEnabled: req.application.settings.appleWebServicesID != nil, mailed: mailed), status: status)
     }
 
     func signOut(req: Request) async throws -> Response {

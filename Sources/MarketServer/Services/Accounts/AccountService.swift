@@ -24,7 +24,7 @@ struct AccountService {
     /// a campus puts many students behind one address), and attempts at one email from anywhere:
     /// counted before anything is looked up or hashed, so neither a flood of accounts nor a walk
     /// through addresses asking which are taken goes far.
-    private func throttleRegistration(email: String, clientAddress: String) async throws {
+    func throttleRegistration(email: String, clientAddress: String) async throws {
         var policy = services.settings.loginThrottle
         policy.maxFailuresPerAddress = services.settings.registrationsPerAddress
         policy.maxFailuresPerAccount = 5
@@ -187,7 +187,7 @@ struct AccountService {
     }
 
     /// 409 naming the field when the email or username already belongs to another account.
-    private func ensureAvailable(email: String?, username: String?, exceptUserID: UUID?) async throws {
+    func ensureAvailable(email: String?, username: String?, exceptUserID: UUID?) async throws {
         func taken(_ filter: (QueryBuilder<UserRecord>) -> QueryBuilder<UserRecord>) async throws -> Bool {
             let query = filter(UserRecord.query(on: database))
             if let exceptUserID { query.filter(\.$id != exceptUserID) }

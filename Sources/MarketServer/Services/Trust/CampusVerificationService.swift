@@ -81,18 +81,32 @@ struct CampusVerificationService {
                       user.deletedAt == nil, let campus = services.settings.campuses.campus(forEmail: try row.decode(column: "email", as: String.self))
                 else { throw APIError.verificationLinkInvalid }
                 // Stored as its mailbox: `ann+two@` cannot verify a second account after `ann@` (unique index).
-                user.campusEmail = campus.mailboxKey(of: try row.decode(column: "email", as: String.self))
-                user.campusVerifiedAt = now
-                user.updatedAt = now
-                try await user.save(on: db)
-                // The seller's listings move to the campus they proved.
-                try await ListingRecord.query(on: db).filter(\.$seller.$id == user.requireID()).set(\.$campus, to: campus.id).update()
+                try await markVerified(user, at: campus, email: try row.decode(column: "email", as: String.self), on: db)
                 return CampusVerificationStatus(message: "Your address is verified: you are a verified student of \(campus.name).",
                                                 campus: CampusMembership(id: campus.id, name: campus.name, verified: true))
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw APIError.campusEmailInUse
         }
+    }
+
+    /// An address proved some other way (the mailed sign-up link reached it): verified at once
+    /// when it is at a campus and its mailbox verifies nobody else.
+    func verifyProven(_ user: UserRecord, email: String, on db: any Database) async throws {
+        guard let campus = campuses.campus(forEmail: email),
+              try await UserRecord.query(on: db).filter(\.$campusEmail == campus.mailboxKey(of: email)).filter(\.$campusVerifiedAt != nil).first() == nil
+        else { return }
+        try await markVerified(user, at: campus, email: email, on: db)
+    }
+
+    private func markVerified(_ user: UserRecord, at campus: CampusDirectory.Campus, email: String, on db: any Database) async throws {
+        // Stored as its mailbox: `ann+two@` cannot verify a second account after `ann@` (unique index).
+        user.campusEmail = campus.mailboxKey(of: email)
+        user.campusVerifiedAt = now
+        user.updatedAt = now
+        try await user.save(on: db)
+        // The seller's listings move to the campus they proved.
+        try await ListingRecord.query(on: db).filter(\.$seller.$id == user.requireID()).set(\.$campus, to: campus.id).update()
     }
 
     private func pendingLink(_ token: String) async throws -> EmailVerificationRecord? {

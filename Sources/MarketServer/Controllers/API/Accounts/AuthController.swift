@@ -6,6 +6,7 @@ struct AuthController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let auth = routes.grouped("auth")
         auth.post("register", use: register)
+        auth.post("register", "confirm", use: confirmRegistration)
         auth.post("login", use: login)
         auth.post("logout", use: logout)
         auth.get("status", use: status)
@@ -40,10 +41,19 @@ struct AuthController: RouteCollection {
         try await req.domain.passwordResets.confirm(try req.jsonBody(PasswordResetConfirmation.self))
     }
 
+    /// 201 signed in; with `SIGNUP_BY_MAIL` on, 202 "we mailed a link", whatever the address.
     func register(req: Request) async throws -> Response {
         let input = try req.jsonBody(RegisterRequest.self)
+        if req.application.settings.signUpByMail {
+            return try await req.domain.signUpLinks.request(input, clientAddress: req.clientAddress).encodeResponse(status: .accepted, for: req)
+        }
         let result = try await req.domain.accounts.register(input, clientAddress: req.clientAddress)
         return try await result.encodeResponse(status: .created, for: req)
+    }
+
+    func confirmRegistration(req: Request) async throws -> Response {
+        let auth = try await req.domain.signUpLinks.confirm(try req.jsonBody(SignUpConfirmation.self))
+        return try await auth.encodeResponse(status: .created, for: req)
     }
 
     func login(req: Request) async throws -> AuthResponse {

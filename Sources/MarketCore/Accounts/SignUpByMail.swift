@@ -1,0 +1,35 @@
+import Foundation
+
+/// `POST /api/v1/auth/register` on a server that confirms sign-ups by mail (`SIGNUP_BY_MAIL`,
+/// on when it sends mail): 202 with this, word for word the same whether or not the address
+/// already has an account, so a sign-up form cannot be used to learn who studies here.
+public struct SignUpMailed: Codable, Sendable, Equatable {
+    public var message: String
+
+    public init(message: String) { self.message = message }
+
+    public static func message(to email: String) -> SignUpMailed {
+        SignUpMailed(message: "We mailed a link to \(email). Open it within 24 hours to finish creating your account.")
+    }
+}
+
+/// `POST /api/v1/auth/register/confirm`: the token of the mailed link.
+public struct SignUpConfirmation: Codable, Sendable, Equatable {
+    public var token: String
+
+    public init(token: String) { self.token = token }
+}
+
+/// What registering answered: signed in at once (a server that sends no mail), or a link mailed.
+public enum RegistrationOutcome: Decodable, Sendable, Equatable {
+    case signedIn(AuthResponse)
+    case mailed(SignUpMailed)
+
+    public init(from decoder: any Decoder) throws {
+        if let auth = try? AuthResponse(from: decoder) {
+            self = .signedIn(auth)
+        } else {
+            self = .mailed(try SignUpMailed(from: decoder))
+        }
+    }
+}
