@@ -42,7 +42,7 @@ struct RouteCoverageTests {
         let date = Date(timeIntervalSince1970: 1_800_000_000)
         var endpoints: [any Endpoint] = [
             AuthEndpoint.register(RegisterRequest(email: "a@b.edu", password: "pw", name: "A")),
-            AuthEndpoint.confirmRegistration(SignUpConfirmation(token: "cms_x")),
+            AuthEndpoint.confirmRegistration(SignUpConfirmation(token: "cms_x", password: "pw")),
             AuthEndpoint.login(LoginRequest(email: "a@b.edu", password: "pw")),
             AuthEndpoint.logout,
             AuthEndpoint.status,

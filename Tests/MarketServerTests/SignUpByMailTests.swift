@@ -50,7 +50,7 @@ struct SignUpByMailTests {
             named.username = "ada_l"
             #expect(try await app.send(.POST, "/api/v1/auth/register", json: named).status == .accepted)
             #expect(try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(
-                token: Self.token(in: try #require(try await smtp.waitForMessages(3).last)))).status == .created)
+                token: Self.token(in: try #require(try await smtp.waitForMessages(3).last)), password: "correct horse battery")).status == .created)
             var again = Self.request("someone@campus.edu")
             again.username = "ada_l"
             let clash = try await app.send(.POST, "/api/v1/auth/register", json: again)
@@ -65,17 +65,39 @@ struct SignUpByMailTests {
         try await Self.withMailApp(smtp, campuses: true) { app in
             #expect(try await app.send(.POST, "/api/v1/auth/register", json: Self.request("ada@umich.edu")).status == .accepted)
             let token = try Self.token(in: try #require(try await smtp.waitForMessages(1).first))
-            let made = try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: token))
+            let made = try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: token, password: "correct horse battery"))
             #expect(made.status == .created, "\(made.text)")
             let auth = try made.decode(AuthResponse.self)
             #expect(auth.user.email == "ada@umich.edu" && auth.user.campus?.verified == true && !auth.user.verificationRequired)
             #expect(try await app.send(.GET, "/api/v1/me", token: auth.token).status == .ok)
             #expect(try await app.login(LoginRequest(email: "ada@umich.edu", password: "correct horse battery")).status == .ok)
 
-            let reused = try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: token))
+            let reused = try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: token, password: "correct horse battery"))
             #expect(try reused.status == .unprocessableEntity && reused.error.code == "signup_link_invalid")
-            #expect(try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: "cms_madeup")).status == .unprocessableEntity)
+            #expect(try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: "cms_madeup", password: "correct horse battery")).status == .unprocessableEntity)
             #expect(try await UserRecord.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test("a link someone else asked for (with a password they know) makes its reader no account: the password is asked, five wrong ones spend it")
+    func preHijacking() async throws {
+        let smtp = try await TestSMTPServer.start()
+        defer { Task { await smtp.stop() } }
+        try await Self.withMailApp(smtp) { app in
+            // The attacker signs the victim's address up with a password of their own.
+            #expect(try await app.send(.POST, "/api/v1/auth/register", json: Self.request("victim@campus.edu")).status == .accepted)
+            let token = try Self.token(in: try #require(try await smtp.waitForMessages(1).first))
+            // The victim opens the link: without the password it makes nothing.
+            let bare = try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: token, password: nil))
+            #expect(try bare.status == .unprocessableEntity && bare.error.fields?["password"] != nil)
+            for _ in 0..<SignUpLinks.attempts {
+                let wrong = try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: token, password: "my own password"))
+                #expect(try wrong.status == .unprocessableEntity && wrong.error.fields?["password"] != nil)
+            }
+            // Spent: not even the right password makes the account now.
+            let spent = try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: token, password: "correct horse battery"))
+            #expect(try spent.error.code == "signup_link_invalid")
+            #expect(try await UserRecord.query(on: app.db).count() == 0)
         }
     }
 
@@ -92,9 +114,11 @@ struct SignUpByMailTests {
             let page = try await app.visit("/signup/confirm?token=\(token)")
             #expect(page.text.contains("Create my account"))
             #expect(try await UserRecord.query(on: app.db).count() == 0)  // a scanner following the link makes nothing
-            let done = try await app.postForm("/signup/confirm", fields: ["csrf": page.csrf, "token": token], cookies: page.cookies)
+            let wrong = try await app.postForm("/signup/confirm", fields: ["csrf": page.csrf, "token": token, "password": "not my password"], cookies: page.cookies)
+            #expect(wrong.status == .unprocessableEntity && wrong.text.contains("is not the one chosen when signing up") && wrong.text.contains(token))
+            let done = try await app.postForm("/signup/confirm", fields: ["csrf": page.csrf, "token": token, "password": "correct horse battery"], cookies: page.cookies)
             #expect(done.status == .seeOther && done.headers.setCookie?[WebSessionCookie.name] != nil)
-            let stale = try await app.postForm("/signup/confirm", fields: ["csrf": page.csrf, "token": token], cookies: page.cookies)
+            let stale = try await app.postForm("/signup/confirm", fields: ["csrf": page.csrf, "token": token, "password": "correct horse battery"], cookies: page.cookies)
             #expect(stale.status == .unprocessableEntity && stale.text.contains("Sign up again"))
         }
     }
@@ -116,7 +140,7 @@ struct SignUpByMailTests {
             let login = TextTrader.LoginRequest(username: "fresh@campus.edu", password: TextTraderContractTests.strongPassword)
             #expect(try await app.send(.POST, "/texttrader/login", json: login, headers: TextTraderContractTests.headers(key)).status == .unauthorized)
             let token = try Self.token(in: try #require(try await smtp.waitForMessages(2).first { $0.to == ["fresh@campus.edu"] }))
-            #expect(try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: token)).status == .created)
+            #expect(try await app.send(.POST, "/api/v1/auth/register/confirm", json: SignUpConfirmation(token: token, password: TextTraderContractTests.strongPassword)).status == .created)
             #expect(try await app.send(.POST, "/texttrader/login", json: login, headers: TextTraderContractTests.headers(key)).status == .ok)
         }
     }

@@ -158,6 +158,7 @@ class Browser:
             mail = self.mailbox.wait_for_mail_to(email, "/signup/confirm?token=", before)
             link = re.search(r"http://localhost:\d+(/signup/confirm\?token=\S+)", self.mailbox.text_of(mail)).group(1)
             self.go(link)
+            self.fill("The password you chose", password)
             self.press("Create my account")
         assert "Welcome to CampusMarket" in self.text, self.text[:500]
 
@@ -266,7 +267,7 @@ def api_sign_up(base, mailbox, email, name, password="correct horse battery"):
         return answer
     mail = mailbox.wait_for_mail_to(email, "/signup/confirm?token=", before)
     token = re.search(r"token=(cms_\S+)", mailbox.text_of(mail)).group(1)
-    return api(base, "POST", "/api/v1/auth/register/confirm", {"token": token})
+    return api(base, "POST", "/api/v1/auth/register/confirm", {"token": token, "password": password})
 
 
 def api(base, method, path, body=None, token=None):

@@ -74,9 +74,10 @@ public final class SessionManager {
         return outcome
     }
 
-    /// Creates the account a mailed sign-up link was for (its `token` parameter) and signs in.
-    public func confirmRegistration(token: String) async throws {
-        try adopt(await client.send(AuthEndpoint.confirmRegistration(SignUpConfirmation(token: token))))
+    /// Creates the account a mailed sign-up link was for (its `token` parameter), given the
+    /// password chosen when signing up, and signs in.
+    public func confirmRegistration(token: String, password: String) async throws {
+        try adopt(await client.send(AuthEndpoint.confirmRegistration(SignUpConfirmation(token: token, password: password))))
     }
 
     /// A nonce for `ASAuthorizationAppleIDRequest`; send its SHA-256 to Apple and the nonce itself back here.

@@ -78,9 +78,10 @@ public final class SignUpViewModel: ScreenModel {
         return true
     }
 
-    /// The mailed link opened in the app (a universal link's `token`): creates the account, signs in.
+    /// The mailed link opened in the app (a universal link's `token`), with `password` typed again:
+    /// creates the account, signs in.
     @discardableResult
     public func confirmSignUp(token: String) async -> Bool {
-        await perform { try await session.confirmRegistration(token: token) } != nil
+        await perform { try await session.confirmRegistration(token: token, password: password) } != nil
     }
 }

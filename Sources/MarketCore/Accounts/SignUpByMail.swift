@@ -13,11 +13,18 @@ public struct SignUpMailed: Codable, Sendable, Equatable {
     }
 }
 
-/// `POST /api/v1/auth/register/confirm`: the token of the mailed link.
+/// `POST /api/v1/auth/register/confirm`: the token of the mailed link, and the password chosen
+/// when signing up. The password proves the person who opened the link is the one who asked: a
+/// link someone else asked for (with a password they know) must not make its reader an account
+/// its asker can sign in to.
 public struct SignUpConfirmation: Codable, Sendable, Equatable {
     public var token: String
+    public var password: String?
 
-    public init(token: String) { self.token = token }
+    public init(token: String, password: String?) {
+        self.token = token
+        self.password = password
+    }
 }
 
 /// What registering answered: signed in at once (a server that sends no mail), or a link mailed.

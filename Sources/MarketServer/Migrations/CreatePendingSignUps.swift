@@ -15,6 +15,7 @@ struct CreatePendingSignUps: AsyncMigration {
             .field("created_at", .datetime, .required)
             .field("expires_at", .datetime, .required)
             .field("used_at", .datetime)
+            .field("failed_attempts", .int, .required, .sql(.default(0)))
             .unique(on: "token_hash")
             .create()
     }

@@ -74,6 +74,12 @@ struct AuthPagesController: RouteCollection {
     struct SignUpConfirmContent: Encodable {
         var token: String?
         var formError: String?
+        var fields: [FormField] = []
+    }
+
+    private static func confirmFields(_ errors: FieldErrors = [:]) -> [FormField] {
+        [FormField("password", "The password you chose", kind: "password", errors: errors,
+                   hint: "So that only the person who signed up can finish.", autocomplete: "current-password")]
     }
 
     /// The mailed link opens a page whose button creates the account: a mail scanner that
@@ -81,17 +87,22 @@ struct AuthPagesController: RouteCollection {
     func confirmSignUpPage(req: Request) async throws -> Response {
         var query = QueryReader(req)
         return try await req.renderPage("signup-confirm", title: "Finish creating your account",
-                                        SignUpConfirmContent(token: query.string("token").flatMap { $0.isEmpty ? nil : $0 }))
+                                        SignUpConfirmContent(token: query.string("token").flatMap { $0.isEmpty ? nil : $0 }, fields: Self.confirmFields()))
     }
 
     func confirmSignUp(req: Request) async throws -> Response {
-        struct Form: Content { var token: String? }
-        let token = try req.formBody(Form.self).token ?? ""
+        struct Form: Content { var token: String?; var password: String? }
+        let form = try req.formBody(Form.self)
+        let token = form.token ?? ""
         do {
-            let auth = try await req.domain.signUpLinks.confirm(SignUpConfirmation(token: token))
+            let auth = try await req.domain.signUpLinks.confirm(SignUpConfirmation(token: token, password: form.password))
             let response = req.seeOther("/", notice: .welcome)
             WebSessionCookie.set(auth.token, expiresAt: auth.expiresAt, on: response, for: req)
             return response
+        } catch let error as APIError where error.fields?["password"] != nil {
+            // The link still works: ask again, beside the field.
+            return try await req.renderPage("signup-confirm", title: "Finish creating your account",
+                                            SignUpConfirmContent(token: token, fields: Self.confirmFields(error.fields ?? [:])), status: error.status)
         } catch let error as APIError where error.status.code < 500 {
             return try await req.renderPage("signup-confirm", title: "Finish creating your account",
                                             SignUpConfirmContent(token: nil, formError: error.message), status: error.status)

@@ -13,6 +13,8 @@ struct SignUpLinks {
 
     static let tokenPrefix = "cms_"
     static let lifetime: TimeInterval = 24 * 3_600
+    /// Wrong passwords a link survives; then it is spent.
+    static let attempts = 5
 
     private var database: any Database { services.database }
     private var now: Date { services.now }
@@ -30,6 +32,8 @@ struct SignUpLinks {
         let token = Self.tokenPrefix + Base64URL.randomToken()
         let site = services.settings.publicURL
         try await database.transaction { [now] db in
+            // Unfinished sign-ups hold an address, a name and a password hash: gone a day after their link.
+            try await db.sql.raw("DELETE FROM pending_sign_ups WHERE expires_at < \(bind: now.addingTimeInterval(-86_400))").run()
             let outbox = MailOutbox(database: db, now: now)
             guard existing == nil else {
                 return try await outbox.enqueue(MailMessage(to: draft.email, subject: "You already have a CampusMarket account", body: """
@@ -53,7 +57,7 @@ struct SignUpLinks {
             try await outbox.enqueue(MailMessage(to: draft.email, subject: "Finish creating your CampusMarket account", body: """
                 Hello,
 
-                Someone, we hope you, asked to create a CampusMarket account with this address. To finish, open this link within 24 hours:
+                Someone, we hope you, asked to create a CampusMarket account with this address. To finish, open this link within 24 hours and give the password you chose:
 
                 \(site)/signup/confirm?token=\(token)
 
@@ -66,18 +70,32 @@ struct SignUpLinks {
         return .message(to: draft.email)
     }
 
-    /// Creates the account the link was mailed for and signs it in. A used, expired or made-up
-    /// link creates nothing (422); an address taken meanwhile is named (the asker proved it is theirs).
+    /// Creates the account the link was mailed for and signs it in, given the password chosen when
+    /// signing up. A used, expired or made-up link creates nothing (422), and is looked up before
+    /// any password is hashed; five wrong passwords spend it. An address taken meanwhile is named
+    /// (the asker proved it is theirs).
     func confirm(_ input: SignUpConfirmation) async throws -> AuthResponse {
         let token = input.token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.hasPrefix(Self.tokenPrefix), token.count < 200 else { throw APIError.signUpLinkInvalid }
         let tokenHash = SessionTokens.hash(token)
+        guard let pending = try await database.sql.raw("""
+            SELECT password_hash FROM pending_sign_ups
+            WHERE token_hash = \(bind: tokenHash) AND used_at IS NULL AND expires_at > \(bind: now) AND failed_attempts < \(literal: Self.attempts)
+            """).first() else { throw APIError.signUpLinkInvalid }
+        guard let password = input.password, !password.isEmpty else {
+            throw APIError.validation(["password": "is required: the one you chose when signing up"])
+        }
+        guard try await services.passwords.verify(password, created: pending.decode(column: "password_hash", as: String.self)) else {
+            try await database.sql.raw("UPDATE pending_sign_ups SET failed_attempts = failed_attempts + 1 WHERE token_hash = \(bind: tokenHash)").run()
+            throw APIError.validation(["password": "is not the one chosen when signing up"])
+        }
         do {
             return try await database.transaction { [services, now] db in
                 // Taking the link is one statement: of two clicks racing, one finds it unused.
                 guard let row = try await db.sql.raw("""
                     UPDATE pending_sign_ups SET used_at = \(bind: now)
                     WHERE token_hash = \(bind: tokenHash) AND used_at IS NULL AND expires_at > \(bind: now)
+                      AND failed_attempts < \(literal: Self.attempts)
                     RETURNING email, name, username, password_hash
                     """).first() else { throw APIError.signUpLinkInvalid }
                 let email = try row.decode(column: "email", as: String.self)
