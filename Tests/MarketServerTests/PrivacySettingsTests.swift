@@ -181,7 +181,7 @@ struct PrivacySettingsTests {
             let page = try await app.visit("/profile", cookies: cookie)
             #expect(page.text.contains("Who sees your contact details") && page.text.contains("Nobody: buyers message me here"))
             #expect(page.text.contains(#"<option value="firstAndInitial" selected>Sam S.</option>"#), "\(page.text)")
-            #expect(page.text.contains(#"<option value="no" selected>Verified students of my campus only</option>"#))
+            #expect(page.text.contains(#"<option value="no" selected>My campus only</option>"#))
 
             let bad = try await app.postForm("/profile/privacy", fields: ["csrf": page.csrf, "contactAudience": "everyone",
                                                                             "shownOutsideCampus": "yes", "nameStyle": "full"], cookies: page.cookies)

@@ -145,7 +145,7 @@ class Browser:
         return None
 
     # People --------------------------------------------------------------------------
-    def sign_up(self, name, email, password="correct horse battery"):
+    def sign_up(self, name, email, password="correct horse battery", screenshots=False):
         """The form, then (the server sends mail, so it confirms sign-ups by mail) the mailed
         link's page and its button, as a student does."""
         before = len(self.mailbox.messages) if self.mailbox else 0
@@ -155,10 +155,14 @@ class Browser:
         self.fill("Password", password)
         self.press("Create account")
         if "We mailed a link to" in self.text:
+            if screenshots:
+                self.screenshot("signup-mailed")
             mail = self.mailbox.wait_for_mail_to(email, "/signup/confirm?token=", before)
             link = re.search(r"http://localhost:\d+(/signup/confirm\?token=\S+)", self.mailbox.text_of(mail)).group(1)
             self.go(link)
             self.fill("The password you chose", password)
+            if screenshots:
+                self.screenshot("signup-confirm")
             self.press("Create my account")
         assert "Welcome to CampusMarket" in self.text, self.text[:500]
 

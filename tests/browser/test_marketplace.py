@@ -42,7 +42,7 @@ def test_sell_buy_rent_and_trade_between_students(browser, tmp_path):
     search(buyer, "oak des")
     assert "Oak study desk" in buyer.text
     buyer.open_link("Oak study desk")
-    assert "$45.00" in buyer.text and "Sam Seller" in buyer.text
+    assert "$45.00" in buyer.text and "Sam S." in buyer.text
     buyer.press("Buy and pick up")
     assert "The seller has been told" in buyer.text
     code = buyer.driver.find_element(By.CSS_SELECTOR, ".code").text
@@ -53,7 +53,7 @@ def test_sell_buy_rent_and_trade_between_students(browser, tmp_path):
     seller.go("/")
     assert seller.driver.find_element(By.CSS_SELECTOR, "[data-badge=notifications]").text == "1"
     seller.go("/notifications")
-    assert "Bea Buyer wants to buy “Oak study desk”" in seller.text
+    assert "Bea B. wants to buy “Oak study desk”" in seller.text
     seller.press("Open")
     assert seller.heading() == "Oak study desk"
     seller.press("Accept")
@@ -97,7 +97,7 @@ def test_sell_buy_rent_and_trade_between_students(browser, tmp_path):
     buyer.press("Send offer")
     assert "Your trade offer was sent." in buyer.text
     seller.go("/offers")
-    assert "From Bea Buyer" in seller.text and "Desk lamp" in seller.text
+    assert "From Bea B." in seller.text and "Desk lamp" in seller.text
     seller.press("Accept")
     assert "Trade for your listing" in seller.text
 
@@ -142,6 +142,15 @@ def test_expenses_and_profile(browser):
     person.fill("Email address or phone number", "555 0100 200")
     person.press("Save")
     assert "Your profile is saved." in person.text
+    # Privacy: a new account starts private; the choices read in the student's own terms.
+    assert person.value("How your name shows to others") == "firstAndInitial"
+    person.fill("Who sees your contact details", "Anyone signed in")
+    person.fill("How your name shows to others", "Eve Expenses")
+    person.press("Save privacy settings")
+    assert "Your privacy settings are saved." in person.text
+    assert person.value("Who sees your contact details") == "signedIn"
+    assert "Download my data" in person.text
+    person.screenshot("profile")
     person.fill("Current password", "wrong password")
     person.fill("New password", "another good password")
     person.press("Change password")
@@ -159,7 +168,7 @@ def test_bad_input_gets_words_and_keeps_what_was_typed(browser, server, tmp_path
     person.press("Create account")
     assert person.error_for("Campus email") and person.error_for("Password")
     assert person.value("Your name") == "Mallory"
-    person.sign_up("Mallory Tester", "mallory@campus.edu")
+    person.sign_up("Mallory Tester", "mallory@campus.edu", screenshots=True)
 
     # Empty and over-long titles, a price of -1, a file that is not an image.
     person.go("/sell")

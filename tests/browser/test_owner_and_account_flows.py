@@ -103,7 +103,7 @@ def test_offers_declined_and_withdrawn_and_notifications_read(browser):
     trader.tick("Graphing calculator")
     trader.press("Send offer")
     seller.go("/offers")
-    assert "From Tom Trader" in seller.text
+    assert "From Tom T." in seller.text
     seller.press("Decline")
     assert "The trade offer was updated." in seller.text and "Declined" in seller.text
 

@@ -113,11 +113,11 @@ def test_a_meetup_is_proposed_countered_and_agreed(local_browser):
     seller.fill("When (EST)", "2027-01-21T16:00")
     seller.press("Propose this meetup")
     assert "Meetup proposed." in seller.text
-    assert "Waiting for Bram Buyer" in seller.text
+    assert "Waiting for Bram B." in seller.text
 
     # The buyer, on a phone, would rather meet at the union desk an hour later.
     buyer.go(order)
-    assert "Mei Meetup proposes Library steps, Jan 21, 2027, 4:00 PM EST." in buyer.text
+    assert "Mei M. proposes Library steps, Jan 21, 2027, 4:00 PM EST." in buyer.text
     assert buyer.driver.find_element(By.LINK_TEXT, "Open in maps").get_attribute("href") == "geo:42.275600,-83.737500"
     buyer.fill("Spot", "Union front desk")
     buyer.fill("When (EST)", "2027-01-21T17:00")
@@ -126,7 +126,7 @@ def test_a_meetup_is_proposed_countered_and_agreed(local_browser):
 
     # The seller agrees; both see it agreed, with map links, and in the history.
     seller.go(order)
-    assert "Bram Buyer proposes Union front desk, Jan 21, 2027, 5:00 PM EST." in seller.text
+    assert "Bram B. proposes Union front desk, Jan 21, 2027, 5:00 PM EST." in seller.text
     seller.press("Accept this meetup")
     assert "Meetup agreed." in seller.text
     buyer.go(order)

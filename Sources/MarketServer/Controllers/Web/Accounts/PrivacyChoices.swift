@@ -7,11 +7,11 @@ enum PrivacyChoices {
                        campusesConfigured: Bool) -> [FormField] {
         let contact: [(value: String, label: String)] = [
             (PrivacySettings.ContactAudience.nobody.rawValue, "Nobody: buyers message me here"),
-            (PrivacySettings.ContactAudience.campus.rawValue, "Verified students of my campus"),
+            (PrivacySettings.ContactAudience.campus.rawValue, "My campus's verified students"),
             (PrivacySettings.ContactAudience.signedIn.rawValue, "Anyone signed in"),
         ]
         let shown: [(value: String, label: String)] = [
-            ("no", "Verified students of my campus only"),
+            ("no", "My campus only"),
             ("yes", "Everyone, on every campus"),
         ]
         let names: [(value: String, label: String)] = [
@@ -23,7 +23,7 @@ enum PrivacyChoices {
             .select("contactAudience", "Who sees your contact details", choices: contact, selected: form.contactAudience, errors: errors,
                     hint: "Anyone who can see a listing can still message you about it."),
             .select("shownOutsideCampus", "Who sees your profile and listings", choices: shown, selected: form.shownOutsideCampus,
-                    errors: errors, hint: board ?? "Moderators and the people you trade with see them too."),
+                    errors: errors, hint: board ?? "Only your campus's verified students see them, and moderators and the people you trade with."),
             .select("nameStyle", "How your name shows to others", choices: names, selected: form.nameStyle, errors: errors,
                     hint: "You always see your full name."),
         ]
