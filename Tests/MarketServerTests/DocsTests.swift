@@ -24,6 +24,15 @@ struct DocsTests {
         #expect(lines < 150, "README.md has \(lines) lines")
     }
 
+    @Test("docs/benchmarks.md is a dashboard: at most 400 lines, the targets' table first; the runs behind it go to the history")
+    func benchmarksAreADashboard() throws {
+        let text = try Self.text("docs/benchmarks.md")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 400, "docs/benchmarks.md has \(lines.count) lines: move runs and profiles to benchmarks-history.md")
+        let headings = lines.filter { $0.hasPrefix("## ") }
+        #expect(headings.first == "## The targets", "the first section is \(headings.first ?? "none")")
+    }
+
     /// The root's openapi.yaml is what the server serves: a link, never a copy (`sed -i` on the
     /// link once replaced it with a file that drifted from the served document).
     @Test("openapi.yaml at the root is a link to the document the server serves")
