@@ -3,7 +3,7 @@ import MarketCore
 import Vapor
 
 /// Operator-facing configuration, read once from the environment at start-up.
-/// Every variable is listed in the README's configuration table.
+/// Every variable is listed in docs/operations.md's configuration table.
 public struct AppSettings: Sendable {
     public enum DatabaseChoice: Sendable {
         /// The embedded default: one SQLite file.
