@@ -106,11 +106,11 @@ struct RaceTests {
                                         + "/api/v1/listings/\(listing.id)/photos", token: seller.token).status
             }
 
-            #expect(statuses.filter { $0 == .created }.count == PhotoStore.maxPerListing, "\(statuses)")
-            #expect(statuses.filter { $0 == .conflict }.count == 12 - PhotoStore.maxPerListing)
+            #expect(statuses.filter { $0 == .created }.count == ListingPhoto.maxPerListing, "\(statuses)")
+            #expect(statuses.filter { $0 == .conflict }.count == 12 - ListingPhoto.maxPerListing)
             let after: MarketCore.Listing = try await client.json(.GET, servers.last! + "/api/v1/listings/\(listing.id)", Optional<String>.none,
                                                                    token: nil, expect: .ok)
-            #expect(after.photos.count == PhotoStore.maxPerListing)
+            #expect(after.photos.count == ListingPhoto.maxPerListing)
         }
     }
 

@@ -169,15 +169,8 @@ public final class ListingEditorViewModel: ScreenModel {
     /// Every problem of the listing as typed, by the server's rules (checked before sending:
     /// the currency is the server's default, so any valid code stands in for it here).
     private var allProblems: FieldErrors {
-        let (input, typingErrors) = self.input
-        var all = typingErrors
-        if case .failure(let list) = input.validated(defaultCurrency: "USD") {
-            for (field, problem) in list.fields { all.note(field, problem) }
-        }
-        if photos.count + newPhotos.count > ListingPhoto.maxPerListing {
-            all.note("photos", "at most \(ListingPhoto.maxPerListing) photos")
-        }
-        return all
+        let (input, typing) = self.input
+        return input.editorProblems(typing: typing, photoCount: photos.count + newPhotos.count)
     }
 
     private func stop(at problems: FieldErrors) -> Bool {

@@ -71,7 +71,7 @@ extension APIError {
     // MARK: Orders and offers
 
     static let tooManyPhotos = APIError(.conflict, code: "too_many_photos",
-                                        message: "A listing has at most \(PhotoStore.maxPerListing) photos; delete one first.")
+                                        message: "A listing has at most \(ListingPhoto.maxPerListing) photos; delete one first.")
 
     static let orderNotFound = APIError(.notFound, code: "order_not_found", message: "There is no order of yours with this id.")
 

@@ -206,8 +206,7 @@ struct ListingQuestions {
     }
 
     private func problems(of input: ListingInput) -> FieldErrors {
-        if case .failure(let list) = input.validated(defaultCurrency: "USD") { return list.fields }
-        return [:]
+        input.editorProblems()
     }
 
     private func answered(_ step: ListingEditorStep, _ input: ListingInput) -> Bool {

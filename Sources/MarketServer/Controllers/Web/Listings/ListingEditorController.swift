@@ -85,8 +85,8 @@ struct ListingEditorController: RouteCollection {
         if !uploads.isEmpty {
             var names = form.photos ?? []
             for file in uploads {
-                guard names.count < PhotoStore.maxPerListing else {
-                    return try await render(req, form, step: .photos, mode: mode, errors: ["photo": "A listing has at most \(PhotoStore.maxPerListing) photos."], status: .conflict)
+                guard names.count < ListingPhoto.maxPerListing else {
+                    return try await render(req, form, step: .photos, mode: mode, errors: ["photo": "A listing has at most \(ListingPhoto.maxPerListing) photos."], status: .conflict)
                 }
                 do {
                     names.append(try await req.domain.listingPhotos.stage(Array(buffer: file.data), by: session.user))
@@ -201,7 +201,7 @@ struct ListingEditorController: RouteCollection {
                 Photo(name: name, url: "/photos/" + name, alt: "Photo \(index + 1)", canMoveUp: index > 0)
             },
             photoError: errors["photo"] ?? errors["photos"].map { FormField.sentence("Photos", $0) },
-            photoRoom: max(0, PhotoStore.maxPerListing - photoNames.count),
+            photoRoom: max(0, ListingPhoto.maxPerListing - photoNames.count),
             openToTrade: form.openToTrade == "on",
             offersError: errors["offers"].map { _ in "Give a sale price, a rent price, or choose open to trade." },
             hidden: Self.hidden(form, showing: step),

@@ -39,27 +39,26 @@ struct ListingEditorForm: Content {
     /// The API's listing body, or the problems of the amounts typed (which must be numbers first),
     /// under web field names.
     func input(defaultCurrency: String) -> (ListingInput, FieldErrors) {
-        let (input, errors) = ListingInput.typed(
+        let (input, errors) = typed(defaultCurrency: defaultCurrency)
+        return (input, errors.renamed(Self.webNames))
+    }
+
+    private func typed(defaultCurrency: String) -> (ListingInput, FieldErrors) {
+        ListingInput.typed(
             title: title, description: description, categories: categories ?? [], condition: condition,
             author: author, edition: edition, isbn: isbn, courseCode: courseCode,
             salePrice: salePrice, rentPrice: rentPrice, rentUnit: rentUnit, openToTrade: openToTrade == "on",
             currency: defaultCurrency, deposit: deposit)
-        return (input, errors.renamed(Self.webNames))
     }
 
-    /// Every problem with the listing as typed, under web field names.
+    /// Every problem with the listing as typed (`ListingInput.editorProblems`, the one editor
+    /// rule), under web field names: a category's problem under the one categories field.
     func problems(defaultCurrency: String) -> FieldErrors {
-        var (input, errors) = input(defaultCurrency: defaultCurrency)
-        if case .failure(let list) = input.validated(defaultCurrency: defaultCurrency) {
-            for (field, problem) in list.fields.renamed(Self.webNames) {
-                let name = field.hasPrefix("categories") ? "categories" : field
-                // An amount that did not parse is already reported in its own words.
-                if name == "offers", errors["salePrice"] != nil || errors["rentPrice"] != nil { continue }
-                errors.note(name, problem)
-            }
-        }
-        if (photos ?? []).count > PhotoStore.maxPerListing {
-            errors.note("photos", "at most \(PhotoStore.maxPerListing) photos")
+        let (input, typing) = typed(defaultCurrency: defaultCurrency)
+        var errors = FieldErrors()
+        let problems = input.editorProblems(typing: typing, photoCount: (photos ?? []).count, defaultCurrency: defaultCurrency)
+        for (field, problem) in problems.renamed(Self.webNames) {
+            errors.note(field.hasPrefix("categories") ? "categories" : field, problem)
         }
         return errors
     }

@@ -21,7 +21,7 @@ struct ListingPhotoService {
             return try await writes.run { tx in
                 _ = try await tx.lockListing(listingID)
                 let count = try await ListingPhotoRecord.query(on: tx.db).filter(\.$listing.$id == listingID).count()
-                guard count < PhotoStore.maxPerListing else { throw APIError.tooManyPhotos }
+                guard count < ListingPhoto.maxPerListing else { throw APIError.tooManyPhotos }
                 let record = try makeRecord(fileName, byteCount: byteCount, listingID: listingID, position: count)
                 try await record.create(on: tx.db)
                 return record
@@ -65,7 +65,7 @@ struct ListingPhotoService {
     /// or already on the listing), at most the limit. Runs under the listing lock.
     func setPhotos(_ fileNames: [String], of listingID: UUID, by user: UserRecord) async throws {
         _ = try await listings.owned(listingID, by: user)
-        guard fileNames.count <= PhotoStore.maxPerListing else { throw APIError.tooManyPhotos }
+        guard fileNames.count <= ListingPhoto.maxPerListing else { throw APIError.tooManyPhotos }
         // Checked before the lock: a store round trip each.
         var found: [String: Int] = [:]
         for name in fileNames where found[name] == nil {

@@ -10,7 +10,6 @@ struct PhotoStore: Sendable {
     let storage: any PhotoStorage
 
     static let maxBytes = 5 * 1024 * 1024
-    static let maxPerListing = ListingPhoto.maxPerListing
 
     enum ImageType: String, CaseIterable {
         case jpeg = "jpg", png, webp
