@@ -115,34 +115,9 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.asyncCommands.use(DoctorCommand(), as: "doctor")
     app.asyncCommands.use(BackupCommand(), as: "backup")
     app.asyncCommands.use(RestoreCommand(), as: "restore")
-    app.lifecycle.use(PeriodicJob("feature expiry", every: \.featureSweepInterval) { app in
-        let ended = try await FeatureExpiry(database: app.db, now: app.clock.now(), groupCommit: app.sqliteGroupCommit).sweep()
-        return ended > 0 ? "ended \(ended) expired feature(s)" : nil
-    })
-    app.lifecycle.use(PeriodicJob("photo sweep", every: \.photoSweepInterval) { app in
-        let removed = try await app.domainServices().photoSweep.sweep()
-        return removed > 0 ? "removed \(removed) stored photo(s) no listing uses" : nil
-    })
-    app.lifecycle.use(PeriodicJob("late rentals", every: \.lateRentalSweepInterval) { app in
-        let late = try await app.domainServices().lateRentals.sweep()
-        return late > 0 ? "flagged \(late) rental(s) not returned by their end" : nil
-    })
     app.eventHub = try DatabaseSetup.eventHub(for: settings)
     app.lifecycle.use(app.eventHub)
-    let mailSender: any MailSender = settings.smtpRelay.map { SMTPMailSender(relay: $0) } ?? LogMailSender(logger: app.logger)
-    app.mailDelivery = MailDelivery(sender: mailSender, from: settings.mailFrom, interval: settings.mailRetryInterval)
-    app.lifecycle.use(app.mailDelivery)
-    if let apns = settings.notify.apns {
-        let delivery = PushDelivery(client: try APNsClient(settings: apns))
-        app.pushDelivery = delivery
-        app.lifecycle.use(delivery)
-    }
-    app.savedSearchMatcher = SavedSearchMatcher()
-    app.lifecycle.use(app.savedSearchMatcher!)
-    app.lifecycle.use(PeriodicJob("notification mail", every: \.notify.sweepInterval) { app in
-        let queued = try await NotificationMails(services: app.domainServices()).sendDue()
-        return queued > 0 ? "queued \(queued) notification mail(s)" : nil
-    })
+    try BackgroundJobs.register(on: app, settings: settings)
     // Last added, so first to stop: requests under way end before the loops and databases stop.
     app.lifecycle.use(app.inFlightRequests)
     // The default senders and delivery provider made once, now that what they use is set: each

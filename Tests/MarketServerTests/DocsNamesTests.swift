@@ -58,8 +58,8 @@ struct DocsNamesTests {
             // An environment variable, an SQL word, an HTTP method: not Swift.
             if type.count > 1, type.allSatisfy({ $0.isUppercase || $0.isNumber }) { return nil }
             if outside.contains(type) || type.hasSuffix("Tests") && declaredTypes.contains(type) { return nil }
-            guard declaredTypes.contains(type) else { return "no type \(type)" }
             if ["swift", "md", "yaml", "leaf", "json", "py", "sh"].contains(match.2.map(String.init) ?? "") { return nil }  // a file: DocsTests checks paths
+            guard declaredTypes.contains(type) else { return "no type \(type)" }
             if let member = match.2.map(String.init) {
                 if members[type] == nil { members[type] = Self.members(of: type) }
                 if members[type]?.contains(member) != true { return "\(type) has no \(member)" }

@@ -1,0 +1,13 @@
+import Vapor
+
+extension PeriodicJob {
+    /// Ends paid features whose time is over (`FEATURE_SWEEP_SECONDS`, a minute): writes
+    /// `listings.featured_until`. Built from `app.db` with the SQLite batch writer, as a request's
+    /// writes are.
+    static func featureExpiry() -> PeriodicJob {
+        PeriodicJob("feature expiry", every: \.featureSweepInterval) { app in
+            let ended = try await FeatureExpiry(database: app.db, now: app.clock.now(), groupCommit: app.sqliteGroupCommit).sweep()
+            return ended > 0 ? "ended \(ended) expired feature(s)" : nil
+        }
+    }
+}
