@@ -65,7 +65,7 @@ public final class SessionManager {
     }
 
     /// Creates an account and signs in to it; on a server that confirms sign-ups by mail, answers
-    /// what it mailed instead (``confirmRegistration(token:)`` finishes, with the link's token).
+    /// what it mailed instead (``confirmRegistration(token:password:)`` finishes, with the link's token).
     @discardableResult
     public func register(_ request: RegisterRequest) async throws -> RegistrationOutcome {
         _ = try request.validated().orThrow()
