@@ -8,6 +8,7 @@ import Vapor
 /// The executable and the tests both call this, so tests run the real server.
 public func configure(_ app: Application, settings: AppSettings) async throws {
     app.settings = settings
+    ResponseCompression.configure(app)
     _ = MetricsRegistry.shared  // bootstrap swift-metrics before Vapor records any request
 
     do {
@@ -94,6 +95,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware = Middlewares()
     app.middleware.use(app.inFlightRequests)       // first: counts every request until its handler ends (`stopServing`)
     app.middleware.use(SecurityHeadersMiddleware(publicURL: settings.publicURL))
+    app.middleware.use(ResponseCompression.VaryMiddleware())
     app.middleware.use(RequestLogMiddleware())
     if let endpoint = settings.tracingEndpoint {  // a span per request, its request id on it (RequestLogMiddleware)
         let exporter = OTLPExporter(endpoint: endpoint, serviceName: settings.tracingServiceName, http: app.http.client.shared, logger: app.logger)

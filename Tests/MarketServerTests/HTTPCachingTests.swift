@@ -30,7 +30,7 @@ struct HTTPCachingTests {
             let tag = try Self.tag(first)
             #expect(tag.hasPrefix("W/\""))
             #expect(first.headers.first(name: .cacheControl) == "public, max-age=\(ConditionalGet.sharedMaxAge)")
-            #expect(first.headers.first(name: .vary) == "Cookie, Authorization")
+            #expect(first.headers.first(name: .vary) == "Cookie, Authorization, Accept-Encoding")
 
             let unchanged = try await Self.revalidate(app, path, tag: tag)
             #expect(unchanged.status == .notModified)

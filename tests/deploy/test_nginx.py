@@ -171,3 +171,11 @@ def test_https_answers_with_hsts_and_plain_http_without(cluster):
         assert secure.status_code in (200, 404), secure.status_code
         assert secure.headers.get("Strict-Transport-Security", "").startswith("max-age=31536000"), (path, dict(secure.headers))
     assert "Strict-Transport-Security" not in requests.get(cluster.proxy + "/healthz", timeout=10).headers
+
+
+def test_text_comes_compressed_through_the_proxy_and_photos_do_not(cluster):
+    for path in ["/", "/api/v1/listings", "/css/app.css"]:
+        answer = requests.get(cluster.proxy + path, headers={"Accept-Encoding": "gzip"}, timeout=10)
+        assert answer.status_code == 200 and answer.headers.get("Content-Encoding") == "gzip", (path, dict(answer.headers))
+    plain = requests.get(cluster.proxy + "/api/v1/listings", headers={"Accept-Encoding": "identity"}, timeout=10)
+    assert "Content-Encoding" not in plain.headers

@@ -16,7 +16,7 @@ import Vapor
 /// headers that carry a session.
 struct ConditionalGet: AsyncMiddleware {
     static let sharedMaxAge = 5
-    static let vary = "Cookie, Authorization"
+    static let vary = "Cookie, Authorization, Accept-Encoding"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.method == .GET || request.method == .HEAD else { return try await next.respond(to: request) }

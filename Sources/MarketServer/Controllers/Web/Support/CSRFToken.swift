@@ -6,7 +6,9 @@ import Vapor
 /// Cross-site request forgery protection for the web app's forms. Every state-changing form
 /// carries a token only this site's pages can know: an HMAC of the visitor's session token
 /// (signed in) or of a random pre-session cookie (signed out: the sign-in and sign-up forms).
-/// A form posted without it, or with another visitor's, is refused with 403.
+/// A form posted without it, or with another visitor's, is refused with 403. Each page carries it
+/// masked with fresh random bytes (`masked`), so no two pages hold the same string: a compressed
+/// page cannot be made to reveal it byte by byte (BREACH), yet every page's token is accepted.
 enum CSRFToken {
     static let field = "csrf"
     static let anonymousCookie = "cm_presession"
@@ -16,15 +18,28 @@ enum CSRFToken {
     /// them, and a cookie set on it would keep a proxy from reusing it.
     static func token(for req: Request) -> String {
         if !req.auth.has(Session.self), req.storage[SharedPage.self] == true { return "" }
-        return mac(of: secret(for: req) ?? ensureAnonymousSecret(req))
+        return masked(mac(of: secret(for: req) ?? ensureAnonymousSecret(req)))
     }
 
     /// Set on a request for a page every signed-out visitor is given alike.
     struct SharedPage: StorageKey { typealias Value = Bool }
 
     static func isValid(_ presented: String?, for req: Request) -> Bool {
-        guard let presented, let secret = secret(for: req) else { return false }
-        return ConstantTime.equal(presented, mac(of: secret))
+        guard let presented, let secret = secret(for: req), let unmasked = unmasked(presented) else { return false }
+        return ConstantTime.equal(Base64URL.encode(unmasked), mac(of: secret))
+    }
+
+    /// The MAC's bytes after random ones, XORed with them: a new string every time.
+    private static func masked(_ mac: String) -> String {
+        guard let bytes = Base64URL.decode(mac).map({ [UInt8]($0) }) else { return mac }
+        let pad = (0..<bytes.count).map { _ in UInt8.random(in: 0...255) }
+        return Base64URL.encode(pad + zip(pad, bytes).map { $0 ^ $1 })
+    }
+
+    private static func unmasked(_ token: String) -> [UInt8]? {
+        guard let bytes = Base64URL.decode(token).map({ [UInt8]($0) }), bytes.count.isMultiple(of: 2), !bytes.isEmpty else { return nil }
+        let half = bytes.count / 2
+        return zip(bytes[..<half], bytes[half...]).map { $0 ^ $1 }
     }
 
     private static func secret(for req: Request) -> String? {
