@@ -16,7 +16,7 @@ struct DocsNamesTests {
     /// Names from Swift, Foundation, Vapor, HTTP, systemd and APNs the guides mention as such.
     static let outside: Set<String> = ["Date", "Decodable", "Encodable", "Codable", "Bundle", "RouteCollection", "Process", "ETag",
                                        "MarketClient", "MarketCore", "MarketServer", "Sendable", "URLSession", "Observable",
-                                       "DynamicUser", "NoNewPrivileges", "Unregistered", "TooManyRequests"]
+                                       "DynamicUser", "NoNewPrivileges", "Unregistered", "TooManyRequests", "Vary"]
 
     /// Every Swift file of Sources/ and Tests/, read once.
     static let code: [(path: String, text: String)] = {
