@@ -107,7 +107,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     }
     app.middleware.use(APIErrorMiddleware())
     app.middleware.use(WebSessionAuthenticator())  // before errors render, so error pages know the viewer
-    app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
+    app.assetVersions = AssetVersions(publicDirectory: app.directory.publicDirectory)
+    app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory, versions: app.assetVersions))
 
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(CreateAPIKeyCommand(), as: "create-api-key")

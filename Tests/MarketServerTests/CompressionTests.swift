@@ -53,4 +53,23 @@ struct CompressionTests {
             #expect(try await app.postForm("/profile", fields: ["csrf": other.csrf, "name": "Mallory"], cookies: cookie).status == .forbidden)
         }
     }
+
+    @Test("pages link styles and scripts by their content's hash, and the current one may be kept a year; an old or missing hash still gets the file, briefly")
+    func versionedAssets() async throws {
+        try await withTestApp { app in
+            let page = try await app.visit("/signin")
+            let styles = try #require(page.text.firstMatch(of: /href="(\/css\/app\.css\?v=[0-9a-f]{10})"/)).1
+            #expect(page.text.contains(#"src="/js/live.js?v="#))
+            let current = try await app.send(.GET, String(styles))
+            #expect(current.status == .ok && current.headers.first(name: .cacheControl) == "public, max-age=31536000, immutable")
+            let css = try String(contentsOfFile: app.directory.publicDirectory + "css/app.css", encoding: .utf8)
+            #expect(current.text == css)
+            // The hash is the content's: the version of this file's bytes.
+            #expect(String(styles) == "/css/app.css?v=" + (AssetVersions(publicDirectory: app.directory.publicDirectory).versions["/css/app.css"] ?? "none"))
+            for stale in ["/css/app.css?v=0000000000", "/css/app.css"] {
+                let answer = try await app.send(.GET, stale)
+                #expect(answer.status == .ok && answer.headers.first(name: .cacheControl)?.contains("immutable") != true, "\(stale)")
+            }
+        }
+    }
 }

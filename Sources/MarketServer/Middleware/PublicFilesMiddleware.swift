@@ -6,13 +6,16 @@ import Vapor
 /// up on disk before routing — a hop to the file system's threads and back for each API call
 /// and page; the listing answers "not a file" without it. A top-level entry added while the
 /// server runs is served after a restart (the directory ships with the release).
+/// A request naming a file's current version (`AssetVersions`) is told to keep it a year.
 struct PublicFilesMiddleware: Middleware {
     private let files: FileMiddleware
     private let topLevel: Set<String>
+    private let versions: AssetVersions
 
-    init(publicDirectory: String) {
+    init(publicDirectory: String, versions: AssetVersions) {
         files = FileMiddleware(publicDirectory: publicDirectory)
         topLevel = Set((try? FileManager.default.contentsOfDirectory(atPath: publicDirectory)) ?? [])
+        self.versions = versions
     }
 
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
@@ -21,6 +24,10 @@ struct PublicFilesMiddleware: Middleware {
               topLevel.contains(String(first)) || (first.contains("%") && topLevel.contains(first.removingPercentEncoding ?? "")) else {
             return next.respond(to: request)
         }
-        return files.respond(to: request, chainingTo: next)
+        guard versions.isCurrent(request) else { return files.respond(to: request, chainingTo: next) }
+        return files.respond(to: request, chainingTo: next).map { response in
+            if response.status == .ok { response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=31536000, immutable") }
+            return response
+        }
     }
 }

@@ -23,6 +23,12 @@ struct PageLayout: Encodable {
     var isModerator = false
     /// The zone every time on the page is in: "Eastern Time (EST)".
     var timeZone = "UTC"
+    /// The styles' and scripts' addresses, with their versions (`AssetVersions`).
+    var styles = "/css/app.css", appScript = "/js/app.js", passkeysScript = "/js/passkeys.js", liveScript = "/js/live.js"
+
+    mutating func link(_ assets: AssetVersions) {
+        (styles, appScript, passkeysScript, liveScript) = (assets.url(styles), assets.url(appScript), assets.url(passkeysScript), assets.url(liveScript))
+    }
 }
 
 extension PageLayout: TemplateValueConvertible {
@@ -35,6 +41,8 @@ extension PageLayout: TemplateValueConvertible {
             "path": path.templateValue, "searchText": searchText.templateValue,
             "verificationRequired": verificationRequired.templateValue, "isModerator": isModerator.templateValue,
             "timeZone": timeZone.templateValue,
+            "styles": styles.templateValue, "appScript": appScript.templateValue,
+            "passkeysScript": passkeysScript.templateValue, "liveScript": liveScript.templateValue,
         ])
     }
 }
@@ -65,6 +73,7 @@ extension Request {
             isModerator: session?.user.isModerator ?? false,
             timeZone: localTime.zoneName(at: services.now))
         layout.menuUnreadCount = unread + messages
+        layout.link(application.assetVersions)
         let page = WebPage(layout: layout, page: content)
         let body: ByteBuffer
         // Content written as template values by hand skips `Encodable` (one cast a page).
