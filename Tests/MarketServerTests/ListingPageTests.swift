@@ -44,6 +44,10 @@ struct ListingPageTests {
             let page = try await app.visit(path).text
             #expect(page.contains(#"<figcaption class="photo-count">1 / 2</figcaption>"#) && page.contains(#"<figcaption class="photo-count">2 / 2</figcaption>"#))
             #expect(page.contains(#"aria-label="Photos: swipe or scroll sideways for more""#))
+            // The first photo is the page's largest paint on a phone: fetched first, the rest when near view.
+            let images = page.matches(of: /<figure class="slide"><img [^>]*>/).map { String($0.0) }
+            #expect(images.count == 2 && images[0].contains(#"fetchpriority="high""#) && !images[0].contains("loading="))
+            #expect(images[1].contains(#"loading="lazy""#) && !images[1].contains("fetchpriority"))
         }
     }
 

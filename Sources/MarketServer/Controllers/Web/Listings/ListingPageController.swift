@@ -212,7 +212,7 @@ struct ListingPageController: RouteCollection {
             status: listing.status.label, isActive: active,
             isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(time.time),
             photos: listing.photos.enumerated().map {
-                .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)", counter: "\($0 + 1) / \(listing.photos.count)")
+                .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)", counter: "\($0 + 1) / \(listing.photos.count)", first: $0 == 0)
             },
             facts: Self.facts(of: listing, campuses: services.settings.campuses, time: time),
             seller: .init(id: listing.seller.id.wireString, name: listing.seller.name, campus: listing.seller.campus?.label,
