@@ -53,19 +53,23 @@ struct SellerProfiles {
         let membership = trust.membership(email: try row.decode(column: "email", as: String.self),
                                           campusEmail: try row.decode(column: "campus_email", as: String?.self),
                                           campusVerifiedAt: try row.decode(column: "campus_verified_at", as: Date?.self))
+        let audience = PrivacySettings.ContactAudience(known: try row.decode(column: "contact_audience", as: String.self)) ?? .nobody
         let owner: Bool, viewer: UserRecord?
         switch asked {
         case .owner: (owner, viewer) = (true, nil)
         case .signedOut: (owner, viewer) = (false, nil)
         case .record(let record): (owner, viewer) = (false, record)
-        case .id(let id): (owner, viewer) = (false, try await UserRecord.find(id, on: database))
+        case .id(let id):
+            // Read only when the answer depends on who it is: a listing's page is read on every view.
+            let needed = audience == .campus || (audience == .signedIn && trust.requireVerified)
+            (owner, viewer) = (false, needed ? try await UserRecord.find(id, on: database) : nil)
         }
+        let signedIn: Bool = if case .signedOut = asked { false } else { true }
         if checkingCampus, !owner, try !row.decode(column: "shown_outside_campus", as: Bool.self),
            ListingVisibility.isOutside(viewer, ofCampusOnly: true, campus: membership?.id, trust: trust), viewer?.isModerator != true {
             return nil
         }
-        let audience = PrivacySettings.ContactAudience(known: try row.decode(column: "contact_audience", as: String.self)) ?? .nobody
-        let contact = owner || mayContact(audience, sellerCampus: membership?.id, viewer: viewer)
+        let contact = owner || mayContact(audience, sellerCampus: membership?.id, signedIn: signedIn, viewer: viewer)
             ? UserRecord.contact(kind: try row.decode(column: "contact_kind", as: String?.self),
                                  value: try row.decode(column: "contact_value", as: String?.self))
             : nil
@@ -80,12 +84,13 @@ struct SellerProfiles {
     }
 
     /// Whether a viewer (not the person) sees the contact: the audience they chose, and with
-    /// `REQUIRE_VERIFIED` on, only verified students in any case.
-    private func mayContact(_ audience: PrivacySettings.ContactAudience, sellerCampus: String?, viewer: UserRecord?) -> Bool {
-        guard let viewer else { return false }
+    /// `REQUIRE_VERIFIED` on, only verified students in any case. `viewer` is read only where
+    /// the answer needs it (`read`).
+    private func mayContact(_ audience: PrivacySettings.ContactAudience, sellerCampus: String?, signedIn: Bool, viewer: UserRecord?) -> Bool {
+        guard signedIn else { return false }
         switch audience {
-        case .signedIn: return !trust.requireVerified || trust.isVerified(viewer)
-        case .campus: return trust.isVerifiedMember(viewer, of: sellerCampus)
+        case .signedIn: return !trust.requireVerified || viewer.map(trust.isVerified) == true
+        case .campus: return viewer.map { trust.isVerifiedMember($0, of: sellerCampus) } == true
         case .nobody, .unknown: return false
         }
     }
