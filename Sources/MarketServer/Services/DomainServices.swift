@@ -76,6 +76,10 @@ struct DomainServices: Sendable {
     var signUpLinks: SignUpLinks { SignUpLinks(services: self) }
     var sessionTokens: SessionTokens { SessionTokens(database: database, lifetime: settings.tokenLifetime, now: now) }
     var loginThrottle: LoginThrottle { LoginThrottle(database: database, policy: settings.loginThrottle, now: now) }
+    /// The throttle's table counting another action with its own limits (`LoginThrottlePolicy.limiting`).
+    func throttle(perTarget: Int, perAddress: Int? = nil) -> LoginThrottle {
+        LoginThrottle(database: database, policy: settings.loginThrottle.limiting(perTarget: perTarget, perAddress: perAddress), now: now)
+    }
     var challengeThrottle: ChallengeThrottle { ChallengeThrottle(loginThrottle: loginThrottle) }
     var sellerProfiles: SellerProfiles { SellerProfiles(database: database, trust: trust) }
     var apiKeys: APIKeys { APIKeys(database: database, now: now) }

@@ -16,10 +16,8 @@ struct AccountExporter {
     func export(_ session: Session, clientAddress: String) async throws -> AccountExport {
         let user = session.user
         let userID = try user.requireID()
-        var policy = services.settings.loginThrottle
-        (policy.maxFailuresPerAccount, policy.maxFailuresPerAccountFromAnywhere) = (Self.exportsPerWindow, Self.exportsPerWindow)
-        policy.maxFailuresPerAddress = Self.exportsPerWindow * 20  // students behind one campus address
-        _ = try await LoginThrottle(database: database, policy: policy, now: services.now)
+        // Twenty times as many from one address: students behind one campus address.
+        _ = try await services.throttle(perTarget: Self.exportsPerWindow, perAddress: Self.exportsPerWindow * 20)
             .begin(accountKey: "export:" + userID.wireString, clientAddress: "export:" + clientAddress, of: "data downloads")
 
         let listingRecords = try await ListingRecord.query(on: database).filter(\.$seller.$id == userID).sort(FieldKey("seq"), .descending).all()

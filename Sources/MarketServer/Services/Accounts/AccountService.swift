@@ -25,11 +25,7 @@ struct AccountService {
     /// counted before anything is looked up or hashed, so neither a flood of accounts nor a walk
     /// through addresses asking which are taken goes far.
     func throttleRegistration(email: String, clientAddress: String) async throws {
-        var policy = services.settings.loginThrottle
-        policy.maxFailuresPerAddress = services.settings.registrationsPerAddress
-        policy.maxFailuresPerAccount = 5
-        policy.maxFailuresPerAccountFromAnywhere = 5
-        _ = try await LoginThrottle(database: database, policy: policy, now: now)
+        _ = try await services.throttle(perTarget: 5, perAddress: services.settings.registrationsPerAddress)
             .begin(accountKey: "register:" + email, clientAddress: "register:" + clientAddress, of: "sign-ups")
     }
 

@@ -15,4 +15,14 @@ public struct LoginThrottlePolicy: Sendable {
     public var window: TimeInterval = 15 * 60
 
     public init() {}
+
+    /// The same window for another action counted in the throttle's table (sign-ups, reset mail,
+    /// data downloads): `perTarget` tries at one target (an email, an account) from every address
+    /// together, and `perAddress` from one client address (unchanged when nil).
+    public func limiting(perTarget: Int, perAddress: Int? = nil) -> LoginThrottlePolicy {
+        var policy = self
+        (policy.maxFailuresPerAccount, policy.maxFailuresPerAccountFromAnywhere) = (perTarget, perTarget)
+        if let perAddress { policy.maxFailuresPerAddress = perAddress }
+        return policy
+    }
 }

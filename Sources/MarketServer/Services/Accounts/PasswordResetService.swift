@@ -24,9 +24,7 @@ struct PasswordResetService {
         let accountKey = try user.map { "reset:" + AccountService.throttleKey(try $0.requireID()) } ?? "reset:email:\(email)"
         // Mail to one address is limited from every client together (a mailbox is not to be
         // flooded from many addresses), unlike sign-in's guesses.
-        var policy = services.settings.loginThrottle
-        policy.maxFailuresPerAccountFromAnywhere = policy.maxFailuresPerAccount
-        _ = try await LoginThrottle(database: database, policy: policy, now: now)
+        _ = try await services.throttle(perTarget: services.settings.loginThrottle.maxFailuresPerAccount)
             .begin(accountKey: accountKey, clientAddress: "reset:" + clientAddress, of: "password reset requests")
         guard let user else { return }
         let token = Self.tokenPrefix + Base64URL.randomToken()
