@@ -41,12 +41,24 @@ let package = Package(
         .target(name: "MarketCore"),
         // The system's zlib, for the PNG pictures the seed command draws.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // The system's libjpeg-turbo and libpng, behind error-safe shims (`setjmp` stays in C).
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        // Photos made smaller for screens: decoding a row at a time, resampling, JPEG encoding.
+        // Optimised even in debug builds: the tests upload camera-sized photos, and unoptimised
+        // pixel loops are fifty times slower.
+        .target(
+            name: "PhotoCodec",
+            dependencies: ["CJPEG", "CPNG"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         // The Vapor application as a library, so tests and the executable share it.
         .target(
             name: "MarketServer",
             dependencies: [
                 "MarketCore",
                 "CZlib",
+                "PhotoCodec",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -101,6 +113,8 @@ let package = Package(
             name: "MarketServerTests",
             dependencies: [
                 "MarketServer",
+                "PhotoCodec",
+                "CZlib",
                 "MarketTestSupport",
                 "MarketClient",
                 .product(name: "VaporTesting", package: "vapor"),

@@ -78,6 +78,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreatePhotoUploads())  // who stored which photo when: an account's upload rate and unsaved photos limited
     app.migrations.add(UpdateUserAddPrivacy()) // privacy settings: who sees the contact, listed outside the campus, the name others read
     app.migrations.add(CreatePendingSignUps()) // sign-ups waiting for their mailed link: no answer tells whether an address has an account
+    app.migrations.add(CreatePhotoFiles())    // each stored photo's size, colour and the smaller copies made of it
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
@@ -116,6 +117,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.asyncCommands.use(RevokeAPIKeyCommand(), as: "revoke-api-key")
     app.asyncCommands.use(UsersCommand(), as: "users")
     app.asyncCommands.use(DoctorCommand(), as: "doctor")
+    app.asyncCommands.use(PhotosCommand(), as: "photos")
     app.asyncCommands.use(BackupCommand(), as: "backup")
     app.asyncCommands.use(RestoreCommand(), as: "restore")
     app.eventHub = try DatabaseSetup.eventHub(for: settings)

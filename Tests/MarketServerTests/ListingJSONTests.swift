@@ -26,7 +26,9 @@ struct ListingJSONTests {
             textbook: full ? TextbookDetails(author: "Stewart", edition: "8", isbn: "9781285741550", courseCode: "MATH 115") : nil,
             status: full ? .reserved : .active, seller: seller, campus: full ? "umich.edu" : nil, isFeatured: full,
             featuredUntil: full ? time.addingTimeInterval(86_400) : nil,
-            photos: full ? [ListingPhoto(id: UUID(), url: "/photos/a b.jpg", contentType: "image/jpeg")] : [],
+            photos: full ? [ListingPhoto(id: UUID(), url: "/photos/a b.jpg", contentType: "image/jpeg", width: 4032, height: 3024, placeholderColor: "#a08060",
+                                        variants: [PhotoVariant(width: 320, height: 240, url: "/photos/a-320.jpg")]),
+                           ListingPhoto(id: UUID(), url: "/photos/c.webp", contentType: "image/webp")] : [],
             createdAt: time, updatedAt: time.addingTimeInterval(0.999),
             timeZone: full ? "America/Detroit" : nil, depositCents: full ? 5_000 : nil)
         if full { listing.savedCount = 2; listing.isSaved = false }

@@ -42,7 +42,7 @@ struct TemplateValueTests {
         let content = ListingPageContent(
             id: "id-1", title: "Calculus", description: "Good as new", prices: ["$10.00", "$1.00 / day"],
             priceGuidance: "Sold on campus for $40–$55", status: "Active", isActive: true, isFeatured: true,
-            featuredUntil: "Nov 30, 9:00 AM", photos: [.init(url: "/photos/a", alt: "Photo 1", counter: "1 / 1", first: true), .init(url: "/photos/b", alt: "Photo 2", counter: "2 / 2", first: false)],
+            featuredUntil: "Nov 30, 9:00 AM", photos: [.init(image: "<img src=\"/photos/a\" alt=\"Photo 1\">", counter: "1 / 2"), .init(image: "<img src=\"/photos/b\" alt=\"Photo 2\">", counter: "2 / 2")],
             facts: [.init(term: "Course", value: "MATH 101", href: "/courses/math-101")],
             seller: .init(id: "s-1", name: "Maya", campus: "berkeley.edu", verified: true, rating: "4.5 ★ (2)",
                           memberSince: "Nov 26, 2026", activeListings: "2 listings", contact: "Replies within a day",

@@ -36,14 +36,21 @@ struct TypedRowTests {
         }
     }
 
-    @Test("a photo column reads as its photos in order; one that is not id, file and type triples is an error")
+    @Test("a photo column reads as its photos in order, with their sizes and copies when recorded; one that is not groups of seven is an error")
     func photoList() throws {
         let (a, b) = (UUID(), UUID())
+        let digest = String(repeating: "ab", count: 32)
         #expect(try PhotoList.photos(nil) == [])
         #expect(try PhotoList.photos("") == [])
-        #expect(try PhotoList.photos("\(a.uuidString) ab12.png image/png \(b.uuidString.lowercased()) cd34.jpg image/jpeg")
-                == [ListingPhoto(id: a, fileName: "ab12.png", contentType: "image/png"), ListingPhoto(id: b, fileName: "cd34.jpg", contentType: "image/jpeg")])
-        for bad in ["\(a.uuidString) ab12.png", "not-an-id ab12.png image/png", "\(a.uuidString)  ab12.png image/png"] {
+        let read = try PhotoList.photos("\(a.uuidString) \(digest).png image/png 0 0 - - \(b.uuidString.lowercased()) \(digest).jpg image/jpeg 4032 3024 #a08060 320,640")
+        #expect(read == [ListingPhoto(id: a, fileName: "\(digest).png", contentType: "image/png", file: nil),
+                         ListingPhoto(id: b, fileName: "\(digest).jpg", contentType: "image/jpeg",
+                                      file: PhotoFile(width: 4032, height: 3024, colour: "#a08060", variantWidths: [320, 640]))])
+        #expect(read[1].variants == [PhotoVariant(width: 320, height: 240, url: "/photos/\(digest)-320.jpg"),
+                                     PhotoVariant(width: 640, height: 480, url: "/photos/\(digest)-640.jpg")])
+        #expect(read[1].placeholderColor == "#a08060" && read[0].width == nil && read[0].variants.isEmpty)
+        for bad in ["\(a.uuidString) ab12.png image/png", "not-an-id ab12.png image/png 0 0 - -", "\(a.uuidString)  ab12.png image/png 0 0 - -",
+                    "\(a.uuidString) ab12.png image/png wide 0 - -"] {
             #expect(throws: PhotoListError.self) { try PhotoList.photos(bad) }
         }
     }

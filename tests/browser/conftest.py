@@ -149,12 +149,14 @@ def browser_factory(base, mailbox):
     """A factory of browser sessions on `base` (each its own cookies: one person each)."""
     sessions = []
 
-    def make(javascript=True, width=1280, height=900):
+    def make(javascript=True, width=1280, height=900, pixel_ratio=None):
         options = webdriver.ChromeOptions()
         options.add_argument("--headless=new")
         options.add_argument("--no-sandbox")
         options.add_argument("--disable-dev-shm-usage")
         options.add_argument(f"--window-size={width},{height}")
+        if pixel_ratio:  # a phone's or a laptop's screen: the page is laid out `width` wide at this density
+            options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": pixel_ratio}})
         options.add_argument("--force-prefers-reduced-motion")
         if not javascript:
             options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})

@@ -64,21 +64,6 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
     public var rentTimeZone: TimeZone { timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt }
 }
 
-public struct ListingPhoto: Codable, Sendable, Equatable, Identifiable {
-    /// How many photos a listing may have.
-    public static let maxPerListing = 8
-
-    public var id: UUID
-    public var url: String
-    public var contentType: String
-
-    public init(id: UUID, url: String, contentType: String) {
-        self.id = id
-        self.url = url
-        self.contentType = contentType
-    }
-}
-
 /// The seller as shown with a listing. Lists carry `id` and `name`; a listing's detail page
 /// adds the public profile (campus, rating), and `contact` only for signed-in viewers.
 public struct SellerSummary: Codable, Sendable, Equatable {

@@ -1,9 +1,11 @@
 import Fluent
 import Foundation
 import MarketCore
+import PhotoCodec
 
-/// One photo of a listing. The file lives under `DATA_DIR/photos/<file_name>`, named by the
-/// SHA-256 of its bytes, so identical uploads share one file.
+/// One photo of a listing. The file is kept by the photo store (`PhotoStore`), named by the
+/// SHA-256 of its bytes, so identical uploads share one file; what is known of the file (its
+/// size, the copies made of it) is in `photo_files` (`PhotoFiles`).
 final class ListingPhotoRecord: Model, @unchecked Sendable {
     static let schema = "listing_photos"
 
@@ -28,12 +30,18 @@ final class ListingPhotoRecord: Model, @unchecked Sendable {
 }
 
 extension MarketCore.ListingPhoto {
-    /// The photo as the API shows it: served from `/photos/<file name>`.
-    init(id: UUID, fileName: String, contentType: String) {
-        self.init(id: id, url: "/photos/" + fileName, contentType: contentType)
+    /// The photo as the API shows it: served from `/photos/<file name>`, with the copies made of
+    /// it (`PhotoVariants`) when `file` records them.
+    init(id: UUID, fileName: String, contentType: String, file: PhotoFile?) {
+        let variants = (file?.variantWidths ?? []).map { width in
+            PhotoVariant(width: width, height: file.map { RGBImage.height(ofWidth: width, for: ($0.width, $0.height)) } ?? width,
+                         url: "/photos/" + PhotoStore.variantName(of: fileName, width: width))
+        }
+        self.init(id: id, url: "/photos/" + fileName, contentType: contentType, width: file?.width, height: file?.height,
+                  placeholderColor: file.flatMap { $0.colour.isEmpty ? nil : $0.colour }, variants: variants)
     }
 
-    init(_ record: ListingPhotoRecord) throws {
-        self.init(id: try record.requireID(), fileName: record.fileName, contentType: record.contentType)
+    init(_ record: ListingPhotoRecord, file: PhotoFile?) throws {
+        self.init(id: try record.requireID(), fileName: record.fileName, contentType: record.contentType, file: file)
     }
 }

@@ -65,6 +65,17 @@ enum ListingJSON {
                     json.member("id", photo.id)
                     json.member("url", photo.url)
                     json.member("contentType", photo.contentType)
+                    json.member("width", ifPresent: photo.width)
+                    json.member("height", ifPresent: photo.height)
+                    json.member("placeholderColor", ifPresent: photo.placeholderColor)
+                    json.key("variants")
+                    json.array(photo.variants) { json, variant in
+                        json.object { json in
+                            json.member("width", variant.width)
+                            json.member("height", variant.height)
+                            json.member("url", variant.url)
+                        }
+                    }
                 }
             }
             json.member("createdAt", listing.createdAt)

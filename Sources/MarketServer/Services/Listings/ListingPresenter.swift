@@ -46,14 +46,19 @@ struct ListingPresenter {
     private func photos(of listingIDs: [UUID]) async throws -> [UUID: [ListingPhoto]] {
         guard !listingIDs.isEmpty else { return [:] }
         let rows = try await database.sql.prepared("""
-            SELECT id, listing_id, file_name, content_type FROM listing_photos
-            WHERE listing_id IN (\(binds: listingIDs)) ORDER BY listing_id, position
+            SELECT p.id, p.listing_id, p.file_name, p.content_type, f.width, f.height, f.colour, f.variant_widths
+            FROM listing_photos p LEFT JOIN photo_files f ON f.file_name = p.file_name
+            WHERE p.listing_id IN (\(binds: listingIDs)) ORDER BY p.listing_id, p.position
             """).all()
         var byListing: [UUID: [ListingPhoto]] = [:]
         for row in rows {
+            let file = try row.decode(column: "width", as: Int?.self).map { width in
+                PhotoFile(width: width, height: try row.decode(column: "height", as: Int.self), colour: try row.decode(column: "colour", as: String.self),
+                          variantWidths: PhotoFile.widths(try row.decode(column: "variant_widths", as: String.self)))
+            }
             let photo = ListingPhoto(id: try row.decode(column: "id", as: UUID.self),
                                      fileName: try row.decode(column: "file_name", as: String.self),
-                                     contentType: try row.decode(column: "content_type", as: String.self))
+                                     contentType: try row.decode(column: "content_type", as: String.self), file: file)
             byListing[try row.decode(column: "listing_id", as: UUID.self), default: []].append(photo)
         }
         return byListing

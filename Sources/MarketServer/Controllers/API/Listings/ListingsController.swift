@@ -79,14 +79,14 @@ struct ListingsController: RouteCollection {
             throw APIError.validation(["photo": "is required: a file in the form field 'photo'"])
         }
         let record = try await req.domain.listingPhotos.add(Array(buffer: upload.photo.data), to: try req.uuidParameter("listingID"), by: session.user)
-        return try await ListingPhoto(record).encodeResponse(status: .created, for: req)
+        return try await req.domain.listingPhotos.present([record])[0].encodeResponse(status: .created, for: req)
     }
 
     func reorderPhotos(req: Request) async throws -> [ListingPhoto] {
         let session = try req.requireSession()
         let order = try req.jsonBody(PhotoOrder.self)
         let records = try await req.domain.listingPhotos.reorder(try req.uuidParameter("listingID"), to: order.photoIds, by: session.user)
-        return try records.map(ListingPhoto.init)
+        return try await req.domain.listingPhotos.present(records)
     }
 
     func removePhoto(req: Request) async throws -> HTTPStatus {

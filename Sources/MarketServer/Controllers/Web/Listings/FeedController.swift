@@ -63,7 +63,7 @@ struct FeedController: RouteCollection {
             q: params.text, heading: params.heading, chips: params.chips(), filters: params.filterFields(),
             category: params.categorySlugs, view: params.view,
             listHref: params.href(view: "list"), gridHref: params.href(view: "grid"),
-            listings: req.listingCardsHTML(cards), summary: summary,
+            listings: req.listingCardsHTML(cards, grid: params.view == "grid"), summary: summary,
             moreHref: result.next.map { params.href(cursor: $0.token) },
             suggestion: suggestion, clearHref: params.hasFilters ? params.href(clearingFilters: true) : nil,
             errors: params.problems,

@@ -11,7 +11,7 @@ struct ListingCard {
     var prices: [String]
     var condition: String
     var categories: String
-    var photoURL: String?
+    var photo: ListingPhoto?
     var isFeatured: Bool
     var status: String
     var isActive: Bool
@@ -27,7 +27,7 @@ struct ListingCard {
         prices = Self.prices(of: listing)
         condition = listing.condition.label
         categories = listing.categories.map(\.label).joined(separator: ", ")
-        photoURL = listing.photos.first?.url
+        photo = listing.photos.first
         isFeatured = listing.isFeatured
         status = listing.status.label
         isActive = listing.status == .active
@@ -52,11 +52,12 @@ struct ListingCard {
     }
 
     /// The card as a list item, up to its closing `</li>` (a heart may follow), appended to
-    /// `html`. Every text is escaped: titles and names are what people typed.
-    func write(into html: inout String) {
+    /// `html`. Every text is escaped: titles and names are what people typed. `eager`: the card
+    /// is in view when the page opens, so its photo is not left to load lazily.
+    func write(into html: inout String, place: PhotoImage.Place, eager: Bool) {
         html += #"<li class="listing-card"><a href="/listings/\#(id)" class="card-link">"#
-        if let photoURL {
-            html += #"<img src="\#(HTMLText.escape(photoURL))" alt="Photo of \#(HTMLText.escape(title))" loading="lazy" width="320" height="240">"#
+        if let photo {
+            html += PhotoImage(photo: photo, place: place).html(alt: "Photo of " + title, eager: eager)
         } else {
             html += #"<span class="no-photo" aria-hidden="true">No photo</span>"#
         }
@@ -82,14 +83,18 @@ struct ListingCard {
             + #"<button type="submit" class="heart\#(saved ? " saved" : "")" aria-pressed="\#(saved)" aria-label="\#(label)">\#(saved ? "♥" : "♡")</button></form>"#
     }
 
+    /// How many cards a phone shows before scrolling: their photos are fetched at once.
+    static let inFirstView = 4
+
     /// The `<li>` items of a list of cards, for `#unsafeHTML` inside the template's `<ul>`; with
-    /// hearts when the viewer is signed in (`csrf`), coming back to `back` after a save.
-    static func html(of cards: [ListingCard], csrf: String? = nil, back: String = "/") -> String {
+    /// hearts when the viewer is signed in (`csrf`), coming back to `back` after a save. `grid`:
+    /// the cards are drawn in a grid (wider photos) rather than a list.
+    static func html(of cards: [ListingCard], csrf: String? = nil, back: String = "/", grid: Bool = false) -> String {
         // One string for the page, grown once, not one per card joined at the end.
         var html = ""
-        html.reserveCapacity(cards.count * 640)
-        for card in cards {
-            card.write(into: &html)
+        html.reserveCapacity(cards.count * 900)
+        for (index, card) in cards.enumerated() {
+            card.write(into: &html, place: grid ? .gridCard : .listCard, eager: index < inFirstView)
             if let csrf { html += card.heart(csrf: csrf, back: back) }
             html += "</li>\n"
         }

@@ -187,6 +187,8 @@ struct ListingEditorController: RouteCollection {
         let steps = form.steps
         let index = steps.firstIndex(of: step) ?? 0
         let photoNames = form.photos ?? []
+        // The thumbnails are the 320 px copies: eight camera originals are 20 MB on a phone.
+        let files = step == .photos ? try await PhotoFiles(database: req.db).files(photoNames.filter(PhotoStore.isOriginalName)) : [:]
         let content = Content(
             heading: mode.heading, publishLabel: mode.publishLabel, action: mode.action, step: step.rawValue, stepNumber: index + 1, stepCount: steps.count,
             steps: steps.enumerated().map { index, item in
@@ -198,7 +200,8 @@ struct ListingEditorController: RouteCollection {
             },
             categoriesError: errors["categories"].map { FormField.sentence("Categories", $0) },
             photos: photoNames.enumerated().map { index, name in
-                Photo(name: name, url: "/photos/" + name, alt: "Photo \(index + 1)", canMoveUp: index > 0)
+                let thumbnail = files[name]?.variantWidths.first.map { PhotoStore.variantName(of: name, width: $0) } ?? name
+                return Photo(name: name, url: "/photos/" + thumbnail, alt: "Photo \(index + 1)", canMoveUp: index > 0)
             },
             photoError: errors["photo"] ?? errors["photos"].map { FormField.sentence("Photos", $0) },
             photoRoom: max(0, ListingPhoto.maxPerListing - photoNames.count),

@@ -28,7 +28,7 @@ extension ListingPageContent: TemplateValueConvertible {
 
 extension ListingPageContent.Photo: TemplateValueConvertible {
     var templateValue: TemplateValue {
-        .object(["url": url.templateValue, "alt": alt.templateValue, "counter": counter.templateValue, "first": first.templateValue])
+        .object(["image": image.templateValue, "counter": counter.templateValue])
     }
 }
 

@@ -4,9 +4,10 @@ import MarketCore
 /// Everything the listing page shows: the listing in words, the seller card, the rental
 /// calendar, and the forms this visitor may use (with what they typed and what went wrong).
 struct ListingPageContent: Encodable {
-    /// `counter` is "2 / 3", shown on the photo since a phone shows one at a time.
-    /// `first`: the page's largest paint on a phone, fetched first; the others wait until near view.
-    struct Photo: Encodable { var url: String; var alt: String; var counter: String; var first: Bool }
+    /// `image` is the `<img>` (`PhotoImage`: the first is the page's largest paint on a phone,
+    /// fetched first; the others wait until near view); `counter` is "2 / 3", shown on the photo
+    /// since a phone shows one at a time.
+    struct Photo: Encodable { var image: String; var counter: String }
     /// The one thing this visitor most likely came to do, kept in reach on a phone.
     struct PrimaryAction: Encodable { var label: String; var href: String }
     struct Fact: Encodable {

@@ -211,8 +211,9 @@ struct ListingPageController: RouteCollection {
             priceGuidance: guidance,
             status: listing.status.label, isActive: active,
             isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(time.time),
-            photos: listing.photos.enumerated().map {
-                .init(url: $1.url, alt: "Photo \($0 + 1) of \(listing.title)", counter: "\($0 + 1) / \(listing.photos.count)", first: $0 == 0)
+            photos: listing.photos.enumerated().map { index, photo in
+                .init(image: PhotoImage(photo: photo, place: .gallery).html(alt: "Photo \(index + 1) of \(listing.title)", eager: index == 0, priority: index == 0),
+                      counter: "\(index + 1) / \(listing.photos.count)")
             },
             facts: Self.facts(of: listing, campuses: services.settings.campuses, time: time),
             seller: .init(id: listing.seller.id.wireString, name: listing.seller.name, campus: listing.seller.campus?.label,

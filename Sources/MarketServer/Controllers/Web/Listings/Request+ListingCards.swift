@@ -20,8 +20,8 @@ extension Request {
     }
 
     /// The cards' HTML, their hearts coming back to this page after a save.
-    func listingCardsHTML(_ cards: [ListingCard]) -> String {
-        guard auth.get(Session.self) != nil else { return ListingCard.html(of: cards) }
-        return ListingCard.html(of: cards, csrf: CSRFToken.token(for: self), back: url.string)
+    func listingCardsHTML(_ cards: [ListingCard], grid: Bool = false) -> String {
+        guard auth.get(Session.self) != nil else { return ListingCard.html(of: cards, grid: grid) }
+        return ListingCard.html(of: cards, csrf: CSRFToken.token(for: self), back: url.string, grid: grid)
     }
 }

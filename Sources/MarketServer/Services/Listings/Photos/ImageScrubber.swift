@@ -8,13 +8,19 @@ import Foundation
 enum ImageScrubber {
     /// Larger than any phone camera; past this a "photo" is an attack on the viewer's memory.
     static let maxDimension = 12_000
-    static let maxPixels = 80_000_000
+    /// A 48-megapixel phone camera's photo passes.
+    static let maxPixels = 50_000_000
 
     struct CleanImage: Equatable {
         let type: PhotoStore.ImageType
         let bytes: [UInt8]
         let width: Int
         let height: Int
+        /// EXIF's 1–8 (JPEG only); `width` and `height` are as stored, before turning.
+        var orientation = 1
+
+        /// The size as seen, once turned upright.
+        var upright: (width: Int, height: Int) { orientation >= 5 ? (height, width) : (width, height) }
     }
 
     enum Problem: Error, Equatable {

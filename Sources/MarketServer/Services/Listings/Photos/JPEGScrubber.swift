@@ -1,14 +1,16 @@
 /// JPEG: a chain of marker segments up to the start of scan, entropy-coded data, then more
 /// segments (progressive images have several scans) until the end-of-image marker.
 /// Kept: everything the decoder needs, JFIF (APP0), the ICC colour profile (APP2
-/// "ICC_PROFILE") and Adobe's colour transform (APP14). Dropped: APP1 (EXIF, XMP — the GPS
-/// position), the other APPn segments, comments, and anything after end-of-image.
+/// "ICC_PROFILE") and Adobe's colour transform (APP14), and the EXIF orientation alone
+/// (`ExifOrientation`). Dropped: the rest of APP1 (EXIF, XMP — the GPS position), the other APPn
+/// segments, comments, and anything after end-of-image.
 enum JPEGScrubber {
     static func scrub(_ input: [UInt8]) throws(ImageScrubber.Problem) -> ImageScrubber.CleanImage {
         let bad = ImageScrubber.Problem.malformed("JPEG")
         var output: [UInt8] = [0xFF, 0xD8]
         var offset = 2
         var size: (width: Int, height: Int)?
+        var orientation = 1
         while true {
             // A marker: one or more 0xFF fill bytes, then its code.
             guard offset < input.count, input[offset] == 0xFF else { throw bad }
@@ -30,6 +32,7 @@ enum JPEGScrubber {
                       let width = input.uint16BE(at: segment.startIndex + 5) else { throw bad }
                 size = (width, height)
             }
+            if marker == 0xE1, let found = ExifOrientation.read(segment.dropFirst(2)) { orientation = found }
             if keeps(marker, segment) { output += [0xFF, marker]; output += segment }
             if marker == 0xDA {  // start of scan: copy the entropy-coded data up to the next real marker
                 guard size != nil else { throw bad }
@@ -44,7 +47,12 @@ enum JPEGScrubber {
             }
         }
         guard let size else { throw bad }
-        return .init(type: .jpeg, bytes: output, width: size.width, height: size.height)
+        if orientation != 1 {
+            // After the JFIF segment when there is one (it must come first), else after start-of-image.
+            let at = output.count > 4 && output[2...3] == [0xFF, 0xE0] ? 4 + (output.uint16BE(at: 4) ?? 0) : 2
+            output.insert(contentsOf: ExifOrientation.segment(orientation), at: at)
+        }
+        return .init(type: .jpeg, bytes: output, width: size.width, height: size.height, orientation: orientation)
     }
 
     /// SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC), which share the range.

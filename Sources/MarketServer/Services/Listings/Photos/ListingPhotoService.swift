@@ -56,7 +56,14 @@ struct ListingPhotoService {
         } catch {
             throw APIError.validation(["photo": error.message])
         }
-        let name = try await store.save(image.bytes, as: image.type)
+        let name: String
+        do {
+            name = try await store.save(image, on: database)
+        } catch .image(let problem) {
+            throw APIError.validation(["photo": problem.message])
+        } catch .store(let error) {
+            throw error
+        }
         if limited { try await quota.record(userID, fileName: name, byteCount: image.bytes.count) }
         return (name, image.bytes.count)
     }
@@ -95,6 +102,12 @@ struct ListingPhotoService {
             return dropped
         }
         for name in dropped { try await store.removeIfUnreferenced(name, on: database) }
+    }
+
+    /// The photos as the API shows them, with what `photo_files` records of each.
+    func present(_ records: [ListingPhotoRecord]) async throws -> [ListingPhoto] {
+        let files = try await PhotoFiles(database: database).files(records.map(\.fileName))
+        return try records.map { try ListingPhoto($0, file: files[$0.fileName]) }
     }
 
     private func makeRecord(_ fileName: String, byteCount: Int, listingID: UUID, position: Int) throws -> ListingPhotoRecord {

@@ -2,6 +2,7 @@ import Crypto
 import MarketCore
 import Fluent
 import Foundation
+import NIOPosix
 
 /// Photos named by the SHA-256 of their bytes (identical uploads share one; a name never
 /// changes content, so it can be cached forever), kept by a `PhotoStorage`: a local directory
@@ -38,32 +39,93 @@ struct PhotoStore: Sendable {
         return nil
     }
 
-    /// Stores the bytes (unless the same bytes are stored already) and returns their name.
-    func save(_ bytes: [UInt8], as type: ImageType) async throws -> String {
-        let name = SHA256.hash(data: bytes).hexString + "." + type.rawValue
-        if try await storage.size(of: name) == nil {
-            try await storage.put(bytes, as: name, contentType: type.contentType)
+    /// Stores a scrubbed image and the smaller copies of it (`PhotoVariants`), unless the same
+    /// bytes are stored already, and returns its name. The copies are made before anything is
+    /// written, so an image the decoder refuses leaves nothing behind.
+    func save(_ image: ImageScrubber.CleanImage, on database: any Database) async throws(SaveFailure) -> String {
+        let name = SHA256.hash(data: image.bytes).hexString + "." + image.type.rawValue
+        do {
+            let files = PhotoFiles(database: database)
+            if try await files.file(name) != nil, try await storage.size(of: name) != nil { return name }
+            let file = try await makeVariants(of: image, named: name)
+            if try await storage.size(of: name) == nil {
+                try await storage.put(image.bytes, as: name, contentType: image.type.contentType)
+            }
+            try await files.insert(file, for: name)
+            return name
+        } catch let problem as ImageScrubber.Problem {
+            throw .image(problem)
+        } catch {
+            throw .store(error)
         }
-        return name
     }
 
-    /// Deletes the stored bytes unless another photo row still uses them.
+    enum SaveFailure: Error {
+        /// The image cannot be decoded: the upload's fault.
+        case image(ImageScrubber.Problem)
+        case store(any Error)
+    }
+
+    /// Makes and stores the smaller copies of an image stored (or about to be) as `name`; what
+    /// `photo_files` records of it. Decoding is CPU work: it runs on the thread pool, not on the
+    /// threads serving requests, so a burst of uploads queues there instead of stalling pages.
+    func makeVariants(of image: ImageScrubber.CleanImage, named name: String) async throws -> PhotoFile {
+        let made = try await NIOThreadPool.singleton.runIfActive { try PhotoVariants.make(from: image) }
+        for variant in made?.variants ?? [] {
+            try await storage.put(variant.bytes, as: Self.variantName(of: name, width: variant.width), contentType: ImageType.jpeg.contentType)
+        }
+        let upright = image.upright
+        return PhotoFile(width: made?.width ?? upright.width, height: made?.height ?? upright.height,
+                         colour: made?.colour ?? "", variantWidths: made?.variants.map(\.width) ?? [])
+    }
+
+    /// Deletes the stored bytes, the copies and what is recorded of them, unless another photo
+    /// row still uses them.
     func removeIfUnreferenced(_ fileName: String, on database: any Database) async throws {
         let users = try await ListingPhotoRecord.query(on: database).filter(\.$fileName == fileName).count()
-        if users == 0 { try await storage.delete(fileName) }
+        guard users == 0 else { return }
+        try await storage.delete(fileName)
+        for width in PhotoVariants.widths { try await storage.delete(Self.variantName(of: fileName, width: width)) }
+        try await PhotoFiles(database: database).delete(fileName)
     }
 
-    /// The stored size of a name this store made; nil for any other name or nothing stored.
+    /// `<sha256>-640.jpg`: the copy `width` wide of the photo stored as `<sha256>.<type>`. Named
+    /// after the original rather than its own bytes, so a page knows it without a lookup and the
+    /// sweep keeps it exactly as long as the original; the name never changes content all the
+    /// same, since the original's bytes and the width decide it (a change to how copies are
+    /// made must change the name's form).
+    static func variantName(of original: String, width: Int) -> String {
+        String(original.prefix(64)) + "-\(width).jpg"
+    }
+
+    /// The original a copy's name belongs to, without its type: the name's digest.
+    static func digest(of name: String) -> Substring { name.prefix(64) }
+
+    /// The stored size of an original this store made; nil for any other name or nothing stored.
     func size(of fileName: String) async throws -> Int? {
-        guard Self.isValidName(fileName) else { return nil }
+        guard Self.isOriginalName(fileName) else { return nil }
         return try await storage.size(of: fileName)
     }
 
-    /// Only names this store creates are served: no path can escape the directory.
+    /// Only names this store creates are served: no path can escape the directory. An
+    /// original (`<sha256>.<type>`) or a copy (`<sha256>-<width>.jpg`, a width of the ladder).
     static func isValidName(_ name: String) -> Bool {
+        isOriginalName(name) || isVariantName(name)
+    }
+
+    static func isOriginalName(_ name: String) -> Bool {
         let parts = name.split(separator: ".")
-        guard parts.count == 2, parts[0].count == 64, parts[0].allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
-              ImageType(rawValue: String(parts[1])) != nil else { return false }
-        return true
+        return parts.count == 2 && isDigest(parts[0]) && ImageType(rawValue: String(parts[1])) != nil
+    }
+
+    static func isVariantName(_ name: String) -> Bool {
+        guard name.hasSuffix(".jpg"), name.count > 69 else { return false }
+        let stem = name.dropLast(4)
+        let digest = stem.prefix(64), rest = stem.dropFirst(64)
+        return isDigest(digest) && rest.first == "-" && PhotoVariants.widths.map(String.init).contains(String(rest.dropFirst()))
+    }
+
+    private static func isDigest(_ text: Substring) -> Bool {
+        text.count == 64 && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 }

@@ -22,11 +22,15 @@ struct PhotoSweep {
         // A few hundred names a query: the list of a big bucket would not fit in one statement.
         for start in stride(from: 0, to: old.count, by: 500) {
             let batch = Array(old[start..<min(start + 500, old.count)])
-            let photoNames = batch.filter(PhotoStore.isValidName)
-            let used = photoNames.isEmpty ? [] : Set(try await ListingPhotoRecord.query(on: database)
-                .filter(\.$fileName ~~ photoNames).all(\.$fileName))
-            for name in batch where !used.contains(name) {
+            // A copy (`<digest>-640.jpg`) is used while its original is, whatever the original's type.
+            let originals = Set(batch.filter(PhotoStore.isValidName).flatMap { name in
+                PhotoStore.isOriginalName(name) ? [name] : PhotoStore.ImageType.allCases.map { PhotoStore.digest(of: name) + "." + $0.rawValue }
+            })
+            let used = originals.isEmpty ? [] : Set(try await ListingPhotoRecord.query(on: database)
+                .filter(\.$fileName ~~ Array(originals)).all(\.$fileName).map(PhotoStore.digest(of:)))
+            for name in batch where !(PhotoStore.isValidName(name) && used.contains(PhotoStore.digest(of: name))) {
                 try await storage.delete(name)
+                if PhotoStore.isOriginalName(name) { try await PhotoFiles(database: database).delete(name) }
                 removed += 1
             }
         }

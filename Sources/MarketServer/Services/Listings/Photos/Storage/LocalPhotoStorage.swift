@@ -32,6 +32,10 @@ struct LocalPhotoStorage: PhotoStorage {
         return try await PhotoStorageFailure.wrap(logger, "reading \(name)") { try await request.fileio.asyncStreamFile(at: path) }
     }
 
+    func bytes(of name: String) async throws -> [UInt8]? {
+        FileManager.default.contents(atPath: path(of: name)).map { [UInt8]($0) }
+    }
+
     func delete(_ name: String) async throws {
         try? FileManager.default.removeItem(atPath: path(of: name))
     }

@@ -13,6 +13,8 @@ protocol PhotoStorage: Sendable {
     func size(of name: String) async throws -> Int?
     /// The bytes as a response body (streamed), nil when nothing is stored under the name.
     func response(for name: String, on request: Request) async throws -> Response?
+    /// The whole file, nil when nothing is stored under the name (the backfill reads originals).
+    func bytes(of name: String) async throws -> [UInt8]?
     func delete(_ name: String) async throws
     /// Everything stored, with when it was written (for the sweep of what nothing refers to).
     func list() async throws -> [StoredPhoto]

@@ -38,6 +38,14 @@ struct S3PhotoStorage: PhotoStorage {
         return Response(status: .ok, body: body)
     }
 
+    func bytes(of name: String) async throws -> [UInt8]? {
+        try await PhotoStorageFailure.wrap(logger, "reading \(name)") {
+            guard let object = try await client.get(name) else { return nil }
+            var body = try await object.body.collect(upTo: PhotoStore.maxBytes * 2)
+            return body.readBytes(length: body.readableBytes)
+        }
+    }
+
     func delete(_ name: String) async throws {
         try await PhotoStorageFailure.wrap(logger, "deleting \(name)") { try await client.delete(name) }
     }
