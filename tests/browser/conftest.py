@@ -75,6 +75,19 @@ class RunningServer:
     def __init__(self, base, env, process, log, data):
         self.base, self.env, self.process, self.log, self.data = base, env, process, log, data
 
+    def go_away(self):
+        """The network is gone, as far as a browser can tell: nothing answers at the address (killed:
+        a graceful stop would wait for the page's open event stream)."""
+        self.process.kill()
+        self.process.wait(10)
+
+    def come_back(self):
+        """The same server again, on its address and its data."""
+        port = self.base.rsplit(":", 1)[1]
+        binary = os.environ.get("CAMPUSMARKET_BIN", str(ROOT / ".build" / "debug" / "campusmarket"))
+        self.process = subprocess.Popen([binary, "serve", "--port", port], cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        wait_until_up(self.base, self.process, self.data)
+
     def run(self, *arguments):
         """`campusmarket <arguments>` as the operator runs it, on this server's database."""
         binary = os.environ.get("CAMPUSMARKET_BIN", str(ROOT / ".build" / "debug" / "campusmarket"))
@@ -98,15 +111,19 @@ def start_server(mailbox, schema=None, **extra):
     # localhost, not 127.0.0.1: a passkey's relying party must be a domain, and the server's
     # WebAuthn defaults follow PUBLIC_URL.
     base = f"http://localhost:{port}"
+    wait_until_up(base, process, data)
+    return RunningServer(base, env, process, log, data)
+
+
+def wait_until_up(base, process, data):
     for _ in range(120):
         try:
             urllib.request.urlopen(base + "/healthz", timeout=1)
-            break
+            return
         except Exception:
             if process.poll() is not None:
                 raise RuntimeError("the server stopped: " + (Path(data) / "server.log").read_text())
             time.sleep(0.5)
-    return RunningServer(base, env, process, log, data)
 
 
 def stop_server(running):
@@ -183,6 +200,22 @@ def browser(server, mailbox):
 @pytest.fixture
 def campus_browser(campus_server, mailbox):
     make, sessions = browser_factory(campus_server.base, mailbox)
+    yield make
+    for session in sessions:
+        session.driver.quit()
+
+
+@pytest.fixture
+def own_server(mailbox, html_dir):
+    """A server for one test, which it may take away and bring back (the network gone)."""
+    running = start_server(mailbox, schema="own")
+    yield running
+    stop_server(running)
+
+
+@pytest.fixture
+def own_browser(own_server, mailbox):
+    make, sessions = browser_factory(own_server.base, mailbox)
     yield make
     for session in sessions:
         session.driver.quit()

@@ -118,9 +118,11 @@ public final class SessionManager {
         user = profile
     }
 
-    /// Revokes the token on the server (if it can be reached) and forgets it here.
+    /// Revokes the token on the server (if it can be reached) and forgets it here, with the
+    /// photos kept on the device (a campus's listings are its students' to see).
     public func signOut() async {
         if isAuthenticated { try? await client.send(AuthEndpoint.logout) }
+        await client.images.removeAll()
         forget()
     }
 

@@ -18,6 +18,8 @@ public final class APIClient: Sendable {
     let onUnauthenticated: @Sendable () async -> Void
     /// Answers kept for revalidation (`If-None-Match`); see ``ResponseCache``.
     let responses = ResponseCache()
+    /// Photos kept on the device, shared by every view model built on this client.
+    public let images: ImageCache
 
     /// - Parameters:
     ///   - baseURL: the server, e.g. `https://market.campus.edu` (the API is under `/api/v1`).
@@ -25,13 +27,32 @@ public final class APIClient: Sendable {
     ///   - tokenProvider: returns the bearer token to send, if any (``SessionManager`` passes its own).
     ///   - onUnauthenticated: called when a request that carried a token is answered 401: the
     ///     token was revoked or expired (``SessionManager`` signs out).
+    ///   - imageDirectory: where ``images`` keeps photos on disk; nil keeps them in memory only.
     public init(baseURL: URL, session: URLSession = .shared,
                 tokenProvider: @escaping @Sendable () async -> String? = { nil },
-                onUnauthenticated: @escaping @Sendable () async -> Void = {}) {
+                onUnauthenticated: @escaping @Sendable () async -> Void = {},
+                imageDirectory: URL? = ImageCache.defaultDirectory) {
         self.baseURL = baseURL
         self.session = session
         self.tokenProvider = tokenProvider
         self.onUnauthenticated = onUnauthenticated
+        images = ImageCache(directory: imageDirectory) { url in
+            let (data, response) = try await session.cancellableData(for: URLRequest(url: url))
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            guard (200..<300).contains(status) else { throw APIClientError.unexpectedResponse(status: status) }
+            return data
+        }
+    }
+
+    /// The bytes of `photo` for a slot `points` wide on a screen of `scale`: the copy that fits
+    /// (``MarketCore/ListingPhoto/url(forPoints:scale:)``), from ``images``.
+    public func photo(_ photo: ListingPhoto, points: Double, scale: Double) async throws -> Data {
+        try await images.data(for: absoluteURL(photo.url(forPoints: points, scale: scale)))
+    }
+
+    /// A path the server gave (`/photos/…`) as a full URL on it.
+    public func absoluteURL(_ path: String) -> URL {
+        URL(string: path, relativeTo: baseURL)?.absoluteURL ?? baseURL.appendingPathComponent(path)
     }
 
     /// Sends `endpoint` and decodes the answer as `Response`.

@@ -149,6 +149,9 @@ struct AuthPagesController: RouteCollection {
         if let session = req.auth.get(Session.self) { try await req.domain.accounts.logout(session) }
         let response = req.seeOther("/", notice: .signedOut)
         WebSessionCookie.clear(on: response, for: req)
+        // What this browser kept of the account goes too: pages the offline worker holds (sw.js,
+        // which also empties them itself) and private pages in the HTTP cache.
+        response.headers.replaceOrAdd(name: "Clear-Site-Data", value: #""cache", "storage""#)
         return response
     }
 

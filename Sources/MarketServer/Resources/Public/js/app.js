@@ -19,3 +19,29 @@ document.addEventListener("submit", (event) => {
   const message = event.target.dataset && event.target.dataset.confirm;
   if (message && !window.confirm(message)) event.preventDefault();
 });
+// The web app with no network (sw.js): pages and photos seen recently open offline.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+// Signing out empties what the worker kept, before the page goes.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (form.getAttribute("action") === "/signout" && navigator.serviceWorker && navigator.serviceWorker.controller) {
+    navigator.serviceWorker.controller.postMessage("clear");
+  }
+});
+// A form needs the server: offline, say so beside its button and keep what was typed.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  // A search or another GET opens a kept page (or the offline page) through the worker.
+  if (navigator.onLine !== false || event.defaultPrevented || (form.method || "get").toLowerCase() === "get") return;
+  event.preventDefault();
+  let note = form.querySelector(".offline-note");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "offline-note";
+    note.setAttribute("role", "alert");
+    form.append(note);
+  }
+  note.textContent = "You're offline — this needs the network. What you typed is kept here; send it again once you're back online.";
+});
