@@ -12,6 +12,8 @@
                             that a laptop (1440 px, DPR 2) gets a photo as wide as it draws it.
   bench/phone.py uploads    a 12-megapixel JPEG upload's p50/p99 (40 uploads one at a time) and the
                             server's peak memory while ten are uploaded at once.
+  bench/phone.py screenshots  the feed and the listing with those photos on the phone, unthrottled,
+                            into docs/screenshots/ (phone-feed-photos.png, phone-listing-photos.png).
 
 The figures come from Chromium itself (PerformanceObserver for `largest-contentful-paint` and
 `layout-shift`, Resource Timing for bytes), throttled through the DevTools protocol
@@ -159,19 +161,42 @@ def laptop_sharpness(url):
         driver.quit()
 
 
+def seed_photos(server):
+    """Twelve camera photos: eight on one listing, one each on four more. The pages to open."""
+    photos = [camera_photo(seed) for seed in range(12)]
+    print(f"photos: 12 camera JPEGs, {min(map(len, photos)) / 1e6:.1f}–{max(map(len, photos)) / 1e6:.1f} MB, "
+          f"{sum(map(len, photos)) / 1e6:.1f} MB in all")
+    token = server.account(1)
+    featured = server.listing(token, "Walnut bookshelf, five shelves")
+    for photo in photos[:8]:
+        server.upload(token, featured, photo)
+    for index, photo in enumerate(photos[8:]):
+        server.upload(token, server.listing(token, f"Desk lamp no. {index + 1}"), photo)
+    return {"feed": server.base + "/", "listing": server.base + f"/listings/{featured}"}
+
+
+def screenshots_run():
+    server = Server()
+    try:
+        pages = seed_photos(server)
+        out = ROOT / "docs" / "screenshots"
+        for name, url in pages.items():
+            driver = chromium(390, 844, 3)
+            try:
+                driver.get(url)
+                time.sleep(2)
+                driver.save_screenshot(str(out / f"phone-{name}-photos.png"))
+            finally:
+                driver.quit()
+        print("docs/screenshots/phone-feed-photos.png, phone-listing-photos.png")
+    finally:
+        server.stop()
+
+
 def phone_run():
     server = Server()
     try:
-        photos = [camera_photo(seed) for seed in range(12)]
-        print(f"photos: 12 camera JPEGs, {min(map(len, photos)) / 1e6:.1f}–{max(map(len, photos)) / 1e6:.1f} MB, "
-              f"{sum(map(len, photos)) / 1e6:.1f} MB in all")
-        token = server.account(1)
-        featured = server.listing(token, "Walnut bookshelf, five shelves")
-        for photo in photos[:8]:
-            server.upload(token, featured, photo)
-        for index, photo in enumerate(photos[8:]):
-            server.upload(token, server.listing(token, f"Desk lamp no. {index + 1}"), photo)
-        pages = {"feed": server.base + "/", "listing": server.base + f"/listings/{featured}"}
+        pages = seed_photos(server)
 
         def table(label):
             print(f"\n{label}")
@@ -240,4 +265,4 @@ def uploads_run():
 if __name__ == "__main__":
     if not BINARY.exists():
         raise SystemExit(f"no release build at {BINARY}: run `swift build -c release --product campusmarket`")
-    uploads_run() if sys.argv[1:] == ["uploads"] else phone_run()
+    {"uploads": uploads_run, "screenshots": screenshots_run}.get(sys.argv[1] if sys.argv[1:] else "", phone_run)()

@@ -3,7 +3,7 @@
 # release, seeds N listings, and measures with wrk at 1 and 32 connections: the feed (JSON and
 # the web app's HTML), one listing (JSON and HTML), and each of them again as a conditional
 # request (`If-None-Match` with the ETag the server gave), which should be answered 304 without
-# rendering. Figures are compared as ratios to `/healthz`.
+# rendering, and compressed (`Accept-Encoding: gzip`). Figures are compared as ratios to `/healthz`.
 #
 #   bench/read-path.sh [--listings N] [--database sqlite|postgres] [--duration SECONDS]
 set -euo pipefail
@@ -66,6 +66,13 @@ row() {  # row NAME PATH [SCRIPT]
 }
 for name in "${order[@]}"; do
   row "$name" "${paths[$name]}"
+done
+# The same pages compressed, as a browser asks for them (`Accept-Encoding: gzip`): what the
+# server's CPU pays per page for the bytes a phone saves.
+gzip_script="$data/gzip.lua"
+printf 'wrk.headers["Accept-Encoding"] = "gzip"\n' >"$gzip_script"
+for name in feed_json feed_html listing_html; do
+  row "${name} (gzip)" "${paths[$name]}" "$gzip_script"
 done
 for name in feed_json feed_html listing_json listing_html; do
   tag=$(etag "${paths[$name]}")
