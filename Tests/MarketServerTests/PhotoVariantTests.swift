@@ -144,9 +144,9 @@ struct PhotoVariantTests {
         }
     }
 
-    @Test("`photos backfill` makes the copies of photos stored before, is resumable, and changes nothing when run again")
-    func backfill() async throws {
-        try await withTestApp { app in
+    @Test("`photos backfill` makes the copies of photos stored before, is resumable, and changes nothing when run again", arguments: PhotoStoreKind.available)
+    func backfill(store: PhotoStoreKind) async throws {
+        try await withTestApp(photos: store) { app in
             let seller = try await app.register()
             let listing = try await app.createListing(token: seller.token)
             let photo = try await app.uploadPhoto(CameraPhotos.jpeg(width: 1200, height: 900), named: "old.jpg", to: listing.id, token: seller.token).decode(ListingPhoto.self)

@@ -93,7 +93,11 @@ def test_a_seeded_shop_has_pictures(local_browser, seeded_shop):
     visitor.go("/?campus=all")
     pictures = visitor.driver.find_elements(By.CSS_SELECTOR, ".listing-card img[src^='/photos/']")
     assert len(pictures) >= 20
-    assert all(visitor.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", p) == 480 for p in pictures[:6])
+    # Loaded, each the 320 px copy of its 480 px picture (a 96 px thumbnail at the desktop's 1×
+    # needs no more; the list's `sizes` says 96px).
+    loaded = [visitor.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0 && arguments[0].currentSrc", p)
+              for p in pictures[:6]]
+    assert all(source and source.endswith("-320.jpg") for source in loaded), loaded
     assert "No photo" not in visitor.text
     visitor.screenshot("feed-seeded")
 

@@ -31,19 +31,15 @@ async function trim(name) {
   for (const key of keys.slice(0, Math.max(0, keys.length - KEEP[name]))) await cache.delete(key);
 }
 
-// A page from the network, kept with the time it was seen; without a network, the kept copy
-// with a banner, or the offline page.
-async function page(request) {
+// A page from the network, kept with the time it was seen (after it is answered: the page
+// streams to the screen while its copy is written); without a network, the kept copy with a
+// banner, or the offline page.
+async function page(event) {
+  const request = event.request;
   try {
     const response = await fetch(request);
     if (response.ok && response.type === "basic" && (response.headers.get("content-type") || "").startsWith("text/html")) {
-      const headers = new Headers(response.headers);
-      headers.set("x-seen-at", new Date().toISOString());
-      const copy = new Response(await response.clone().blob(), { status: response.status, headers });
-      const cache = await caches.open(PAGES);
-      await cache.delete(request.url);
-      await cache.put(request.url, copy);
-      trim(PAGES);
+      event.waitUntil(keep(request.url, response.clone()));
     }
     return response;
   } catch (error) {
@@ -55,6 +51,16 @@ async function page(request) {
     const html = (await kept.text()).replace(/<main([^>]*)>/, (open) => open + banner);
     return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
   }
+}
+
+async function keep(url, response) {
+  const headers = new Headers(response.headers);
+  headers.set("x-seen-at", new Date().toISOString());
+  const copy = new Response(await response.blob(), { status: response.status, headers });
+  const cache = await caches.open(PAGES);
+  await cache.delete(url);  // put anew: last in the cache's order is the most recently seen
+  await cache.put(url, copy);
+  await trim(PAGES);
 }
 
 // Kept once fetched: these URLs are named by their content (photos by digest, styles and scripts
@@ -80,7 +86,7 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.method !== "GET") return;
-  if (request.mode === "navigate") event.respondWith(page(request));
+  if (request.mode === "navigate") event.respondWith(page(event));
   else if (url.pathname.startsWith("/photos/")) event.respondWith(kept(request, PHOTOS));
   else if (url.pathname.startsWith("/css/") || url.pathname.startsWith("/js/") || url.pathname.startsWith("/icons/")) {
     event.respondWith(kept(request, ASSETS));
