@@ -23,8 +23,10 @@ from selenium.webdriver.chrome.service import Service
 from pages import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
-HTML_DIR = Path(tempfile.gettempdir()) / "campusmarket-browser-html"
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+# Each run its own (BROWSER_HTML_DIR, BROWSER_SCREENSHOTS), so two runs can go side by side (CI
+# runs the SQLite and PostgreSQL suites at once).
+HTML_DIR = Path(os.environ.get("BROWSER_HTML_DIR", Path(tempfile.gettempdir()) / "campusmarket-browser-html"))
+SCREENSHOTS = Path(os.environ.get("BROWSER_SCREENSHOTS", ROOT / "docs" / "screenshots"))
 
 
 def free_port():

@@ -21,7 +21,8 @@ public actor ImageCache {
 
     /// - Parameters:
     ///   - directory: where to keep files (created when needed); nil: memory only.
-    ///   - memoryLimit, diskLimit: bytes kept in each.
+    ///   - memoryLimit: bytes kept in memory.
+    ///   - diskLimit: bytes kept on disk.
     ///   - fetch: the network: the bytes at a URL, or an error.
     public init(directory: URL?, memoryLimit: Int = 48 << 20, diskLimit: Int = 256 << 20,
                 fetch: @escaping @Sendable (URL) async throws -> Data) {

@@ -45,7 +45,7 @@ public final class APIClient: Sendable {
     }
 
     /// The bytes of `photo` for a slot `points` wide on a screen of `scale`: the copy that fits
-    /// (``MarketCore/ListingPhoto/url(forPoints:scale:)``), from ``images``.
+    /// (`ListingPhoto.url(forPoints:scale:)`), from ``images``.
     public func photo(_ photo: ListingPhoto, points: Double, scale: Double) async throws -> Data {
         try await images.data(for: absoluteURL(photo.url(forPoints: points, scale: scale)))
     }
