@@ -68,6 +68,26 @@ extension SQLDatabase {
     func unprepared(_ query: SQLQueryString) -> PreparedQuery { PreparedQuery(sql: self, query: query, keptPrepared: false) }
 }
 
+enum PreparedQueryError: Error, CustomStringConvertible {
+    case unsupportedValue(String)
+
+    var description: String {
+        switch self {
+        case .unsupportedValue(let type): "A prepared statement cannot bind a value of type \(type)."
+        }
+    }
+}
+
+/// SQLKit hands binds over as `any Encodable`; an optional must be unwrapped before PostgreSQL
+/// can encode it (nil is bound as NULL).
+private protocol OptionalBind {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalBind where Wrapped: Encodable {
+    var wrappedValue: Any? { self }
+}
+
 /// postgres-nio prepares a statement on first use per connection and reuses it after, keyed by
 /// the name its `PostgresPreparedStatement` type gives. That name and the SQL are static members
 /// of the type, made for statements written as one type each; ours are SQLKit queries, so the
@@ -124,24 +144,4 @@ private struct NamedStatement: PostgresPreparedStatement {
             return rows
         }
     }
-}
-
-enum PreparedQueryError: Error, CustomStringConvertible {
-    case unsupportedValue(String)
-
-    var description: String {
-        switch self {
-        case .unsupportedValue(let type): "A prepared statement cannot bind a value of type \(type)."
-        }
-    }
-}
-
-/// SQLKit hands binds over as `any Encodable`; an optional must be unwrapped before PostgreSQL
-/// can encode it (nil is bound as NULL).
-private protocol OptionalBind {
-    var wrappedValue: Any? { get }
-}
-
-extension Optional: OptionalBind where Wrapped: Encodable {
-    var wrappedValue: Any? { self }
 }

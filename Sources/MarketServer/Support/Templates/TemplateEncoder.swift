@@ -64,10 +64,6 @@ private final class ListBox {
 }
 
 /// An integer as Leaf keeps it: an `Int`, or a `Double` when it does not fit.
-private func integer<Number: BinaryInteger>(_ number: Number) -> TemplateValue {
-    Int(exactly: number).map(TemplateValue.int) ?? .double(Double(number))
-}
-
 private struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let box: ObjectBox
     var codingPath: [any CodingKey] { [] }
@@ -109,6 +105,10 @@ private struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         box.nested.append((key, encoder))
         return encoder
     }
+}
+
+private func integer<Number: BinaryInteger>(_ number: Number) -> TemplateValue {
+    Int(exactly: number).map(TemplateValue.int) ?? .double(Double(number))
 }
 
 private struct ListContainer: UnkeyedEncodingContainer {
