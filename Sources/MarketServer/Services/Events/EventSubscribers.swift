@@ -1,0 +1,33 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// The streams open on this instance, by user.
+final class EventSubscribers: Sendable {
+    private let byUser = NIOLockedValueBox<[UUID: [ObjectIdentifier: EventSubscription]]>([:])
+
+    func add(_ subscription: EventSubscription) {
+        byUser.withLockedValue { $0[subscription.userID, default: [:]][ObjectIdentifier(subscription)] = subscription }
+    }
+
+    func remove(_ subscription: EventSubscription) {
+        byUser.withLockedValue { map in
+            map[subscription.userID]?[ObjectIdentifier(subscription)] = nil
+            if map[subscription.userID]?.isEmpty == true { map[subscription.userID] = nil }
+        }
+    }
+
+    func isListening(_ userID: UUID) -> Bool { byUser.withLockedValue { $0[userID] != nil } }
+
+    var all: [EventSubscription] { byUser.withLockedValue { $0.values.flatMap(\.values) } }
+
+    var count: Int { byUser.withLockedValue { $0.values.reduce(0) { $0 + $1.count } } }
+
+    func deliver(_ row: LiveEventRow) {
+        let targets = byUser.withLockedValue { $0[row.userID].map { Array($0.values) } ?? [] }
+        for subscription in targets { subscription.offer(row) }
+    }
+
+    func finishAll() {
+        for subscription in all { subscription.finish() }
+    }
+}
