@@ -25,4 +25,18 @@ struct ListingEditorProblemsTests {
         #expect(Self.typed(salePrice: "12", photos: ListingPhoto.maxPerListing + 1)["photos"] == "at most \(ListingPhoto.maxPerListing) photos")
         #expect(ListingPhoto.countProblem(ListingPhoto.maxPerListing + 1) == Self.typed(salePrice: "12", photos: 9)["photos"])
     }
+
+    @Test("a step's answers are what `fields` names: answered once given, asked again once cleared, the other steps untouched")
+    func answeringAndClearing() {
+        var input = ListingInput(title: "Desk lamp", description: "Works", categories: ["furniture"], condition: "good",
+                                 salePriceCents: 900, rentPriceCents: nil, rentUnit: nil, openToTrade: nil, currency: nil,
+                                 textbook: TextbookDetails(isbn: "9780306406157"), depositCents: 2_000)
+        for step in ListingEditorStep.allCases { #expect(input.hasAnswered(step), "\(step)") }
+        input.clear(.prices)
+        #expect(!input.hasAnswered(.prices) && input.salePriceCents == nil)
+        #expect(input.depositCents == 2_000, "a deposit given as an option is not a question of the step")
+        input.clear(.details)
+        #expect(!input.hasAnswered(.details) && input.description == nil)
+        #expect(input.hasAnswered(.title) && input.hasAnswered(.categories) && input.hasAnswered(.textbook))
+    }
 }

@@ -23,14 +23,14 @@ struct ListingQuestions {
         var input = start
         var step = ListingEditorStep.title
         while step != .summary {
-            if !answered(step, input) {
+            if !input.hasAnswered(step) {
                 output.note(output.bold(step.label))
                 for question in questions(for: step) where question.when(input) { try ask(question, into: &input) }
             }
             let problems = self.problems(of: input).filter { step.asks($0.key) }
             if !problems.isEmpty {  // a rule across the step's fields (at least one way to get it)
                 for (_, problem) in problems.sorted(by: { $0.key < $1.key }) { output.fail(message: problem) }
-                clear(step, in: &input)
+                input.clear(step)
                 continue
             }
             let steps = ListingEditorStep.steps(isTextbook: (input.categories ?? []).contains(ListingCategory.textbooks.rawValue))
@@ -93,27 +93,5 @@ struct ListingQuestions {
 
     private func problems(of input: ListingInput) -> FieldErrors {
         input.editorProblems()
-    }
-
-    private func answered(_ step: ListingEditorStep, _ input: ListingInput) -> Bool {
-        switch step {
-        case .title: input.title != nil
-        case .categories: !(input.categories ?? []).isEmpty
-        case .details: input.condition != nil
-        case .textbook: input.textbook != nil
-        case .photos, .summary: true
-        case .prices: input.salePriceCents != nil || input.rentPriceCents != nil || input.openToTrade != nil
-        }
-    }
-
-    private func clear(_ step: ListingEditorStep, in input: inout ListingInput) {
-        switch step {
-        case .title: input.title = nil
-        case .categories: input.categories = nil
-        case .details: input.condition = nil; input.description = nil
-        case .textbook: input.textbook = nil
-        case .prices: input.salePriceCents = nil; input.rentPriceCents = nil; input.rentUnit = nil; input.openToTrade = nil
-        case .photos, .summary: break
-        }
     }
 }
