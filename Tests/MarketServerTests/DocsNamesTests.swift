@@ -90,4 +90,34 @@ struct DocsNamesTests {
         let unread = named.subtracting(literals).subtracting(Self.readElsewhere)
         #expect(unread.isEmpty, "\(guide) names settings nothing reads: \(unread.sorted())")
     }
+
+    /// What comments name as such beyond the guides' words: Swift's, Foundation's, Vapor's, NIO's,
+    /// Postgres's, Apple's frameworks, the browser's, S3's error codes and HTTP headers, and
+    /// closure parameters and SQL written in a comment.
+    static let outsideInComments: Set<String> = [
+        "EventSource", "Calendar", "FileMiddleware", "Allow", "Middleware", "AsyncMiddleware", "NoSuchBucket", "AccessDenied",
+        "SignatureDoesNotMatch", "Authorization", "LeafData", "Double", "Append", "NSString", "NIOThreadPool", "TracingMiddleware",
+        "DirectoryConfiguration", "PostgresPreparedStatement", "EndpointCache", "Error", "PublicKeyCredential",
+        "ASAuthorizationPlatformPublicKeyCredentialProvider", "ASAuthorizationAppleIDRequest", "OSStatus", "URLSessionTask",
+        "CancellationError", "AsyncSequence",
+        "asyncBoot", "making", "toISOString", "x", "t", "init", "application", "registerForRemoteNotifications",
+    ]
+
+    @Test("every Type, Type.member and function( a comment in Sources/ names in backticks is declared in the code")
+    func commentsNameRealCode() throws {
+        var members: [String: Set<String>] = [:]
+        var problems: [String] = []
+        for file in Self.code where file.path.hasPrefix("Sources/") {
+            for line in file.text.split(separator: "\n") {
+                guard let comment = line.range(of: "//") else { continue }
+                for span in line[comment.upperBound...].matches(of: /`([^`\n]+)`/) {
+                    let name = span.1.prefix { $0.isLetter || $0.isNumber }
+                    if Self.outsideInComments.contains(String(name)) { continue }
+                    if let problem = Self.problem(String(span.1), members: &members) { problems.append("\(file.path): `\(span.1)`: \(problem)") }
+                }
+            }
+        }
+        #expect(problems.isEmpty, "comments name code that is not there:\n\(problems.joined(separator: "\n"))")
+    }
 }
+

@@ -20,7 +20,7 @@ struct ListingTerms {
     let terms: [String]
     let order: Order
     /// About what share of all listings the walked words are in (PostgreSQL's estimate): how many
-    /// of a walk's listings are left past a place newest first (`ListingSearch.listingsLeft`).
+    /// of a walk's listings are left past a place newest first (`SearchPlan.listingsLeft`).
     var share = 1.0
 
     /// A prefix starting more words than this (`ca`) is not walked: merging that many lists costs

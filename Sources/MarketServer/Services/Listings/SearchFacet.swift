@@ -113,7 +113,7 @@ enum SearchFacet: Hashable {
     /// whole list of listings to intersect it with the words' list, so a group that keeps most
     /// listings can cost more than the rows it saves: for `q=desk&category=furniture&condition=
     /// good` with a 10–200 price range (1M listings), the seven price bands' lists took 8–14 of
-    /// the 17–24 ms the index read took, to keep 400 rows out (`ListingSearch.broadFacetMatches`
+    /// the 17–24 ms the index read took, to keep 400 rows out (`SearchPlan.broadFacetMatches`
     /// says when they pay). Every filter is also checked on each row read (`ListingSearch`), so
     /// leaving a group to the rows changes no result.
     static func selective(_ groups: [[SearchFacet]]) -> [[SearchFacet]] {

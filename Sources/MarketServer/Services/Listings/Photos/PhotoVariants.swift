@@ -1,7 +1,7 @@
 import PhotoCodec
 
 /// The smaller copies of a photo a screen asks for, made when it is stored: JPEGs this many
-/// pixels wide, upright. The ladder follows the layouts (`ListingImageSizes`): a feed card's
+/// pixels wide, upright. The ladder follows the layouts (`PhotoImage.Place`): a feed card's
 /// 96 px thumbnail at 3× (320), a grid card on a phone or a laptop (640), a listing's full-width
 /// photo on a 390 px phone at 3× (1080), and on a laptop at 2× (1600); wider displays get the
 /// original. Only widths narrower than the photo are made.
