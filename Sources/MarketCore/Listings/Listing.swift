@@ -64,48 +64,6 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
     public var rentTimeZone: TimeZone { timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt }
 }
 
-/// The seller as shown with a listing. Lists carry `id` and `name`; a listing's detail page
-/// adds the public profile (campus, rating), and `contact` only for signed-in viewers.
-public struct SellerSummary: Codable, Sendable, Equatable {
-    public var id: UUID
-    public var name: String
-    public var campus: CampusMembership?
-    public var rating: RatingSummary?
-    public var memberSince: Date?
-    public var activeListingsCount: Int?
-    public var contact: ContactMethod?
-
-    public init(id: UUID, name: String, campus: CampusMembership? = nil, memberSince: Date? = nil,
-                activeListingsCount: Int? = nil, contact: ContactMethod? = nil, rating: RatingSummary? = nil) {
-        self.rating = rating
-        self.id = id
-        self.name = name
-        self.campus = campus
-        self.memberSince = memberSince
-        self.activeListingsCount = activeListingsCount
-        self.contact = contact
-    }
-}
-
-/// One page of the feed or a search.
-/// Answer to buying a feature for a listing.
-public struct FeatureReceipt: Codable, Sendable, Equatable {
-    public var listingId: UUID
-    public var featuredUntil: Date
-    public var feeCents: Int
-    public var currency: String
-    /// Until then, `DELETE /listings/{id}/feature` cancels with a full refund.
-    public var cancellableUntil: Date
-
-    public init(listingId: UUID, featuredUntil: Date, feeCents: Int, currency: String, cancellableUntil: Date) {
-        self.listingId = listingId
-        self.featuredUntil = featuredUntil
-        self.feeCents = feeCents
-        self.currency = currency
-        self.cancellableUntil = cancellableUntil
-    }
-}
-
 /// Answer to cancelling a feature: the fee comes back in full.
 public struct FeatureRefund: Codable, Sendable, Equatable {
     public var listingId: UUID

@@ -30,24 +30,6 @@ extension NotificationKind {
     }
 }
 
-/// One topic's channels.
-public struct ChannelChoices: Codable, Sendable, Equatable {
-    public var inApp: Bool
-    public var email: Bool
-    public var push: Bool
-
-    public init(inApp: Bool, email: Bool, push: Bool) {
-        self.inApp = inApp
-        self.email = email
-        self.push = push
-    }
-
-    public subscript(channel: NotificationChannel) -> Bool {
-        get { self[keyPath: channel.inChoices] }
-        set { self[keyPath: channel.inChoices] = newValue }
-    }
-}
-
 /// A person's choice of channel for each topic (`GET /api/v1/me/notification-settings`).
 public struct NotificationSettings: Codable, Sendable, Equatable {
     public var messages: ChannelChoices

@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+import MarketClient
+import MarketCore
+
+struct WhoAmI: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Who is signed in, and where.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await global.run { context in
+            let me = try await context.me()
+            context.output.show(me) {
+                context.output.say("\(context.output.bold(me.name)) <\(me.email)>" + (me.username.map { " @\($0)" } ?? ""))
+                context.output.say("Campus: \(me.campus?.label ?? "–")  ·  Server: \(context.server.absoluteString)")
+                if let contact = me.contact { context.output.say("Contact: \(contact.label)") }
+            }
+        }
+    }
+}
