@@ -14,12 +14,16 @@ public enum PhotoDecoder {
         case unsupported(String)
     }
 
+    /// What the bytes are, as the caller found by their signature (`PhotoStore.sniff`).
+    public enum Format: Sendable { case jpeg, png }
+
     /// The image at most `width` pixels wide (narrower images as they are), in the file's stored
     /// orientation. `maxSide` bounds what a header may claim before anything is decoded.
-    public static func decode(_ bytes: [UInt8], fittingWidth width: Int, maxSide: Int) throws(Failure) -> RGBImage {
-        if bytes.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(bytes, width: width, maxSide: maxSide) }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(bytes, width: width, maxSide: maxSide) }
-        throw .unsupported("only JPEG and PNG are decoded")
+    public static func decode(_ bytes: [UInt8], as format: Format, fittingWidth width: Int, maxSide: Int) throws(Failure) -> RGBImage {
+        switch format {
+        case .jpeg: try decodeJPEG(bytes, width: width, maxSide: maxSide)
+        case .png: try decodePNG(bytes, width: width, maxSide: maxSide)
+        }
     }
 
     private static func decodeJPEG(_ bytes: [UInt8], width: Int, maxSide: Int) throws(Failure) -> RGBImage {

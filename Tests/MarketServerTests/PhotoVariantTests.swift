@@ -58,13 +58,13 @@ struct PhotoVariantTests {
             #expect(photo.variants.map(\.width) == [320])
             #expect(photo.variants.map(\.height) == [427])
             let copy = Array(try await app.send(.GET, photo.variants[0].url).body.readableBytesView)
-            let image = try PhotoDecoder.decode(copy, fittingWidth: 320, maxSide: 12_000)
+            let image = try PhotoDecoder.decode(copy, as: .jpeg, fittingWidth: 320, maxSide: 12_000)
             #expect(image.width == 320 && image.height == 427)
             let top = image.pixel(x: 160, y: 20), bottom = image.pixel(x: 160, y: 400)
             #expect(top.0 > 180 && top.2 < 80, "the top is red: \(top)")
             #expect(bottom.2 > 180 && bottom.0 < 80, "the bottom is blue: \(bottom)")
             let original = Array(try await app.send(.GET, photo.url).body.readableBytesView)
-            let app1 = try #require(Self.segment(0xE1, in: original))
+            let app1 = try #require(CameraPhotos.segments(of: original).first { $0.marker == 0xE1 }?.payload)
             #expect(ExifOrientation.read(app1[...]) == 6)
             #expect(app1.count < 40, "the orientation alone, no GPS directory")
         }
@@ -168,17 +168,6 @@ struct PhotoVariantTests {
 
     // MARK: - Images made for these tests
 
-    /// The payload of the first `marker` segment of a JPEG (after its length).
-    static func segment(_ marker: UInt8, in jpeg: [UInt8]) -> [UInt8]? {
-        var offset = 2
-        while offset + 4 < jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA {
-            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
-            if jpeg[offset + 1] == marker { return Array(jpeg[(offset + 4)..<(offset + 2 + length)]) }
-            offset += 2 + length
-        }
-        return nil
-    }
-
     /// A baseline JPEG's structure around a frame that claims `width` × `height`, with a token scan.
     static func jpegHeader(width: Int, height: Int) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
@@ -212,16 +201,9 @@ struct PhotoVariantTests {
             }
         }
         deflateEnd(&stream)
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
-            return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
-        }
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0]  // 8-bit grey
-        return PNGScrubber.signature + chunk("IHDR", header) + chunk("IDAT", compressed) + chunk("IEND", [])
+        let header = PNGEncoder.bigEndian(UInt32(width)) + PNGEncoder.bigEndian(UInt32(height)) + [8, 0, 0, 0, 0]  // 8-bit grey
+        return PNGScrubber.signature + PNGEncoder.chunk("IHDR", header) + PNGEncoder.chunk("IDAT", compressed) + PNGEncoder.chunk("IEND", [])
     }
-
-    private static func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(value >> $0 & 0xFF) } }
 
     /// The process's peak resident memory so far (`getrusage`, kilobytes on Linux).
     static func peakResidentBytes() -> Int {

@@ -45,10 +45,14 @@ public actor ImageCache {
             return kept.data
         }
         if let task = loading[url] { return try await task.value }
-        let task = Task { [directory, fetch] () throws -> Data in
+        let task = Task { [directory, diskLimit, fetch] () throws -> Data in
             if let directory, let data = DiskEntry.read(url, in: directory) { return data }
             let data = try await fetch(url)
-            if let directory { DiskEntry.write(data, for: url, in: directory) }
+            if let directory {
+                // Only a write can take the directory past its limit: a read from disk lists nothing.
+                DiskEntry.write(data, for: url, in: directory)
+                DiskEntry.trim(directory, to: diskLimit)
+            }
             return data
         }
         loading[url] = task
@@ -56,7 +60,6 @@ public actor ImageCache {
         loading[url] = nil
         let data = try result.get()
         remember(data, for: url)
-        if let directory { DiskEntry.trim(directory, to: diskLimit) }
         return data
     }
 

@@ -33,10 +33,12 @@ extension MarketCore.ListingPhoto {
     /// The photo as the API shows it: served from `/photos/<file name>`, with the copies made of
     /// it (`PhotoVariants`) when `file` records them.
     init(id: UUID, fileName: String, contentType: String, file: PhotoFile?) {
-        let variants = (file?.variantWidths ?? []).map { width in
-            PhotoVariant(width: width, height: file.map { RGBImage.height(ofWidth: width, for: ($0.width, $0.height)) } ?? width,
-                         url: "/photos/" + PhotoStore.variantName(of: fileName, width: width))
-        }
+        let variants = file.map { file in
+            file.variantWidths.map { width in
+                PhotoVariant(width: width, height: RGBImage.height(ofWidth: width, for: (file.width, file.height)),
+                             url: "/photos/" + PhotoStore.variantName(of: fileName, width: width))
+            }
+        } ?? []
         self.init(id: id, url: "/photos/" + fileName, contentType: contentType, width: file?.width, height: file?.height,
                   placeholderColor: file.flatMap { $0.colour.isEmpty ? nil : $0.colour }, variants: variants)
     }

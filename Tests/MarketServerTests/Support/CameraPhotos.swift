@@ -44,19 +44,23 @@ enum CameraPhotos {
         return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 
-    /// The size in a JPEG's frame header, and whether the frame is progressive (SOF2).
-    static func frame(of jpeg: [UInt8]) -> (width: Int, height: Int, progressive: Bool)? {
+    /// A JPEG's marker segments before its first scan: each marker and its payload (after the length).
+    static func segments(of jpeg: [UInt8]) -> [(marker: UInt8, payload: [UInt8])] {
+        var segments: [(marker: UInt8, payload: [UInt8])] = []
         var offset = 2
-        while offset + 9 < jpeg.count, jpeg[offset] == 0xFF {
-            let marker = jpeg[offset + 1]
+        while offset + 4 < jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA {
             let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
-            if (0xC0...0xC2).contains(marker) {
-                let height = Int(jpeg[offset + 5]) << 8 | Int(jpeg[offset + 6])
-                let width = Int(jpeg[offset + 7]) << 8 | Int(jpeg[offset + 8])
-                return (width, height, marker == 0xC2)
-            }
+            guard offset + 2 + length <= jpeg.count else { break }
+            segments.append((jpeg[offset + 1], Array(jpeg[(offset + 4)..<(offset + 2 + length)])))
             offset += 2 + length
         }
-        return nil
+        return segments
+    }
+
+    /// The size in a JPEG's frame header, and whether the frame is progressive (SOF2).
+    static func frame(of jpeg: [UInt8]) -> (width: Int, height: Int, progressive: Bool)? {
+        guard let frame = segments(of: jpeg).first(where: { (0xC0...0xC2).contains($0.marker) }), frame.payload.count >= 5 else { return nil }
+        let payload = frame.payload
+        return (Int(payload[3]) << 8 | Int(payload[4]), Int(payload[1]) << 8 | Int(payload[2]), frame.marker == 0xC2)
     }
 }

@@ -15,13 +15,10 @@ enum PNGEncoder {
                 filtered.append(row[index] &- (index >= 3 ? row[index - 3] : 0))
             }
         }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let png = PNGScrubber.signature
         var header = bigEndian(UInt32(raster.width)) + bigEndian(UInt32(raster.height))
         header += [8, 2, 0, 0, 0]  // 8 bits per sample, truecolour, deflate, adaptive filtering, no interlace
-        append(chunk: "IHDR", header, to: &png)
-        append(chunk: "IDAT", deflate(filtered), to: &png)
-        append(chunk: "IEND", [], to: &png)
-        return png
+        return png + chunk("IHDR", header) + chunk("IDAT", deflate(filtered)) + chunk("IEND", [])
     }
 
     /// A zlib stream (RFC 1950), as PNG's IDAT holds.
@@ -38,12 +35,13 @@ enum PNGEncoder {
         return Array(output.prefix(Int(size)))
     }
 
-    private static func append(chunk type: String, _ data: [UInt8], to png: inout [UInt8]) {
+    /// One chunk: its length, type, data and CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
-        png += bigEndian(UInt32(data.count)) + typed + bigEndian(CRC32.checksum(typed))
+        return bigEndian(UInt32(data.count)) + typed + bigEndian(CRC32.checksum(typed))
     }
 
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 }

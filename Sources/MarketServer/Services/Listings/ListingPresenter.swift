@@ -52,10 +52,7 @@ struct ListingPresenter {
             """).all()
         var byListing: [UUID: [ListingPhoto]] = [:]
         for row in rows {
-            let file = try row.decode(column: "width", as: Int?.self).map { width in
-                PhotoFile(width: width, height: try row.decode(column: "height", as: Int.self), colour: try row.decode(column: "colour", as: String.self),
-                          variantWidths: PhotoFile.widths(try row.decode(column: "variant_widths", as: String.self)))
-            }
+            let file = try PhotoFile(row: row)
             let photo = ListingPhoto(id: try row.decode(column: "id", as: UUID.self),
                                      fileName: try row.decode(column: "file_name", as: String.self),
                                      contentType: try row.decode(column: "content_type", as: String.self), file: file)

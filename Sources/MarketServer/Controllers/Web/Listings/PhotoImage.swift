@@ -11,21 +11,20 @@ struct PhotoImage {
     /// 1rem of padding; a listing's gallery is 3fr of a 3fr 2fr grid from 860 px; a grid of cards
     /// is 2 columns, 4 from 760 px, each card with .6rem of padding).
     enum Place {
-        case listCard, gridCard, gallery, editor
+        case listCard, gridCard, gallery
 
         var sizes: String {
             switch self {
             case .listCard: "96px"
             case .gridCard: "(min-width: 1100px) 238px, (min-width: 760px) calc(25vw - 37px), calc(50vw - 42px)"
             case .gallery: "(min-width: 1100px) 632px, (min-width: 860px) calc(60vw - 29px), calc(100vw - 32px)"
-            case .editor: "160px"
             }
         }
 
         /// For a browser that ignores `srcset`: a copy that looks right in most places.
         var fallbackWidth: Int {
             switch self {
-            case .listCard, .editor: 320
+            case .listCard: 320
             case .gridCard: 640
             case .gallery: 1080
             }

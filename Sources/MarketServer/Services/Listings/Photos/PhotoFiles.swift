@@ -16,6 +16,16 @@ struct PhotoFile: Sendable, Equatable {
     static func widths(_ stored: String) -> [Int] { stored.split(separator: ",").compactMap { Int($0) } }
 }
 
+extension PhotoFile {
+    /// What a row holding `photo_files`' columns records; nil when it holds none (a photo that a
+    /// LEFT JOIN found no row for).
+    init?(row: any SQLRow) throws {
+        guard let width = try row.decode(column: "width", as: Int?.self) else { return nil }
+        self.init(width: width, height: try row.decode(column: "height", as: Int.self), colour: try row.decode(column: "colour", as: String.self),
+                  variantWidths: Self.widths(try row.decode(column: "variant_widths", as: String.self)))
+    }
+}
+
 /// The rows of `photo_files`.
 struct PhotoFiles {
     let database: any Database
@@ -31,10 +41,7 @@ struct PhotoFiles {
             """).all()
         var found: [String: PhotoFile] = [:]
         for row in rows {
-            found[try row.decode(column: "file_name", as: String.self)] = PhotoFile(
-                width: try row.decode(column: "width", as: Int.self), height: try row.decode(column: "height", as: Int.self),
-                colour: try row.decode(column: "colour", as: String.self),
-                variantWidths: PhotoFile.widths(try row.decode(column: "variant_widths", as: String.self)))
+            found[try row.decode(column: "file_name", as: String.self)] = try PhotoFile(row: row)
         }
         return found
     }

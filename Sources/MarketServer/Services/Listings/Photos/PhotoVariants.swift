@@ -25,14 +25,19 @@ enum PhotoVariants {
     static func make(from image: ImageScrubber.CleanImage) throws(ImageScrubber.Problem) -> Made? {
         let upright = image.upright
         let wanted = widths.filter { $0 < upright.width }
-        guard image.type != .webp else { return nil }
+        let format: PhotoDecoder.Format
+        switch image.type {
+        case .jpeg: format = .jpeg
+        case .png: format = .png
+        case .webp: return nil
+        }
         // Decoded once, as wide as the largest variant needs (across the stored image, which is
         // its height when it is turned).
         let largest = wanted.last ?? min(64, upright.width)  // none to make: enough for the colour
         let across = image.orientation >= 5 ? RGBImage.height(ofWidth: largest, for: upright) : largest
         let decoded: RGBImage
         do {
-            decoded = try PhotoDecoder.decode(image.bytes, fittingWidth: across, maxSide: ImageScrubber.maxDimension)
+            decoded = try PhotoDecoder.decode(image.bytes, as: format, fittingWidth: across, maxSide: ImageScrubber.maxDimension)
         } catch .unsupported {
             return nil
         } catch {
