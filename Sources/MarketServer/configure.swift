@@ -27,7 +27,6 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         let readers = SQLiteReaders(path: path)
         app.lifecycle.use(readers)
         app.sqliteReaders = readers
-        if checkpoints { app.lifecycle.use(SQLiteCheckpointer(path: path, interval: settings.sqliteCheckpointInterval)) }
     } else {
         app.newestListingNumber = NewestListingNumber()
     }

@@ -127,8 +127,8 @@ struct FeaturedListingTests {
 
     @Test("a one-shot command (migrate, seed, backup) runs no periodic job; serving does")
     func noJobsOutsideServe() async throws {
-        #expect(PeriodicJob.runs(under: ["campusmarket"]) && PeriodicJob.runs(under: ["campusmarket", "serve", "--port", "8080"]))
-        #expect(PeriodicJob.runs(under: ["CampusMarketPackageTests.xctest", "--testing-library", "swift-testing"]))
+        #expect(BackgroundJobs.runs(under: ["campusmarket"]) && BackgroundJobs.runs(under: ["campusmarket", "serve", "--port", "8080"]))
+        #expect(BackgroundJobs.runs(under: ["CampusMarketPackageTests.xctest", "--testing-library", "swift-testing"]))
         let clock = TestClock()
         let database = TestDatabase.make()
         defer { database.removeFiles() }

@@ -22,8 +22,7 @@ struct SQLiteCheckpointTests {
             try await SavedSearchMatcher.matchQueued(app.domainServices())
             try await Task.sleep(for: .milliseconds(300))
             guard case .sqlite(let path) = app.settings.database else { return }
-            let checkpointer = SQLiteCheckpointer(path: path, interval: 3_600, idleRounds: 2)
-            try checkpointer.didBoot(app)
+            let checkpointer = SQLiteCheckpointer(path: path, idleRounds: 2)
 
             let first = try await checkpointer.round()
             #expect(first.logFrames > 0 && first.checkpointed == first.logFrames && !first.truncated)
@@ -36,7 +35,7 @@ struct SQLiteCheckpointTests {
             // Writes go on as before, into the emptied log.
             _ = try await app.createListing(.sample("Desk"), token: seller.token)
             #expect(try await checkpointer.round().logFrames > 0)
-            await checkpointer.shutdownAsync(app)
+            await checkpointer.close()
         }
     }
 }

@@ -1,25 +1,39 @@
 import Vapor
 
-/// Everything the server does by itself while it serves, started from this one place (docs/
-/// ARCHITECTURE.md, "Background jobs", lists each with its setting and what it touches):
-/// the periodic sweeps (`PeriodicJob`), and the loops a write wakes: the mail outbox
-/// (`MailDelivery`), the push queue (`PushDelivery`) and saved-search alerts
-/// (`SavedSearchMatcher`). Each decides once whether this process runs it
-/// (`PeriodicJob.runs(under:)`: serving, not a one-shot command such as `migrate`).
+/// Everything the server does by itself while it serves, each a `Job` (one file each in this
+/// folder; docs/ARCHITECTURE.md, "Background jobs", lists them with their setting and what they
+/// touch), registered here and nowhere else. Whether this process runs them is decided once:
+/// serving does, a one-shot command such as `migrate` does not (`runs(under:)`).
 enum BackgroundJobs {
     static func register(on app: Application, settings: AppSettings) throws {
-        for job in [PeriodicJob.featureExpiry(), .photoSweep(), .lateRentals(), .notificationMail()] {
-            app.lifecycle.use(job)
+        let runs = Self.runs(under: app.environment.arguments)
+        func use(_ job: Job) -> JobRunner {
+            let runner = JobRunner(job, runs: runs)
+            app.lifecycle.use(runner)
+            return runner
         }
+        _ = use(.featureExpiry(every: settings.featureSweepInterval))
+        _ = use(.photoSweep(every: settings.photoSweepInterval))
+        _ = use(.lateRentals(every: settings.lateRentalSweepInterval))
+        _ = use(.notificationMail(every: settings.notify.sweepInterval))
+        _ = use(.eventRetention(keeping: settings.eventRetention))
         let mailSender: any MailSender = settings.smtpRelay.map { SMTPMailSender(relay: $0) } ?? LogMailSender(logger: app.logger)
-        app.mailDelivery = MailDelivery(sender: mailSender, from: settings.mailFrom, interval: settings.mailRetryInterval)
-        app.lifecycle.use(app.mailDelivery)
+        app.mailDelivery = use(.mailDelivery(sender: mailSender, from: settings.mailFrom, every: settings.mailRetryInterval))
         if let apns = settings.notify.apns {
-            let delivery = PushDelivery(client: try APNsClient(settings: apns))
-            app.pushDelivery = delivery
-            app.lifecycle.use(delivery)
+            app.pushDelivery = use(.pushDelivery(client: try APNsClient(settings: apns)))
         }
-        app.savedSearchMatcher = SavedSearchMatcher()
-        app.lifecycle.use(app.savedSearchMatcher!)
+        app.savedSearchMatcher = use(.savedSearchMatching(sqliteReaders: app.sqliteReaders))
+        if case .sqlite(let path) = settings.database, settings.sqliteCheckpointInterval > 0 {
+            _ = use(.sqliteCheckpoint(SQLiteCheckpointer(path: path), every: settings.sqliteCheckpointInterval))
+        }
+    }
+
+    /// Whether the process's arguments (as Vapor reads them) serve: no command, `serve`, or flags
+    /// only (a test runner's). A one-shot command (`migrate`, `seed`, `backup`…) boots the
+    /// application too, and a round during a long migration met the database locked by it and
+    /// logged a failure, or could meet tables half migrated.
+    static func runs(under arguments: [String]) -> Bool {
+        guard let command = arguments.dropFirst().first else { return true }
+        return command == "serve" || command.hasPrefix("-")
     }
 }

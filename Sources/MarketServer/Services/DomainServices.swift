@@ -15,7 +15,7 @@ struct DomainServices: Sendable {
     let notificationSenders: [any NotificationSender]
     let deliveryQuoteProvider: any DeliveryQuoteProvider
     /// Woken after a commit that queued mail.
-    let mailDelivery: MailDelivery?
+    let mailDelivery: JobRunner?
     /// nil inside a transaction (it is already serialised) and on PostgreSQL.
     let groupCommit: GroupCommit?
     /// Told after a write transaction commits, so its events reach open streams.
@@ -23,7 +23,7 @@ struct DomainServices: Sendable {
     /// Where photo bytes are kept (`PHOTO_STORE`).
     let photoStorage: any PhotoStorage
     /// Woken after a listing is queued for matching against saved searches.
-    var savedSearchMatcher: SavedSearchMatcher?
+    var savedSearchMatcher: JobRunner?
     /// SQLite's connections for a request's reads (`reading`); nil on PostgreSQL and inside a
     /// transaction, whose reads must see its own writes.
     var readers: SQLiteReaders?

@@ -44,7 +44,7 @@ public struct AppSettings: Sendable {
     /// What featuring a listing costs, and for how long it runs.
     public var featurePriceCents: Int = 500
     public var featureDuration: TimeInterval = 7 * 86_400
-    /// How often ended features are swept off their listings (a `PeriodicJob`).
+    /// How often ended features are swept off their listings (a `Job`).
     public var featureSweepInterval: TimeInterval = 60
     /// How often rentals past their end are checked for a return (`LATE_SWEEP_SECONDS`): a late
     /// one is flagged within this of its end.

@@ -17,7 +17,6 @@ final class PostgresEventHub: EventHub {
     let channel: String
     private let configuration: PostgresConnection.Configuration
     private let loop = BackgroundLoop()
-    private let sweeper = BackgroundLoop()
     /// The listening connection, closed at shutdown (that ends the wait for notifications).
     private let current = NIOLockedValueBox<PostgresConnection?>(nil)
     /// Times the listener has (re)connected: tests wait on it after a restart.
@@ -32,7 +31,7 @@ final class PostgresEventHub: EventHub {
     func committed() {}
 
     func didBoot(_ app: Application) throws {
-        let database = app.db, eventLoopGroup = app.eventLoopGroup, logger = app.logger, clock = app.clock, retention = app.settings.eventRetention
+        let database = app.db, eventLoopGroup = app.eventLoopGroup, logger = app.logger
         loop.start { [self] in
             var backoff = 0.1
             while !Task.isCancelled {
@@ -62,12 +61,6 @@ final class PostgresEventHub: EventHub {
                 backoff = min(backoff * 2, 2)
             }
         }
-        sweeper.start {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(60))
-                try? await EventLog.sweep(before: clock.now().addingTimeInterval(-retention), on: database)
-            }
-        }
     }
 
     /// `"<seq> <user id>"`.
@@ -88,7 +81,6 @@ final class PostgresEventHub: EventHub {
     }
 
     func shutdown(_ application: Application) {
-        sweeper.stop()
         loop.stop()
         if let connection = current.withLockedValue({ $0 }) { connection.close().whenComplete { _ in } }
         subscribers.finishAll()
@@ -97,7 +89,6 @@ final class PostgresEventHub: EventHub {
     /// Also waits for a catch-up or sweep under way (why: `BackgroundLoop.stop(waitingUpTo:)`).
     func shutdownAsync(_ application: Application) async {
         shutdown(application)
-        await sweeper.stop(waitingUpTo: BackgroundLoop.shutdownWait)
         await loop.stop(waitingUpTo: BackgroundLoop.shutdownWait)
     }
 }

@@ -59,7 +59,7 @@ struct FeatureService {
         let userID = try user.requireID()
         let fee = feature.fee
         let featureID = try feature.requireID()
-        try await writes.run { [settings, now] tx in
+        try await writes.run { [now] tx in
             let db = tx.db
             // Cancelling is one conditional statement: of many cancels racing, one refunds; the
             // others find it cancelled and answer as if it had never been featured.

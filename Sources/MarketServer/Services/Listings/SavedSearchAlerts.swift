@@ -16,7 +16,7 @@ struct SavedSearchAlerts {
     let notifier: Notifier
     let now: Date
     /// Woken after a listing is queued (its tick finds one committed after the wake-up).
-    var matcher: SavedSearchMatcher?
+    var matcher: JobRunner?
 
     /// Owners told per write transaction: a listing that matches more is told in further
     /// transactions, so none holds SQLite's writer for long. On SQLite each rides in a batch of
@@ -139,15 +139,5 @@ struct SavedSearchAlerts {
                                  message: "“\(listing.title)” matches your saved search \(match.search.name).", listingID: listingID)
         }
         try await notifier.send(notifications, in: tx)
-    }
-}
-
-extension Application {
-    private struct SavedSearchMatcherKey: StorageKey { typealias Value = SavedSearchMatcher }
-
-    /// Set by `configure`.
-    var savedSearchMatcher: SavedSearchMatcher? {
-        get { storage[SavedSearchMatcherKey.self] }
-        set { storage[SavedSearchMatcherKey.self] = newValue }
     }
 }

@@ -5,46 +5,11 @@ import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
 
-/// Matches queued listings against the saved searches (`SavedSearchAlerts`) in the background,
-/// on every instance: each round takes the oldest queued listing, tells a chunk of its matches
+/// Matches queued listings against the saved searches (`SavedSearchAlerts`), in the background
+/// on every instance (the saved-search matching job): each round takes the oldest queued listing, tells a chunk of its matches
 /// in one transaction, and drops it from the queue once none is left. Two instances on one
 /// listing tell nobody twice (the hits' primary key).
-final class SavedSearchMatcher: LifecycleHandler, Sendable {
-    private let loop = WakeableLoop(interval: 1)
-    /// Where the rounds run, reads included: a thread the scheduler serves after requests'.
-    private let thread = BackgroundThread()
-    /// On SQLite, a reading connection of the matcher's own, run on its thread: its statements
-    /// (lists of every length) would crowd the requests' out of the shared readers' caches.
-    private let readers = NIOLockedValueBox<SQLiteReaders?>(nil)
-
-    func wake() { loop.wake() }
-
-    func didBoot(_ app: Application) throws {
-        let readers = app.sqliteReaders.map { SQLiteReaders(path: $0.path, maxIdle: 1) }
-        self.readers.withLockedValue { $0 = readers }
-        loop.start(on: thread.executor) { [weak app] in
-            guard let app else { return false }
-            do {
-                try await Self.matchQueuedGivingWay {
-                    let services = app.domainServices()
-                    return (services, readers?.database(context: services.database.context) ?? services.database)
-                }
-            } catch {
-                guard !Task.isCancelled else { return false }  // the server is stopping: nothing failed
-                app.logger.warning("saved-search matching failed: \(String(describing: error))")
-            }
-            return true
-        }
-    }
-
-    func shutdown(_ app: Application) { loop.stop() }
-
-    func shutdownAsync(_ app: Application) async {
-        await loop.stopWaiting()
-        await readers.withLockedValue { $0 }?.shutdownAsync(app)
-        await thread.shutdown()
-    }
-
+enum SavedSearchMatcher {
     /// Matches every queued listing at once (tests call it to see the result).
     static func matchQueued(_ services: DomainServices) async throws {
         while !Task.isCancelled, try await matchNext(services, reading: services.database) {}

@@ -7,12 +7,12 @@ import Vapor
 /// Moves SQLite's write-ahead log into the database file off the request path. Left to itself,
 /// SQLite checkpoints inside the commit that pushes the log past 1,000 pages, and that one
 /// purchase waits 175–375 ms while thousands of pages are copied. The writer's connection turns
-/// that off (`wal_autocheckpoint=0`); this job checkpoints `PASSIVE` every `interval` on a
+/// that off (`wal_autocheckpoint=0`); a job checkpoints `PASSIVE` every second (`round`) on a
 /// connection and thread of its own (it never blocks a reader or a writer, copying what no
 /// reader still needs), and `TRUNCATE`s the log when writes have stopped for a while, so the
 /// file does not stay at its high-water mark. Pooled connections keep SQLite's automatic
 /// checkpoint as a safety net; with this job running the log rarely reaches its threshold.
-final class SQLiteCheckpointer: LifecycleHandler, Sendable {
+final class SQLiteCheckpointer: Sendable {
     struct Round: Equatable, Sendable {
         /// Frames in the log, and how many of them are in the database file now.
         var logFrames: Int
@@ -21,34 +21,17 @@ final class SQLiteCheckpointer: LifecycleHandler, Sendable {
     }
 
     private let path: String
-    private let interval: TimeInterval
     /// Rounds without a new frame before the log is truncated.
     private let idleRounds: Int
     private let thread = NIOThreadPool(numberOfThreads: 1)
-    private let loop = BackgroundLoop()
     /// Used on the checkpointer's thread only.
     private let connection = NIOLockedValueBox<DirectSQLiteConnection?>(nil)
     private let state = NIOLockedValueBox((lastFrames: 0, quietRounds: 0))
 
-    init(path: String, interval: TimeInterval = 1, idleRounds: Int = 10) {
+    init(path: String, idleRounds: Int = 10) {
         self.path = path
-        self.interval = interval
         self.idleRounds = idleRounds
-    }
-
-    func didBoot(_ app: Application) throws {
         thread.start()
-        loop.start { [weak app, interval] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(interval))
-                guard !Task.isCancelled else { return }
-                do {
-                    _ = try await self.round()
-                } catch {
-                    app?.logger.warning("SQLite checkpoint failed: \(String(describing: error))")
-                }
-            }
-        }
     }
 
     /// One round: a passive checkpoint, and a truncating one when the log has been quiet.
@@ -82,12 +65,8 @@ final class SQLiteCheckpointer: LifecycleHandler, Sendable {
                      checkpointed: try row?.decode(column: "checkpointed", as: Int.self) ?? 0)
     }
 
-    func shutdown(_ app: Application) {
-        loop.stop()
-    }
-
-    func shutdownAsync(_ app: Application) async {
-        await loop.stop(waitingUpTo: BackgroundLoop.shutdownWait)
+    /// Closes the connection and stops the thread, once no round runs any more.
+    func close() async {
         _ = try? await thread.runIfActive { self.connection.withLockedValue { $0?.close(); $0 = nil } }
         try? await thread.shutdownGracefully()
     }

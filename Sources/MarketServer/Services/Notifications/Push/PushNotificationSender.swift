@@ -3,12 +3,12 @@ import Foundation
 import MarketCore
 import SQLKit
 
-/// The phone channel: queues the push for each of the person's phones (`PushDelivery` sends
-/// them after commit), unless they turned phones off for its topic or no push service is set up.
+/// The phone channel: queues the push for each of the person's phones (the push delivery job
+/// sends them after commit), unless they turned phones off for its topic or no push service is set up.
 struct PushNotificationSender: NotificationSender {
     let settings: NotifySettings
     /// Woken once the push is queued (its tick finds a push committed after that wake-up).
-    let delivery: PushDelivery?
+    let delivery: JobRunner?
 
     func send(_ notification: OutgoingNotification, settings choices: NotificationSettings, at now: Date, in tx: WriteTransaction) async throws {
         guard settings.apns != nil, choices.allows(notification.kind, on: .push) else { return }

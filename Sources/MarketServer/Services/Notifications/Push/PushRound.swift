@@ -7,6 +7,11 @@ import Vapor
 
 /// One delivery round: every due push, one at a time.
 struct PushRound {
+    /// Attempts before a push is dropped (a push hours late is worse than none).
+    static let maxAttempts = 6
+    /// How long one instance holds a push it is sending.
+    static let claim: TimeInterval = 60
+
     let database: any Database
     let writes: WriteTransactions
     let client: APNsClient
@@ -36,7 +41,7 @@ struct PushRound {
                     // Its queued pushes go with it (ON DELETE CASCADE).
                     logger.info("push: a \(environment.rawValue) device is no longer registered with Apple; forgotten")
                     try await PushDevices.forget(deviceID: push.device_id, on: tx.db)
-                case .retryLater(let reason) where push.attempts < PushDelivery.maxAttempts:
+                case .retryLater(let reason) where push.attempts < Self.maxAttempts:
                     let delay = min(1_800, 15 * pow(2, Double(push.attempts - 1)))
                     logger.warning("push not accepted (\(reason)); retrying in \(Int(delay)) s")
                     try await tx.sql.raw("""
@@ -57,7 +62,7 @@ struct PushRound {
     private func claimNext(on database: any Database) async throws -> Claimed? {
         let free = SQLQueryString("next_attempt_at <= \(bind: now) AND (claimed_until IS NULL OR claimed_until < \(bind: now))")
         guard let claimed = try await database.sql.raw("""
-            UPDATE push_outbox SET claimed_until = \(bind: now.addingTimeInterval(PushDelivery.claim)), attempts = attempts + 1
+            UPDATE push_outbox SET claimed_until = \(bind: now.addingTimeInterval(Self.claim)), attempts = attempts + 1
             WHERE id = (SELECT id FROM push_outbox WHERE \(free) ORDER BY next_attempt_at LIMIT 1) AND \(free)
             RETURNING id, device_id
             """).first() else { return nil }

@@ -1,0 +1,29 @@
+import Vapor
+
+/// The jobs a write wakes, so a service can ask for a round right after its commit.
+extension Application {
+    private struct MailDeliveryKey: StorageKey { typealias Value = JobRunner }
+    private struct PushDeliveryKey: StorageKey { typealias Value = JobRunner }
+    private struct SavedSearchMatcherKey: StorageKey { typealias Value = JobRunner }
+
+    /// Sends the mail outbox; set by `configure`.
+    var mailDelivery: JobRunner {
+        get {
+            guard let delivery = storage[MailDeliveryKey.self] else { fatalError("configure(_:settings:) has not run") }
+            return delivery
+        }
+        set { storage[MailDeliveryKey.self] = newValue }
+    }
+
+    /// Sends the push queue; set by `configure` when Apple's push service is configured.
+    var pushDelivery: JobRunner? {
+        get { storage[PushDeliveryKey.self] }
+        set { storage[PushDeliveryKey.self] = newValue }
+    }
+
+    /// Matches new listings against saved searches; set by `configure`.
+    var savedSearchMatcher: JobRunner? {
+        get { storage[SavedSearchMatcherKey.self] }
+        set { storage[SavedSearchMatcherKey.self] = newValue }
+    }
+}
