@@ -24,7 +24,7 @@ struct CLISavedSearchTests {
             let json = try await cli.run("saved-searches", "--json")
             let searches = try JSONDecoder.api.decode([SavedSearch].self, from: Data(json.stdout.utf8))
             let search = try #require(searches.first)
-            #expect(search.query == SavedSearchQuery(q: "calculus", category: .textbooks, maxPriceCents: 5_000))
+            #expect(search.query == ListingQuery(text: "calculus", categories: [.textbooks], maxPriceCents: 5_000))
             let renamed = try await cli.run("saved-searches", "rename", IDPrefix.short(search.id), "Calc", "books")
             #expect(renamed.status == 0 && renamed.stdout.contains("Renamed to “Calc books”"))
             #expect(try await cli.run("saved-searches").stdout.contains("Calc books"))

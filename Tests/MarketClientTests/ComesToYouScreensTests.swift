@@ -19,7 +19,7 @@ struct ComesToYouScreensTests {
             feed.searchText = "  calculus "
             feed.category = .textbooks
             let saved = try #require(await screen.save(feed.savedSearchQuery))
-            #expect(saved.query.q == "calculus" && saved.query.category == .textbooks)
+            #expect(saved.query.text == "calculus" && saved.query.categories == [.textbooks])
             #expect(await screen.rename(saved.id, to: "Calc books"))
             await screen.load()
             #expect(screen.searches.map(\.name) == ["Calc books"])

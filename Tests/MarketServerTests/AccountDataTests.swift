@@ -31,7 +31,7 @@ struct AccountDataTests {
         let stranger = try await app.register(email: "stan.private@campus.edu", name: "Stan Stranger")
         let strangersListing = try await app.createListing(.sample("Stan's desk"), token: stranger.token)
         #expect(try await app.send(.PUT, "/api/v1/me/favorites/\(strangersListing.id)", token: buyer.token).status == .ok)
-        #expect(try await SavedSearchTests.save(app, SavedSearchQuery(q: "desk"), token: buyer.token).status == .created)
+        #expect(try await SavedSearchTests.save(app, ListingQuery(text: "desk"), token: buyer.token).status == .created)
         #expect(try await app.send(.POST, "/api/v1/expenses", json: ExpenseInput(expenseTitle: "Bus pass", expenseDescription: "term", amountInCents: 2_000,
                                                                                 dateOfPurchase: Date()), token: buyer.token).status == .created)
         let conversation = try await app.openConversation(about: strangersListing.id, token: buyer.token)
@@ -62,7 +62,7 @@ struct AccountDataTests {
             #expect(archive.conversations.first?.messages.map(\.text) == ["Is the desk sturdy?", "Very. Solid oak."])
             #expect(archive.reportsFiled.map(\.details) == ["Posted three times"])
             #expect(archive.favorites.map(\.listingId) == [life.strangersListing.id])
-            #expect(archive.savedSearches.map(\.query.q) == ["desk"])
+            #expect(archive.savedSearches.map(\.query.text) == ["desk"])
             #expect(archive.expenses.map(\.expenseTitle) == ["Bus pass"])
             #expect(archive.ledger.count >= 2)  // the purchase and the expense
             #expect(archive.blocked.map(\.id) == [life.stranger.user.id])

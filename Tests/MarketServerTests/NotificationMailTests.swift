@@ -124,7 +124,7 @@ struct NotificationMailTests {
         let clock = TestClock()  // 09:46 UTC
         try await Self.withMailApp(smtp, clock: clock) { app in
             let student = try await app.register(name: "Sid Student"), seller = try await app.register(name: "Sam Seller")
-            #expect(try await SavedSearchTests.save(app, SavedSearchQuery(q: "calculus"), token: student.token).status == .created)
+            #expect(try await SavedSearchTests.save(app, ListingQuery(text: "calculus"), token: student.token).status == .created)
             _ = try await app.createListing(.sample("Calculus textbook"), token: seller.token)
             _ = try await app.createListing(.sample("Calculus notes"), token: seller.token)
             try await SavedSearchMatcher.matchQueued(app.domainServices())

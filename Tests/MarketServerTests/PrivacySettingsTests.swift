@@ -133,7 +133,7 @@ struct PrivacySettingsTests {
             try await app.markVerified(texan)
             let classmate = try await app.verifiedStudent("Cla Mate")
             for student in [texan, classmate] {
-                #expect(try await SavedSearchTests.save(app, SavedSearchQuery(q: "lamp"), token: student.token).status == .created)
+                #expect(try await SavedSearchTests.save(app, ListingQuery(text: "lamp"), token: student.token).status == .created)
             }
             let seller = try await app.verifiedStudent("Sam Seller")
             _ = try await app.createListing(.sample("Oak desk lamp"), token: seller.token)

@@ -9,7 +9,7 @@ import Vapor
 /// Saved searches: kept, renamed, deleted, at most 20; and the alert when a listing matches one.
 @Suite("Saved searches")
 struct SavedSearchTests {
-    static func save(_ app: Application, _ query: SavedSearchQuery, name: String? = nil, token: String) async throws -> TestResponse {
+    static func save(_ app: Application, _ query: ListingQuery, name: String? = nil, token: String) async throws -> TestResponse {
         try await app.send(.POST, "/api/v1/me/saved-searches", json: SavedSearchInput(name: name, query: query), token: token)
     }
 
@@ -25,7 +25,7 @@ struct SavedSearchTests {
         try await withTestApp { app in
             let student = try await app.register()
             let seller = try await app.register()
-            let saved = try await Self.save(app, SavedSearchQuery(q: "calculus textb", category: .textbooks, maxPriceCents: 5_000), token: student.token)
+            let saved = try await Self.save(app, ListingQuery(text: "calculus textb", categories: [.textbooks], maxPriceCents: 5_000), token: student.token)
             #expect(saved.status == .created)
             #expect(try saved.decode(SavedSearch.self).name == "“calculus textb”, Textbooks")
 
@@ -43,6 +43,34 @@ struct SavedSearchTests {
         }
     }
 
+    @Test("a saved search is the feed's query: any of several categories, one seller's listings, one campus's")
+    func feedFilters() async throws {
+        try await withTestApp { app in
+            let student = try await app.register()
+            let seller = try await app.register(), other = try await app.register()
+            #expect(try await Self.save(app, ListingQuery(categories: [.notes, .furniture]), token: student.token).status == .created)
+            let byOne = try await Self.save(app, ListingQuery(seller: seller.user.id), token: student.token)
+            #expect(try byOne.decode(SavedSearch.self).name == "one seller")
+            // Several categories, and a seller's, are each found by their index (no words to probe with).
+            let chair = try await app.createListing(.sample("Chair", categories: ["furniture"], salePriceCents: 900), token: other.token)
+            _ = try await app.createListing(.sample("Kite", categories: ["toys"], salePriceCents: 900), token: other.token)
+            let kite = try await app.createListing(.sample("Another kite", categories: ["toys"], salePriceCents: 900), token: seller.token)
+            let told = try await Self.alerts(app, token: student.token)
+            #expect(Set(told.compactMap(\.listingId)) == [chair.id, kite.id])
+            // A campus: its listings only (on an open board, a listing's campus is its seller's mail domain).
+            #expect(try await Self.save(app, ListingQuery(text: "lamp", campus: "nowhere.edu"), token: student.token).status == .created)
+            #expect(try await Self.save(app, ListingQuery(text: "bulb", campus: "campus.edu"), token: student.token).status == .created)
+            _ = try await app.createListing(.sample("Desk lamp", categories: ["electronics"], salePriceCents: 900), token: other.token)
+            let bulb = try await app.createListing(.sample("Light bulb", categories: ["electronics"], salePriceCents: 900), token: other.token)
+            #expect(try await Self.alerts(app, token: student.token).compactMap(\.listingId).filter { ![chair.id, kite.id].contains($0) } == [bulb.id])
+            // A list the API cannot read, and a status no alert can hear of, are refused by name.
+            let refused = try await app.send(.POST, "/api/v1/me/saved-searches", rawBody: #"{"query":{"category":"notes,boats"}}"#, token: student.token)
+            #expect(refused.status == .badRequest && refused.text.contains("query.category"))
+            let sold = try await Self.save(app, ListingQuery(text: "desk", status: .sold), token: student.token)
+            #expect(sold.status == .unprocessableEntity && sold.text.contains("query.status"))
+        }
+    }
+
     @Test("an alert finds what the search box finds: a word's other forms, a last word typed in part, not a word that only starts alike")
     func sameRuleAsSearch() async throws {
         try await withTestApp { app in
@@ -51,7 +79,7 @@ struct SavedSearchTests {
             var students: [String: String] = [:]
             for q in searches {
                 students[q] = try await app.register().token
-                #expect(try await Self.save(app, SavedSearchQuery(q: q), token: students[q]!).status == .created)
+                #expect(try await Self.save(app, ListingQuery(text: q), token: students[q]!).status == .created)
             }
             var titles: [UUID: String] = [:]
             for title in ["Two camps chairs", "Campus map poster", "Oak desk", "Table lamp", "Oak chair and table", "Camping stove"] {
@@ -77,7 +105,7 @@ struct SavedSearchTests {
         try await withTestApp { app in
             let student = try await app.register()
             let seller = try await app.register()
-            let saved = try await Self.save(app, SavedSearchQuery(q: "camping"), token: student.token).decode(SavedSearch.self)
+            let saved = try await Self.save(app, ListingQuery(text: "camping"), token: student.token).decode(SavedSearch.self)
             // As the index was before: the longest word as typed.
             try await app.db.sql.raw("UPDATE saved_search_terms SET term = 'w:camping' WHERE saved_search_id = \(bind: saved.id)").run()
             try await UpdateSavedSearchTermsToStems().prepare(on: app.db)
@@ -94,7 +122,7 @@ struct SavedSearchTests {
         try await withTestApp { app in
             let student = try await app.register()
             let seller = try await app.register()
-            _ = try await Self.save(app, SavedSearchQuery(q: "desk lamp", maxPriceCents: 2_000), token: student.token)
+            _ = try await Self.save(app, ListingQuery(text: "desk lamp", maxPriceCents: 2_000), token: student.token)
             let lamp = try await app.createListing(.sample("Desk lamp", salePriceCents: 3_000), token: seller.token)
             #expect(try await Self.alerts(app, token: student.token).isEmpty)
             for price in [1_800, 1_500] {
@@ -112,10 +140,10 @@ struct SavedSearchTests {
             var tokens: [String] = []
             for index in 0..<(SavedSearchAlerts.chunk + 5) {
                 let student = try await app.register(email: "searcher\(index)@campus.edu", name: "Searcher \(index)")
-                #expect(try await Self.save(app, SavedSearchQuery(q: "lamp"), token: student.token).status == .created)
+                #expect(try await Self.save(app, ListingQuery(text: "lamp"), token: student.token).status == .created)
                 tokens.append(student.token)
             }
-            #expect(try await Self.save(app, SavedSearchQuery(q: "desk lamp"), token: tokens[0]).status == .created)
+            #expect(try await Self.save(app, ListingQuery(text: "desk lamp"), token: tokens[0]).status == .created)
             let lamp = try await app.createListing(.sample("Desk lamp"), token: seller.token)
             let queued = try await app.db.sql.raw("SELECT COUNT(*) AS n FROM saved_search_queue").first(decodingColumn: "n", as: Int.self)
             #expect(queued == 1 || queued == 0)  // 0 once the background matcher took it
@@ -137,7 +165,7 @@ struct SavedSearchTests {
             let suspended = try await app.register()
             let blocker = try await app.register()
             let seller = try await app.register()
-            for token in [suspended.token, blocker.token] { _ = try await Self.save(app, SavedSearchQuery(q: "bike"), token: token) }
+            for token in [suspended.token, blocker.token] { _ = try await Self.save(app, ListingQuery(text: "bike"), token: token) }
             try await app.runCommand(["users", "suspend", suspended.user.email, "--reason", "Scam reports"])
             #expect(try await app.send(.POST, "/api/v1/users/\(seller.user.id)/block", token: blocker.token).status == .ok)
             _ = try await app.createListing(.sample("Road bike"), token: seller.token)
@@ -152,13 +180,13 @@ struct SavedSearchTests {
     func manage() async throws {
         try await withTestApp { app in
             let student = try await app.register()
-            let first = try await Self.save(app, SavedSearchQuery(q: "mini fridge", condition: .good), token: student.token).decode(SavedSearch.self)
+            let first = try await Self.save(app, ListingQuery(text: "mini fridge", condition: .good), token: student.token).decode(SavedSearch.self)
             let renamed = try await app.send(.PATCH, "/api/v1/me/saved-searches/\(first.id)", json: SavedSearchInput(name: "Fridge for the dorm"), token: student.token)
             #expect(try renamed.decode(SavedSearch.self).name == "Fridge for the dorm")
             for index in 1..<SavedSearch.maxPerAccount {
-                #expect(try await Self.save(app, SavedSearchQuery(q: "thing \(index)"), token: student.token).status == .created)
+                #expect(try await Self.save(app, ListingQuery(text: "thing \(index)"), token: student.token).status == .created)
             }
-            let full = try await Self.save(app, SavedSearchQuery(q: "one more"), token: student.token)
+            let full = try await Self.save(app, ListingQuery(text: "one more"), token: student.token)
             #expect(full.status == .conflict)
             #expect(try full.error.code == "too_many_saved_searches")
             let list = try await app.send(.GET, "/api/v1/me/saved-searches", token: student.token).decode([SavedSearch].self)
@@ -167,10 +195,10 @@ struct SavedSearchTests {
             #expect(try await app.send(.DELETE, "/api/v1/me/saved-searches/\(first.id)", token: student.token).status == .notFound)
 
             let other = try await app.register()
-            let everything = try await Self.save(app, SavedSearchQuery(), token: other.token)
+            let everything = try await Self.save(app, ListingQuery(), token: other.token)
             #expect(everything.status == .unprocessableEntity)
             #expect(try everything.error.fields?["query"] != nil)
-            let backwards = try await Self.save(app, SavedSearchQuery(q: "desk", minPriceCents: 900, maxPriceCents: 100), token: other.token)
+            let backwards = try await Self.save(app, ListingQuery(text: "desk", minPriceCents: 900, maxPriceCents: 100), token: other.token)
             #expect(try backwards.error.fields?["query.maxPriceCents"] != nil)
             #expect(try await app.send(.PATCH, "/api/v1/me/saved-searches/\(list[0].id)", json: SavedSearchInput(name: "x"), token: other.token).status == .notFound)
         }
@@ -188,9 +216,12 @@ struct SavedSearchTests {
             let saved = try await app.postForm("/saved-searches", fields: ["csrf": feed.csrf, "q": "desk", "maxPriceCents": "2000"], cookies: feed.cookies)
             #expect(saved.status == .seeOther && saved.headers.first(name: .location) == "/saved")
             let page = try await app.visit("/saved", cookies: cookie)
-            #expect(page.text.contains("“desk”") && page.text.contains("href=\"/?q=desk&amp;max=20.00\""))
+            #expect(page.text.contains("“desk”") && page.text.contains("href=\"/?q=desk&amp;maxPriceCents=2000\""))
+            // The link opens the feed on the same search, its price shown as a person types it.
+            let opened = try await app.visit("/?q=desk&maxPriceCents=2000", cookies: cookie)
+            #expect(opened.text.contains(#"name="max" type="text" value="20.00""#) && opened.text.contains(#"name="maxPriceCents" value="2000""#))
             let search = try #require(try await app.send(.GET, "/api/v1/me/saved-searches", token: student.token).decode([SavedSearch].self).first)
-            #expect(search.query == SavedSearchQuery(q: "desk", maxPriceCents: 2_000))
+            #expect(search.query == ListingQuery(text: "desk", maxPriceCents: 2_000))
             let deleted = try await app.postForm("/saved-searches/\(search.id.wireString)/delete", fields: ["csrf": page.csrf], cookies: page.cookies)
             #expect(deleted.status == .seeOther)
             #expect(try await app.send(.GET, "/api/v1/me/saved-searches", token: student.token).decode([SavedSearch].self).isEmpty)

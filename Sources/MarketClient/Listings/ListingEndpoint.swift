@@ -49,19 +49,7 @@ public enum ListingEndpoint: Endpoint {
 
     public var queryItems: [URLQueryItem] {
         guard case .search(let search) = self else { return [] }
-        return QueryItems()
-            .adding("q", search.text)
-            .adding("category", search.categories.isEmpty ? nil : search.categories.map(\.rawValue).joined(separator: ","))
-            .adding("offer", search.offer)
-            .adding("minPriceCents", search.minPriceCents)
-            .adding("maxPriceCents", search.maxPriceCents)
-            .adding("condition", search.condition)
-            .adding("seller", search.seller)
-            .adding("campus", search.campus)
-            .adding("status", search.status)
-            .adding("sort", search.sort)
-            .adding(search.page.queryItems)
-            .items
+        return search.queryItems
     }
 
     public var body: (any Encodable & Sendable)? {

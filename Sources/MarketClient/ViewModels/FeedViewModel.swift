@@ -41,10 +41,7 @@ public final class FeedViewModel: ScreenModel {
     }
 
     /// The current words and filters as a search to save (`SavedSearchesViewModel.save`).
-    public var savedSearchQuery: SavedSearchQuery {
-        let words = searchText.trimmingCharacters(in: .whitespacesAndNewlines)
-        return SavedSearchQuery(q: words.isEmpty ? nil : words, category: category, offer: offer)
-    }
+    public var savedSearchQuery: ListingQuery { query.asSavedSearch }
 
     /// Sorts that make sense now (relevance only with search text).
     public var availableSorts: [ListingSort] {

@@ -24,8 +24,8 @@ public final class SavedSearchesViewModel: ScreenModel {
     /// Saves the feed's current words and filters (`FeedViewModel.savedSearchQuery`); checked
     /// here first with the server's own rule, so a search for everything is refused at once.
     @discardableResult
-    public func save(_ query: SavedSearchQuery, name: String? = nil) async -> SavedSearch? {
-        let problems = query.problems()
+    public func save(_ query: ListingQuery, name: String? = nil) async -> SavedSearch? {
+        let problems = query.problemsAsSavedSearch()
         guard problems.isEmpty else {
             show(APIClientError.invalid(problems))
             return nil

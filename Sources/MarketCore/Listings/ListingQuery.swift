@@ -1,7 +1,10 @@
 import Foundation
 
-/// The feed's and search's parameters as a client sends them to `GET /api/v1/listings`.
-/// The server reads the same parameters and applies the same rules (`validated()`).
+/// What the feed shows: its words, filters, sort and page. One type for every front end: the
+/// API reads it from `GET /api/v1/listings`' parameters and the web feed from its address (both
+/// through `init(reading:)`), the SDK and the CLI send it (`queryItems`), and a saved search is
+/// one, kept as JSON under the same names (`Codable`). Its rules are `problems()`, each stated
+/// here once.
 public struct ListingQuery: Sendable, Equatable {
     /// Words to search for; the last one also matches as a prefix (`calc` finds "Calculus").
     public var text: String?
@@ -13,6 +16,8 @@ public struct ListingQuery: Sendable, Equatable {
     public var condition: ListingCondition?
     /// Only this seller's listings.
     public var seller: UUID?
+    /// nil: the viewer's own campus (every campus for a saved search, or on an open board);
+    /// `all`; or a campus id.
     public var campus: String?
     /// `active` (the server's default) or, for one's own listings, any other status.
     public var status: ListingStatus?
@@ -38,48 +43,38 @@ public struct ListingQuery: Sendable, Equatable {
     }
 
     public static let maxTextLength = 200
+    public static let priceRange = 0...Money.maxMinorUnits
 
-    /// The search with its text trimmed, or what is wrong with it (the server's own checks).
-    public func validated() -> Result<ListingQuery, FieldErrorList> {
-        var errors = FieldErrors()
-        var search = self
+    /// The words, trimmed; nil when there are none.
+    public var trimmedText: String? {
         let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        search.text = trimmed.isEmpty ? nil : trimmed
-        Self.checkText(trimmed, into: &errors)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Whether it narrows the feed by more than its words (the campus, the page and the sort aside).
+    public var hasFilters: Bool {
+        !categories.isEmpty || offer != nil || condition != nil || minPriceCents != nil || maxPriceCents != nil || seller != nil
+    }
+
+    /// What is wrong with it, by parameter name; empty when the server runs it as it is.
+    public func problems() -> FieldErrors {
+        var errors = FieldErrors()
+        if let text = trimmedText, text.count > Self.maxTextLength { errors.note("q", "must be at most \(Self.maxTextLength) characters") }
         for (field, value) in [("minPriceCents", minPriceCents), ("maxPriceCents", maxPriceCents)] {
-            if let value, !(0...Money.maxMinorUnits).contains(value) {
-                errors.note(field, "must be from 0 to \(Money.maxMinorUnits)")
-            }
+            if let value, !Self.priceRange.contains(value) { errors.note(field, QueryParameters.outOfRange(Self.priceRange)) }
         }
-        Self.checkPriceRange(min: minPriceCents, max: maxPriceCents, into: &errors)
-        Self.checkSort(sort, hasText: search.text != nil, into: &errors)
+        if let low = minPriceCents, let high = maxPriceCents, low > high { errors.note("maxPriceCents", "must not be below the lowest price") }
+        if sort == .relevance, trimmedText == nil { errors.note("sort", "relevance needs words to search for (q)") }
+        if let limit = page.limit, !(1...PageRequest.maxLimit).contains(limit) { errors.note("limit", QueryParameters.outOfRange(1...PageRequest.maxLimit)) }
+        return errors
+    }
+
+    /// The query with its words trimmed, or what is wrong with it (the server's own checks).
+    public func validated() -> Result<ListingQuery, FieldErrorList> {
+        let errors = problems()
         guard errors.isEmpty else { return .failure(FieldErrorList(errors)) }
-        return .success(search)
+        var query = self
+        query.text = trimmedText
+        return .success(query)
     }
-
-    public static func checkText(_ text: String, into errors: inout FieldErrors) {
-        if text.count > maxTextLength { errors.note("q", "must be at most \(maxTextLength) characters") }
-    }
-
-    public static func checkPriceRange(min: Int?, max: Int?, into errors: inout FieldErrors) {
-        if let min, let max, min > max { errors.note("maxPriceCents", "must be at least minPriceCents") }
-    }
-
-    public static func checkSort(_ sort: ListingSort?, hasText: Bool, into errors: inout FieldErrors) {
-        if sort == .relevance, !hasText { errors.note("sort", "relevance needs a search query q") }
-    }
-}
-
-/// Which page of a list to fetch: at most `limit` items (the server's default when nil),
-/// after `cursor` (a previous page's `nextCursor`).
-public struct PageRequest: Sendable, Equatable {
-    public var limit: Int?
-    public var cursor: String?
-
-    public init(limit: Int? = nil, cursor: String? = nil) {
-        self.limit = limit
-        self.cursor = cursor
-    }
-
-    public static let first = PageRequest()
 }

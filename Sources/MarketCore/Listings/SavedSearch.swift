@@ -3,9 +3,9 @@ import Foundation
 /// `POST /api/v1/me/saved-searches` and `PATCH …/{id}` (a new name).
 public struct SavedSearchInput: Codable, Sendable, Equatable {
     public var name: String?
-    public var query: SavedSearchQuery?
+    public var query: ListingQuery?
 
-    public init(name: String? = nil, query: SavedSearchQuery? = nil) {
+    public init(name: String? = nil, query: ListingQuery? = nil) {
         self.name = name
         self.query = query
     }
@@ -16,10 +16,11 @@ public struct SavedSearch: Codable, Sendable, Equatable, Identifiable {
 
     public var id: UUID
     public var name: String
-    public var query: SavedSearchQuery
+    /// The feed's query it keeps (`ListingQuery.asSavedSearch`).
+    public var query: ListingQuery
     public var createdAt: Date
 
-    public init(id: UUID, name: String, query: SavedSearchQuery, createdAt: Date) {
+    public init(id: UUID, name: String, query: ListingQuery, createdAt: Date) {
         self.id = id
         self.name = name
         self.query = query

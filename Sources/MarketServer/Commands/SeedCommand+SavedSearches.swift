@@ -22,17 +22,17 @@ extension SeedCommand {
             for offset in 0..<chunk {
                 let owner = try users[(made + offset) % users.count].requireID()
                 let listing = factory.row(seller: (owner, "seed"), createdAt: now, now: now)
-                let words = SavedSearchQuery.words(of: listing.title)
+                let words = SearchWords.of(listing.title, limit: 8)
                 guard !words.isEmpty else { continue }
                 // Mostly what the thing is (the end of its title: "oak desk", not "gently used"),
                 // else its noun within its category or under a price.
                 let roll = factory.int(0...9)
-                var query = SavedSearchQuery(q: (roll < 7 ? Array(words.suffix(2)) : [words[words.count - 1]]).joined(separator: " "))
-                if roll >= 7 { query.category = listing.category }
+                var query = ListingQuery(text: (roll < 7 ? Array(words.suffix(2)) : [words[words.count - 1]]).joined(separator: " "))
+                if roll >= 7 { query.categories = [listing.category] }
                 if roll == 9, let price = listing.priceCents { query.maxPriceCents = price + price / 2 }
                 let id = factory.uuid()
                 let json = String(decoding: try JSONEncoder().encode(query), as: UTF8.self)
-                searches.append("(\(bind: id), \(bind: owner), \(bind: query.q ?? ""), \(bind: json), \(bind: now))")
+                searches.append("(\(bind: id), \(bind: owner), \(bind: query.text ?? ""), \(bind: json), \(bind: now))")
                 terms += SavedSearchTerms.index(query).map { "(\(bind: $0), \(bind: id))" }
             }
             let (searchRows, termRows) = (searches, terms)

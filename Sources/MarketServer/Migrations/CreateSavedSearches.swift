@@ -10,7 +10,7 @@ struct CreateSavedSearches: AsyncMigration {
             .sequenceKey(on: database, uniqueIDName: "uq_saved_searches_id")
             .field("user_id", .uuid, .required, .references(UserRecord.schema, "id", onDelete: .cascade))
             .field("name", .string, .required)
-            .field("query", .string, .required)  // the SavedSearchQuery, as JSON
+            .field("query", .string, .required)  // the ListingQuery, as JSON
             .field("created_at", .datetime, .required)
             .create()
         try await database.sql.create(index: "ix_saved_searches_user").on("saved_searches").column("user_id").column("seq").run()

@@ -17,7 +17,7 @@ struct UpdateSavedSearchTermsToStems: AsyncMigration {
                 var ids: [UUID] = [], terms: [SQLQueryString] = []
                 for row in rows {
                     let id = try row.decode(column: "id", as: UUID.self)
-                    let query = try JSONDecoder().decode(SavedSearchQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8))
+                    let query = try JSONDecoder().decode(ListingQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8))
                     ids.append(id)
                     terms += SavedSearchTerms.index(query).map { "(\(bind: $0), \(bind: id))" }
                 }

@@ -3,49 +3,38 @@ import MarketCore
 import Vapor
 
 /// Reads a list endpoint's URL query parameter by parameter, collecting every problem so one
-/// 422 names them all. A parameter that is present must be valid, even when empty.
+/// 422 names them all: MarketCore's `QueryParameters` (which `ListingQuery` reads through too),
+/// with what only the server reads (its cursors, dates, the default page size).
 struct QueryReader {
-    /// The query's values, taken once: each look-up through the request's storage takes its lock.
-    private let values: [String: String]
+    var parameters: QueryParameters
     /// Every problem found so far; a caller may add cross-parameter ones before `check()`.
-    var errors = FieldErrors()
+    var errors: FieldErrors {
+        get { parameters.errors }
+        set { parameters.errors = newValue }
+    }
 
     static let defaultLimit = 20
-    static let maxLimit = 100
+    static let maxLimit = PageRequest.maxLimit
 
     init(_ request: Request) {
-        values = request.queryValues
+        // The query's values, taken once: each look-up through the request's storage takes its lock.
+        parameters = QueryParameters(request.queryValues)
     }
 
     func string(_ name: String) -> String? {
-        values[name]
+        parameters.string(name)
     }
 
     mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String) -> T? where T.RawValue == String {
-        guard let value = string(name) else { return nil }
-        // Among `allCases`: an `OpenEnum`'s `.unknown` is for clients, never an input.
-        if let parsed = T(rawValue: value), T.allCases.contains(where: { $0.rawValue == value }) { return parsed }
-        errors.note(name, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        return nil
+        parameters.choice(name)
     }
 
-    /// A comma-separated list of choices (`?category=furniture,notes`); empty when absent.
     mutating func list<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type) -> [T] where T.RawValue == String {
-        guard let value = string(name), !value.isEmpty else { return [] }
-        var items: [T] = []
-        for slug in value.split(separator: ",") {
-            if let item = T(rawValue: String(slug)) { items.append(item) } else {
-                errors.note(name, "must be one or more (comma-separated) of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-        }
-        return items
+        parameters.list(name, of: type)
     }
 
     mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
-        guard let value = string(name) else { return nil }
-        if let number = Int(value), range.contains(number) { return number }
-        errors.note(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-        return nil
+        parameters.integer(name, in: range)
     }
 
     mutating func bool(_ name: String) -> Bool? {
@@ -55,10 +44,7 @@ struct QueryReader {
     }
 
     mutating func uuid(_ name: String) -> UUID? {
-        guard let value = string(name) else { return nil }
-        if let id = UUID(uuidString: value) { return id }
-        errors.note(name, "must be a UUID")
-        return nil
+        parameters.uuid(name)
     }
 
     mutating func date(_ name: String) -> Date? {

@@ -15,11 +15,7 @@ struct SavedSearches: AsyncParsableCommand {
             """)
 
     @Argument(help: "save, rename or delete; nothing to list. Then the words, or the id and the new name.") var arguments: [String] = []
-    @Option(help: "Only this category.") var category: ListingCategory?
-    @Option(help: "buy, rent or trade.") var offer: OfferKind?
-    @Option(help: "Only this condition.") var condition: ListingCondition?
-    @Option(name: .customLong("min-price"), help: "Lowest price, e.g. 5 or 12.50.") var minPrice: String?
-    @Option(name: .customLong("max-price"), help: "Highest price.") var maxPrice: String?
+    @OptionGroup var filters: QueryOptions
     @Option(help: "A name for the search (its words and filters otherwise).") var name: String?
     @OptionGroup var global: GlobalOptions
 
@@ -35,11 +31,8 @@ struct SavedSearches: AsyncParsableCommand {
                     [IDPrefix.short($0.id), Format.short($0.name), Format.time($0.createdAt)]
                 }
             case "save"?:
-                let words = rest.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-                let query = SavedSearchQuery(q: words.isEmpty ? nil : words, category: category, offer: offer, condition: condition,
-                                             minPriceCents: try Parse.amount(minPrice, option: "--min-price"),
-                                             maxPriceCents: try Parse.amount(maxPrice, option: "--max-price"))
-                if let problem = query.problems().values.first { throw CommandFailure("Nothing to save: \(problem).") }
+                let query = try filters.query(words: rest).asSavedSearch
+                if let problem = query.problemsAsSavedSearch().values.first { throw CommandFailure("Nothing to save: \(problem).") }
                 let saved: SavedSearch = try await context.client.send(SavedSearchEndpoint.save(SavedSearchInput(name: name, query: query)))
                 context.output.show(saved) { context.output.say("Saved “\(saved.name)”. A new listing that matches will tell you.") }
             case "rename"?:

@@ -17,13 +17,12 @@ struct TextTraderBooksController: RouteCollection {
     /// Newest first; `q` is the main search's text, `limit` and `cursor` page as everywhere.
     func list(req: Request) async throws -> TextTrader.BookPage {
         var reader = QueryReader(req)
-        let text = reader.string("q")
-        if let text { ListingQuery.checkText(text, into: &reader.errors) }
-        let query = SearchCriteria(text: text, categories: [.textbooks], sort: .newest,
-                                 limit: reader.limit(), cursor: reader.token("cursor", as: ListingCursor.self))
+        let query = ListingQuery(text: reader.string("q"), categories: [.textbooks], sort: .newest, page: PageRequest(limit: reader.limit()))
+        for (field, problem) in query.problems() { reader.errors.note(field, problem) }
+        let criteria = SearchCriteria(query, cursor: reader.token("cursor", as: ListingCursor.self))
         try reader.check()
         // Signed in, the books of sellers the reader blocked are left out, as in the feed.
-        let result = try await req.domain.searchPage(query, viewer: req.auth.get(Session.self)?.user)
+        let result = try await req.domain.searchPage(criteria, viewer: req.auth.get(Session.self)?.user)
         return TextTrader.BookPage(books: result.listings.map(TextTrader.Book.init), nextCursor: result.next?.token)
     }
 

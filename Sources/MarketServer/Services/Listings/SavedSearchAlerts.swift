@@ -46,13 +46,13 @@ struct SavedSearchAlerts {
         guard let condition = ListingCondition(rawValue: listing.condition) else { return [] }
         // Every word of the listing (a search's are at most 8; a listing's are not cut).
         let text = [listing.title, listing.description, listing.author ?? "", listing.isbn ?? "", listing.courseCode ?? ""].joined(separator: " ")
-        let stems = SearchWordRule.stems(of: SavedSearchQuery.words(of: text, limit: 200))
+        let stems = SearchWordRule.stems(of: SearchWords.of(text, limit: 200))
         var offers: [OfferKind] = []
         if listing.salePriceCents != nil { offers.append(.buy) }
         if listing.rentPriceCents != nil { offers.append(.rent) }
         if listing.openToTrade { offers.append(.trade) }
-        let probes = SavedSearchTerms.probes(stems: stems, categories: categories, condition: condition, offers: offers)
         let sellerID = listing.$seller.id
+        let probes = SavedSearchTerms.probes(stems: stems, seller: sellerID, categories: categories, condition: condition, offers: offers)
         // The candidates: searches indexed under a term the listing has (one column of the
         // terms' primary key), checked against their query, kept in memory once read.
         let candidates = try await database.sql.raw("SELECT DISTINCT saved_search_id FROM saved_search_terms WHERE term IN (\(binds: probes))")
@@ -62,7 +62,8 @@ struct SavedSearchAlerts {
             guard let entry = queries[id] else { return false }  // deleted meanwhile
             return entry.wordRule.matches(stems: stems)
                 && entry.query.matchesFilters(categories: categories, condition: condition, salePriceCents: listing.salePriceCents.map(Int.init),
-                                              rentPriceCents: listing.rentPriceCents.map(Int.init), openToTrade: listing.openToTrade)
+                                              rentPriceCents: listing.rentPriceCents.map(Int.init), openToTrade: listing.openToTrade,
+                                              seller: sellerID, campus: listing.campus)
         }
         guard !matching.isEmpty else { return [] }
         // Of those, the ones whose owner may hear of this seller's listing and was not told of it

@@ -10,7 +10,7 @@ import Vapor
 /// stale one. Matching a listing against a thousand candidates then costs no JSON decoding.
 final class SavedSearchQueryCache: Sendable {
     struct Entry: Sendable {
-        let query: SavedSearchQuery
+        let query: ListingQuery
         let wordRule: SearchWordRule
     }
 
@@ -28,7 +28,7 @@ final class SavedSearchQueryCache: Sendable {
         for batch in stride(from: 0, to: missing.count, by: 500).map({ Array(missing[$0..<min($0 + 500, missing.count)]) }) {
             var read: [UUID: Entry] = [:]
             for row in try await sql.raw("SELECT id, query FROM saved_searches WHERE id IN (\(binds: batch))").all() {
-                let query = try JSONDecoder().decode(SavedSearchQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8))
+                let query = try JSONDecoder().decode(ListingQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8))
                 read[try row.decode(column: "id", as: UUID.self)] = Entry(query: query, wordRule: SearchWordRule(words: query.words))
             }
             found.merge(read) { first, _ in first }

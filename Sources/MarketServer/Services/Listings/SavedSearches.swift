@@ -10,8 +10,9 @@ struct SavedSearches {
     let now: Date
 
     func create(_ input: SavedSearchInput, by userID: UUID) async throws -> SavedSearch {
-        guard let query = input.query else { throw APIError.validation(["query": "is required: the feed's words and filters"]) }
-        var problems = query.problems()
+        guard let asked = input.query else { throw APIError.validation(["query": "is required: the feed's words and filters"]) }
+        let query = asked.asSavedSearch
+        var problems = query.problemsAsSavedSearch()
         let name = try Self.name(input.name, default: query, problems: &problems)
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let count = try await database.sql.raw("SELECT COUNT(*) AS saved FROM saved_searches WHERE user_id = \(bind: userID)").first()?
@@ -69,24 +70,25 @@ struct SavedSearches {
     }
 
     static func search(_ row: any SQLRow) throws -> SavedSearch {
-        try search(row, query: JSONDecoder().decode(SavedSearchQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8)))
+        try search(row, query: JSONDecoder().decode(ListingQuery.self, from: Data(try row.decode(column: "query", as: String.self).utf8)))
     }
 
     /// A search from its row, its query known already (`SavedSearchQueryCache`): the row need
     /// not hold the query's JSON.
-    static func search(_ row: any SQLRow, query: SavedSearchQuery) throws -> SavedSearch {
+    static func search(_ row: any SQLRow, query: ListingQuery) throws -> SavedSearch {
         SavedSearch(id: try row.decode(column: "id", as: UUID.self), name: try row.decode(column: "name", as: String.self),
                     query: query, createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
     /// The given name, trimmed (1–60 characters), or one made of the words and filters.
-    private static func name(_ typed: String?, default query: SavedSearchQuery, problems: inout FieldErrors) throws -> String {
+    private static func name(_ typed: String?, default query: ListingQuery, problems: inout FieldErrors) throws -> String {
         if let typed {
             let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
             if !(1...60).contains(trimmed.count) { problems["name"] = "must be 1–60 characters" }
             return trimmed
         }
-        let parts = [query.q.map { "“\($0)”" }, query.category?.label, query.offer.map { "to \($0.rawValue)" }, query.condition?.label]
+        let parts = [query.text.map { "“\($0)”" }] + query.categories.map(\.label)
+            + [query.offer.map { "to \($0.rawValue)" }, query.condition?.label, query.seller.map { _ in "one seller" }]
         return String(parts.compactMap { $0 }.joined(separator: ", ").prefix(60)).nonEmpty ?? "Price range"
     }
 }

@@ -2,22 +2,25 @@ import Foundation
 import MarketCore
 import SQLKit
 
-/// The feed's and search's parameters as the search runs them: text tokenised, categories as
-/// a mask, the cursor decoded (`ListingQuery` in MarketCore is what a client sends). The API
-/// and web controllers read them from a URL query; code that searches for itself uses `init`.
+/// A `ListingQuery` compiled for the search to run: its words tokenised, its categories as a
+/// mask, its cursor decoded, its sort and page size settled, its campus resolved for the viewer
+/// (`DomainServices.searchPage`), and what the viewer's blocks and campus leave out. The filters
+/// are the query's own (`query`), read through here.
 struct SearchCriteria: Sendable {
+    /// The query as asked, its words trimmed.
+    private(set) var query: ListingQuery
     var text: SearchText?
     var categoryMask: Int64?
-    var offer: OfferKind?
-    var minPriceCents: Int?
-    var maxPriceCents: Int?
-    var condition: ListingCondition?
-    var sellerID: UUID?
+    var offer: OfferKind? { query.offer }
+    var minPriceCents: Int? { query.minPriceCents }
+    var maxPriceCents: Int? { query.maxPriceCents }
+    var condition: ListingCondition? { query.condition }
+    var sellerID: UUID? { query.seller }
+    /// `campus` as asked: absent (the viewer's own campus), `all`, or a campus id.
+    var campusAsked: String? { query.campus }
+    var status: ListingStatus { query.status ?? .active }
     /// The campus filter the search runs with (`TrustPolicy.campusFilter` resolves it).
     var campus: String?
-    /// `campus` as asked: absent (the viewer's own campus), `all`, or a campus id.
-    var campusAsked: String?
-    var status: ListingStatus = .active
     var sort: ListingSort
     var limit: Int
     var cursor: ListingCursor?
@@ -43,50 +46,41 @@ struct SearchCriteria: Sendable {
         }
     }
 
-    /// `sort` defaults to relevance for a text search and newest first otherwise.
+    /// `sort` defaults to relevance for a text search and newest first otherwise; the page size
+    /// to `QueryReader.defaultLimit`.
+    init(_ query: ListingQuery, cursor: ListingCursor? = nil) {
+        var query = query
+        query.text = query.trimmedText
+        self.query = query
+        text = query.text.map(SearchText.init)
+        categoryMask = query.categories.isEmpty ? nil : ListingCategory.mask(query.categories)
+        sort = query.sort ?? (text == nil ? .newest : .relevance)
+        limit = query.page.limit ?? QueryReader.defaultLimit
+        self.cursor = cursor
+    }
+
+    /// A search the server runs for itself (a seller's listings, a course's books); `campus` is
+    /// the campus filter itself, not one to resolve.
     init(text: String? = nil, categories: [ListingCategory] = [], offer: OfferKind? = nil,
          minPriceCents: Int? = nil, maxPriceCents: Int? = nil, condition: ListingCondition? = nil,
          sellerID: UUID? = nil, campus: String? = nil, status: ListingStatus = .active,
          sort: ListingSort? = nil, limit: Int = QueryReader.defaultLimit, cursor: ListingCursor? = nil) {
-        let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        self.text = trimmed.isEmpty ? nil : SearchText(trimmed)
-        self.categoryMask = categories.isEmpty ? nil : ListingCategory.mask(categories)
-        self.offer = offer
-        self.minPriceCents = minPriceCents
-        self.maxPriceCents = maxPriceCents
-        self.condition = condition
-        self.sellerID = sellerID
+        self.init(ListingQuery(text: text, categories: categories, offer: offer, minPriceCents: minPriceCents, maxPriceCents: maxPriceCents,
+                               condition: condition, seller: sellerID, status: status, sort: sort, page: PageRequest(limit: limit)),
+                  cursor: cursor)
         self.campus = campus
-        self.status = status
-        self.sort = sort ?? (self.text == nil ? .newest : .relevance)
-        self.limit = limit
-        self.cursor = cursor
     }
 }
 
 extension SearchCriteria {
-    /// Reads `q`, `category`, `offer`, `minPriceCents`, `maxPriceCents`, `condition`, `seller`,
-    /// `campus`, `status`, `sort`, `limit` and `cursor`; every bad parameter is named in one 422.
-    init(reading query: inout QueryReader) throws {
-        var text = query.string("q")?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let typed = text, typed.count > ListingQuery.maxTextLength {
-            ListingQuery.checkText(typed, into: &query.errors)
-            text = nil
-        }
-        let categories = query.list("category", of: ListingCategory.self)
-        let sort: ListingSort? = query.choice("sort")
-        self.init(text: text, categories: categories,
-                  offer: query.choice("offer"),
-                  minPriceCents: query.integer("minPriceCents", in: 0...Money.maxMinorUnits),
-                  maxPriceCents: query.integer("maxPriceCents", in: 0...Money.maxMinorUnits),
-                  condition: query.choice("condition"), sellerID: query.uuid("seller"),
-                  campus: nil,
-                  status: query.choice("status") ?? .active, sort: sort, limit: query.limit(),
-                  cursor: query.token("cursor", as: ListingCursor.self))
-        campusAsked = query.string("campus").flatMap { $0.isEmpty ? nil : $0 }
-        ListingQuery.checkPriceRange(min: minPriceCents, max: maxPriceCents, into: &query.errors)
-        ListingQuery.checkSort(sort, hasText: self.text != nil, into: &query.errors)
-        try query.check()
+    /// Reads `GET /api/v1/listings`' parameters (`ListingQuery(reading:)`) and its cursor; every
+    /// bad parameter, and every rule the query breaks, is named in one 422.
+    init(reading reader: inout QueryReader) throws {
+        let query = ListingQuery(reading: &reader.parameters)
+        for (field, problem) in query.problems() { reader.errors.note(field, problem) }
+        let cursor = reader.token("cursor", as: ListingCursor.self)
+        try reader.check()
+        self.init(query, cursor: cursor)
     }
 }
 
@@ -94,7 +88,7 @@ extension SearchCriteria {
     /// The same search over every price.
     var withoutPriceRange: SearchCriteria {
         var unpriced = self
-        (unpriced.minPriceCents, unpriced.maxPriceCents) = (nil, nil)
+        (unpriced.query.minPriceCents, unpriced.query.maxPriceCents) = (nil, nil)
         return unpriced
     }
 }

@@ -37,16 +37,15 @@ struct FeedController: RouteCollection {
     struct Hidden: Encodable { var name: String; var value: String }
 
     func feed(req: Request) async throws -> Response {
-        var reader = QueryReader(req)
-        let params = FeedParameters(reading: &reader, request: req)
+        let params = FeedParameters(request: req)
         let services = req.domain
-        let result = try await services.searchPage(params.query, viewer: req.auth.get(Session.self)?.user)
+        let result = try await services.searchPage(params.criteria, viewer: req.auth.get(Session.self)?.user)
         let cards = try await req.listingCards(result.listings)
 
         var summary: String
         if cards.isEmpty {
             summary = params.hasCriteria ? "No listings match." : "Nothing is listed yet. Be the first: sell something!"
-        } else if result.next == nil && params.query.cursor == nil {
+        } else if result.next == nil && params.criteria.cursor == nil {
             summary = cards.count == 1 ? "1 listing" : "\(cards.count) listings"
         } else {
             summary = "Showing \(cards.count) listings"
@@ -73,11 +72,8 @@ struct FeedController: RouteCollection {
 
     /// The hidden fields of "Save this search": nothing to save without words or a filter.
     static func saveSearchFields(_ params: FeedParameters, signedIn: Bool) -> [Hidden]? {
-        let query = params.savedSearchQuery
-        guard signedIn, query.problems().isEmpty else { return nil }
-        let fields: [(String, String?)] = [("q", query.q), ("category", query.category?.rawValue), ("offer", query.offer?.rawValue),
-                                           ("condition", query.condition?.rawValue), ("minPriceCents", query.minPriceCents.map(String.init)),
-                                           ("maxPriceCents", query.maxPriceCents.map(String.init))]
-        return fields.compactMap { name, value in value.map { Hidden(name: name, value: $0) } }
+        let query = params.query.asSavedSearch
+        guard signedIn, query.problemsAsSavedSearch().isEmpty else { return nil }
+        return query.queryItems.map { Hidden(name: $0.name, value: $0.value ?? "") }
     }
 }

@@ -2,87 +2,80 @@ import Foundation
 import MarketCore
 import Vapor
 
-/// The feed page's URL: the API's search parameters, except that prices are typed in currency
-/// units (`min=10`) and `view` picks list or grid. A bad parameter is named on the page and
-/// left out of the search, so a person always gets results.
+/// The feed page's address: a `ListingQuery`, read as the API reads it (an empty parameter is
+/// absent: a form sends its blank fields), and what only a page needs beyond it: prices typed in
+/// currency units (`min=10`, `max=12.50`; the API's `minPriceCents` is read too, as a saved
+/// search's link writes it) and `view`, list or grid. A bad parameter, or a rule the query breaks,
+/// is named on the page and left out of the search, so a person always gets results.
 struct FeedParameters {
-    var text: String
-    var categories: [ListingCategory]
-    var offer: OfferKind?
-    var condition: ListingCondition?
-    var sort: ListingSort?
+    var query: ListingQuery
     var minText: String
     var maxText: String
     var view: String
-    /// `campus` as in the address: nil (the viewer's own campus), `all`, or a campus id.
-    var campus: String?
     /// The campuses configured (empty on an open board: no picker), and the viewer's own.
     var campuses: [CampusInfo] = []
     var viewerCampus: CampusMembership?
-    var query: SearchCriteria
+    var criteria: SearchCriteria
     var problems: [String] = []
 
-    init(reading reader: inout QueryReader, request: Request) {
-        text = reader.string("q")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        if text.count > ListingQuery.maxTextLength { text = String(text.prefix(ListingQuery.maxTextLength)) }
-        categories = reader.list("category", of: ListingCategory.self)
-        offer = Self.blankIsNil(reader.string("offer")).flatMap(OfferKind.init(rawValue:))
-        condition = Self.blankIsNil(reader.string("condition")).flatMap(ListingCondition.init(rawValue:))
-        sort = Self.blankIsNil(reader.string("sort")).flatMap(ListingSort.init(rawValue:))
-        if sort == .relevance, text.isEmpty { sort = nil }
-        minText = reader.string("min") ?? ""
-        maxText = reader.string("max") ?? ""
-        view = reader.string("view") == "grid" ? "grid" : "list"
+    /// How the page names a query parameter in a sentence.
+    private static let labels = ["q": "The words", "minPriceCents": "The lowest price", "maxPriceCents": "The highest price",
+                                 "sort": "The order"]
+
+    init(request: Request) {
+        var reader = QueryReader(request)
+        let cursor = reader.token("cursor", as: ListingCursor.self)
+        var parameters = QueryParameters(request.queryValues.filter { !$0.value.isEmpty })
+        query = ListingQuery(reading: &parameters)
+        // The web feed lists what is on the market, a page of 24.
+        (query.status, query.page) = (nil, .first)
+        if let text = query.trimmedText { query.text = String(text.prefix(ListingQuery.maxTextLength)) } else { query.text = nil }
+        if query.sort == .relevance, query.text == nil { query.sort = nil }
+        minText = parameters.string("min") ?? query.minPriceCents.map(MoneyText.plain) ?? ""
+        maxText = parameters.string("max") ?? query.maxPriceCents.map(MoneyText.plain) ?? ""
+        view = parameters.string("view") == "grid" ? "grid" : "list"
         let directory = request.application.settings.campuses
         campuses = directory.campuses.map(\.info)
         viewerCampus = request.auth.get(Session.self).flatMap { request.domain.trust.membership(of: $0.user) }
-        campus = Self.blankIsNil(reader.string("campus"))
-        if let asked = campus, asked != "all", directory.campus(id: asked) == nil || !directory.isConfigured {
+        if let asked = query.campus, asked != "all", directory.campus(id: asked) == nil || !directory.isConfigured {
             if directory.isConfigured { problems.append("There is no campus “\(asked)” here; showing every campus.") }
-            campus = directory.isConfigured ? "all" : asked
+            query.campus = directory.isConfigured ? "all" : asked
         }
-        var minCents: Int?
-        var maxCents: Int?
-        if !minText.isEmpty {
-            minCents = MoneyText.parse(minText)
-            if minCents == nil { problems.append("The lowest price must be an amount such as 10 or 12.50.") }
+        var typed = FieldErrors()
+        if parameters.string("min") != nil { query.minPriceCents = MoneyText.field(minText, named: "minPriceCents", into: &typed) }
+        if parameters.string("max") != nil { query.maxPriceCents = MoneyText.field(maxText, named: "maxPriceCents", into: &typed) }
+        for (field, problem) in typed.merging(query.problems(), uniquingKeysWith: { first, _ in first }).sorted(by: { $0.key < $1.key }) {
+            let label = Self.labels[field] ?? field
+            if field.hasSuffix("PriceCents") {
+                problems.append("\(label) \(problem); showing every price.")
+                (query.minPriceCents, query.maxPriceCents) = (nil, nil)
+            } else {
+                problems.append("\(label) \(problem); it was left out.")
+                if field == "q" { query.text = nil }
+                if field == "sort" { query.sort = nil }
+            }
         }
-        if !maxText.isEmpty {
-            maxCents = MoneyText.parse(maxText)
-            if maxCents == nil { problems.append("The highest price must be an amount such as 10 or 12.50.") }
+        if !parameters.errors.isEmpty || !reader.errors.isEmpty {
+            problems.append("Part of this address could not be read; it was left out.")
         }
-        if let low = minCents, let high = maxCents, low > high {
-            problems.append("The highest price is below the lowest; showing all prices.")
-            minCents = nil
-            maxCents = nil
-        }
-        let cursor = reader.token("cursor", as: ListingCursor.self)
-        if !reader.errors.isEmpty { problems.append("Part of this address could not be read; it was left out.") }
-        query = SearchCriteria(text: text, categories: categories, offer: offer, minPriceCents: minCents, maxPriceCents: maxCents,
-                             condition: condition, sort: sort, limit: 24, cursor: cursor)
-        query.campusAsked = campus
+        query.page = PageRequest(limit: 24)
+        criteria = SearchCriteria(query, cursor: cursor)
+        query.page = .first
     }
 
-    private static func blankIsNil(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
-
-    /// This search as one to keep ("Save this search"): its words and filters, the first category.
-    var savedSearchQuery: SavedSearchQuery {
-        SavedSearchQuery(q: text.isEmpty ? nil : text, category: categories.first, offer: offer, condition: condition,
-                         minPriceCents: query.minPriceCents, maxPriceCents: query.maxPriceCents)
-    }
+    var text: String { query.text ?? "" }
+    var categories: [ListingCategory] { query.categories }
 
     /// The campus whose listings show, by name, when it is one campus.
     var campusShown: String? {
-        switch campus {
+        switch query.campus {
         case nil: viewerCampus?.name
         case "all"?: nil
         case let id?: campuses.first { $0.id == id }?.name
         }
     }
 
-    var hasFilters: Bool {
-        !categories.isEmpty || offer != nil || condition != nil || !minText.isEmpty || !maxText.isEmpty
-    }
+    var hasFilters: Bool { query.hasFilters || !minText.isEmpty || !maxText.isEmpty }
     var hasCriteria: Bool { hasFilters || !text.isEmpty }
     var categorySlugs: String { categories.map(\.rawValue).joined(separator: ",") }
 
@@ -93,22 +86,18 @@ struct FeedParameters {
         return "Latest on campus"
     }
 
-    /// This search's address with some parameters changed.
+    /// This search's address with some parameters changed: the query's parameters
+    /// (`ListingQuery.queryItems`), the prices as typed, the view.
     func href(view: String? = nil, categories: [ListingCategory]? = nil, cursor: String? = nil, clearingFilters: Bool = false) -> String {
-        var items: [(String, String)] = []
-        if !text.isEmpty { items.append(("q", text)) }
-        let chosen = clearingFilters ? [] : (categories ?? self.categories)
-        if !chosen.isEmpty { items.append(("category", chosen.map(\.rawValue).joined(separator: ","))) }
+        var shown = clearingFilters ? ListingQuery(text: query.text, campus: query.campus, sort: query.sort) : query
+        if let categories, !clearingFilters { shown.categories = categories }
+        (shown.minPriceCents, shown.maxPriceCents) = (nil, nil)
+        var items = shown.queryItems.map { ($0.name, $0.value ?? "") }
         if !clearingFilters {
-            if let offer { items.append(("offer", offer.rawValue)) }
-            if let condition { items.append(("condition", condition.rawValue)) }
             if !minText.isEmpty { items.append(("min", minText)) }
             if !maxText.isEmpty { items.append(("max", maxText)) }
         }
-        if let campus { items.append(("campus", campus)) }
-        if let sort { items.append(("sort", sort.rawValue)) }
-        let view = view ?? self.view
-        if view == "grid" { items.append(("view", "grid")) }
+        if (view ?? self.view) == "grid" { items.append(("view", "grid")) }
         if let cursor { items.append(("cursor", cursor)) }
         guard !items.isEmpty else { return "/" }
         return "/?" + items.map { "\($0.0)=\(Self.escape($0.1))" }.joined(separator: "&")
@@ -139,7 +128,7 @@ struct FeedParameters {
         var sorts = [(value: "", label: "Newest")]
         if !text.isEmpty { sorts = [(value: "", label: ListingSort.relevance.label), (value: "newest", label: "Newest")] }
         sorts += [ListingSort.priceAsc, .priceDesc].map { (value: $0.rawValue, label: $0.label) }
-        let sortValue = sort == .newest && text.isEmpty ? "" : sort?.rawValue
+        let sortValue = query.sort == .newest && text.isEmpty ? "" : query.sort?.rawValue
         var fields: [FormField] = []
         if !campuses.isEmpty {
             // Left out of the address, a signed-in student's own campus; anyone else sees every campus.
@@ -147,14 +136,14 @@ struct FeedParameters {
             var choices = [first]
             if viewerCampus != nil { choices.append((value: "all", label: "All campuses")) }
             choices += campuses.filter { $0.id != viewerCampus?.id }.map { (value: $0.id, label: $0.name) }
-            fields.append(.select("campus", "Campus", choices: choices, selected: campus == "all" && viewerCampus == nil ? "" : campus))
+            fields.append(.select("campus", "Campus", choices: choices, selected: query.campus == "all" && viewerCampus == nil ? "" : query.campus))
         }
         return fields + [
             .select("offer", "Offer", choices: [(value: "", label: "Any")] + OfferKind.allCases.map { (value: $0.rawValue, label: $0.label) },
-                    selected: offer?.rawValue),
+                    selected: query.offer?.rawValue),
             .select("condition", "Condition",
                     choices: [(value: "", label: "Any")] + ListingCondition.allCases.map { (value: $0.rawValue, label: $0.label) },
-                    selected: condition?.rawValue),
+                    selected: query.condition?.rawValue),
             FormField("min", "Lowest price", value: minText, inputMode: "decimal"),
             FormField("max", "Highest price", value: maxText, inputMode: "decimal"),
             .select("sort", "Sort by", choices: sorts, selected: sortValue),

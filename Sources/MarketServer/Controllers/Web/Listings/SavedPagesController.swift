@@ -16,13 +16,10 @@ struct SavedPagesController: RouteCollection {
     /// "Save this search" on the feed: its words and filters, kept; the Saved page lists it.
     func saveSearch(req: Request) async throws -> Response {
         let session = try req.requireWebSession()
-        struct Fields: Decodable {
-            var q: String?; var category: ListingCategory?; var offer: OfferKind?; var condition: ListingCondition?
-            var minPriceCents: Int?; var maxPriceCents: Int?
-        }
-        let fields = try req.content.decode(Fields.self)
-        let query = SavedSearchQuery(q: fields.q, category: fields.category, offer: fields.offer, condition: fields.condition,
-                                     minPriceCents: fields.minPriceCents, maxPriceCents: fields.maxPriceCents)
+        // The feed's query, as its hidden fields wrote it (`ListingQuery.queryItems`).
+        var fields = QueryParameters(try req.content.decode([String: String].self).filter { !$0.value.isEmpty })
+        let query = ListingQuery(reading: &fields)
+        try APIError.check(fields.errors)
         _ = try await req.domain.savedSearches.create(SavedSearchInput(query: query), by: session.userID)
         return req.redirect(to: "/saved", redirectType: .normal)
     }
@@ -84,17 +81,10 @@ struct SavedPagesController: RouteCollection {
     }
 
     /// The feed showing a saved search.
-    static func feedHref(_ query: SavedSearchQuery) -> String {
-        var items: [URLQueryItem] = []
-        if let q = query.q { items.append(.init(name: "q", value: q)) }
-        if let category = query.category { items.append(.init(name: "category", value: category.rawValue)) }
-        if let offer = query.offer { items.append(.init(name: "offer", value: offer.rawValue)) }
-        if let condition = query.condition { items.append(.init(name: "condition", value: condition.rawValue)) }
-        if let low = query.minPriceCents { items.append(.init(name: "min", value: String(format: "%.2f", Double(low) / 100))) }
-        if let high = query.maxPriceCents { items.append(.init(name: "max", value: String(format: "%.2f", Double(high) / 100))) }
+    static func feedHref(_ query: ListingQuery) -> String {
         var components = URLComponents()
         components.path = "/"
-        components.queryItems = items
+        components.queryItems = query.queryItems
         return components.string ?? "/"
     }
 }

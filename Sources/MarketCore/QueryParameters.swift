@@ -1,0 +1,58 @@
+import Foundation
+
+/// A URL query's parameters read one by one, every problem noted under the parameter's name (so
+/// one answer names them all) and the bad value left out. A parameter that is present must be
+/// valid, even when empty. The server's list endpoints and `ListingQuery`'s codec read through it.
+public struct QueryParameters: Sendable {
+    public let values: [String: String]
+    /// Every problem found so far; a caller may add its own before answering.
+    public var errors = FieldErrors()
+
+    public init(_ values: [String: String]) {
+        self.values = values
+    }
+
+    public func string(_ name: String) -> String? {
+        values[name]
+    }
+
+    /// One of the type's cases, by its raw value.
+    public mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String) -> T? where T.RawValue == String {
+        guard let value = string(name) else { return nil }
+        // Among `allCases`: an `OpenEnum`'s `.unknown` is for clients, never an input.
+        if let parsed = T(rawValue: value), T.allCases.contains(where: { $0.rawValue == value }) { return parsed }
+        errors.note(name, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        return nil
+    }
+
+    /// A comma-separated list of choices (`?category=furniture,notes`); empty when absent.
+    public mutating func list<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type) -> [T] where T.RawValue == String {
+        guard let value = string(name), !value.isEmpty else { return [] }
+        var items: [T] = []
+        for slug in value.split(separator: ",") {
+            if let item = T(rawValue: String(slug)), T.allCases.contains(where: { $0.rawValue == slug }) { items.append(item) } else {
+                errors.note(name, "must be one or more (comma-separated) of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        return items
+    }
+
+    public mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
+        guard let value = string(name) else { return nil }
+        if let number = Int(value), range.contains(number) { return number }
+        errors.note(name, Self.outOfRange(range))
+        return nil
+    }
+
+    public mutating func uuid(_ name: String) -> UUID? {
+        guard let value = string(name) else { return nil }
+        if let id = UUID(uuidString: value) { return id }
+        errors.note(name, "must be a UUID")
+        return nil
+    }
+
+    /// What a whole number outside `range` is told.
+    public static func outOfRange(_ range: ClosedRange<Int>) -> String {
+        "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+    }
+}
