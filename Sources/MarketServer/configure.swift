@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import JWT
-import Leaf
 import Vapor
 
 /// Builds the application: settings, database, migrations, middleware, routes.
@@ -88,7 +87,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.routes.defaultMaxBodySize = settings.maxBodySize
 
     app.use(try WebFiles.locate(theme: settings.themeDirectory))
-    try app.useCachedLeaf()
+    try app.usePageTemplates()
 
     // Replace Vapor's defaults: our error middleware speaks the JSON error model, and the
     // request log carries the request id.

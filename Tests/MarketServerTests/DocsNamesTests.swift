@@ -96,7 +96,7 @@ struct DocsNamesTests {
     /// closure parameters and SQL written in a comment.
     static let outsideInComments: Set<String> = [
         "EventSource", "Calendar", "FileMiddleware", "Allow", "Middleware", "AsyncMiddleware", "NoSuchBucket", "AccessDenied",
-        "SignatureDoesNotMatch", "Authorization", "LeafData", "Double", "Append", "NSString", "NIOThreadPool", "TracingMiddleware",
+        "SignatureDoesNotMatch", "Authorization", "Double", "Append", "NSString", "NIOThreadPool", "TracingMiddleware",
         "DirectoryConfiguration", "PostgresPreparedStatement", "EndpointCache", "Error", "PublicKeyCredential",
         "ASAuthorizationPlatformPublicKeyCredentialProvider", "ASAuthorizationAppleIDRequest", "OSStatus", "URLSessionTask",
         "CancellationError", "AsyncSequence",

@@ -2,8 +2,9 @@ import Foundation
 @testable import MarketServer
 import Testing
 
-/// Content written as template values by hand (`TemplateValueConvertible`) must say what the
-/// compiler's `Encodable` says, which LeafKit draws from: same keys, same values.
+/// Content written as template values by hand (`TemplateValueConvertible`, for speed) must say
+/// what the compiler's `Encodable` says (`TemplateEncoder`, for every other page): same keys,
+/// same values.
 @Suite("Web app: template values written by hand match the compiler's encoding")
 struct TemplateValueTests {
     /// The compiler's encoding leaves a nil optional out; the hand-written one writes nil, which

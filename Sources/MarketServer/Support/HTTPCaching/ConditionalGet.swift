@@ -63,7 +63,7 @@ extension Application {
     /// changes how a page looks changes its tag, on every instance that runs it alike.
     var templatesDigest: String { storage[TemplatesDigestKey.self] ?? "" }
 
-    /// Reads the templates once, at start (`useCachedLeaf`), for `templatesDigest`.
+    /// Reads the templates once, at start (`usePageTemplates`), for `templatesDigest`.
     func digestTemplates() {
         var hash = SHA256()
         let root = URL(fileURLWithPath: directory.viewsDirectory)

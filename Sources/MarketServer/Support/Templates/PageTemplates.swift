@@ -1,13 +1,12 @@
 import Foundation
 import NIOCore
 
-/// The web app's templates, read once at start and drawn without LeafKit's interpreter: a page's
-/// content becomes plain values (`TemplateEncoder`) and each template a tree with its `#extend`s
-/// already in place, so drawing one is walking it. LeafKit drew the feed page's template in a
-/// fifth of the page's time (docs/benchmarks.md, "The read path").
-///
-/// The templates are still the Leaf files that ship (or a theme's, `THEME_DIR`), read with Leaf's
-/// rules; a template using what this reader does not know is left to LeafKit (`draw` answers nil).
+/// The web app's templates, read once at start: a page's content becomes plain values
+/// (`TemplateEncoder`) and each template a tree with its `#extend`s already in place, so drawing
+/// one is walking it. The only template engine here (docs/ARCHITECTURE.md says why): the
+/// language is Leaf's syntax, the part of it the templates use (`TemplateSyntax`), so an editor's
+/// Leaf highlighting works on the `.leaf` files; what it does not read is named at start
+/// (`problems`), and a theme (`THEME_DIR`) that uses it does not start.
 struct PageTemplates: Sendable {
     enum Node: Sendable {
         case text(ByteBuffer)
@@ -22,8 +21,8 @@ struct PageTemplates: Sendable {
     }
 
     private let templates: [String: Template]
-    /// The templates LeafKit draws, and why (said once in the log at start).
-    let leftToLeaf: [String: String]
+    /// The templates that cannot be drawn, by name, and why.
+    let problems: [String: String]
 
     /// Reads every `.leaf` file under `directory`, by name without the extension ("partials/nav-links").
     init(directory: String) {
@@ -43,36 +42,35 @@ struct PageTemplates: Sendable {
         var parsed: [String: Result<[TemplateSyntax], any Error>] = [:]
         for (name, source) in sources { parsed[name] = Result { try TemplateSyntax.parse(source) } }
         var templates: [String: Template] = [:]
-        var leftToLeaf: [String: String] = [:]
+        var problems: [String: String] = [:]
         for name in sources.keys {
             do {
                 let nodes = try Self.resolve(try parsed[name]!.get(), parsed: parsed, exports: [:], depth: 0)
                 templates[name] = Template(nodes: nodes, textBytes: Self.textBytes(nodes))
             } catch {
-                leftToLeaf[name] = String(describing: error)
+                problems[name] = String(describing: error)
             }
         }
         self.templates = templates
-        self.leftToLeaf = leftToLeaf
+        self.problems = problems
     }
 
-    /// The page drawn, or nil when LeafKit must draw it: its template uses what this reader does
-    /// not know, or a value is not what an expression needs (Leaf's error, or its way of writing
-    /// a list, is LeafKit's to give).
-    func draw<Content: Encodable>(_ name: String, _ content: Content) throws -> ByteBuffer? {
+    /// The page drawn from `content`'s values.
+    func draw<Content: Encodable>(_ name: String, _ content: Content) throws -> ByteBuffer {
         try draw(name, values: TemplateEncoder.encode(content))
     }
 
-    /// The page drawn from its values, or nil as above.
-    func draw(_ name: String, values: TemplateValue) throws -> ByteBuffer? {
-        guard let template = templates[name] else { return nil }
-        guard case .object(let root) = values else { return nil }
+    /// The page drawn from its values; `TemplateError` when there is no such template, or a value
+    /// is not what an expression needs (a list written as text, the count of a text).
+    func draw(_ name: String, values: TemplateValue) throws -> ByteBuffer {
+        guard let template = templates[name] else { throw TemplateError("no template \(name)" + (problems[name].map { ": \($0)" } ?? "")) }
+        guard case .object(let root) = values else { throw TemplateError("\(name) was given no object to draw") }
         var scope = TemplateScope(root: root)
         var output = ByteBufferAllocator().buffer(capacity: template.textBytes + 8192)
         do {
             try Self.draw(template.nodes, &scope, into: &output)
-        } catch is TemplateExpression.Unsupported {
-            return nil
+        } catch let error as TemplateError {
+            throw TemplateError("\(name): \(error.description)")
         }
         return output
     }
@@ -93,7 +91,12 @@ struct PageTemplates: Sendable {
                     break
                 }
             case .loop(let item, let index, let list, let body):
-                guard case .array(let items) = scope.value(at: list) else { throw TemplateExpression.Unsupported() }
+                let items: [TemplateValue]
+                switch scope.value(at: list) {
+                case .array(let values): items = values
+                case .null: items = []  // nothing to list
+                default: throw TemplateError("#for over \(list.joined(separator: ".")), which is not a list")
+                }
                 let depth = scope.locals.count
                 for (position, value) in items.enumerated() {
                     scope.locals.append(("isFirst", .bool(position == 0)))
@@ -108,7 +111,7 @@ struct PageTemplates: Sendable {
     }
 
     /// A value as Leaf writes it: text escaped unless `#unsafeHTML`, numbers and Booleans as
-    /// Swift prints them, nothing for nil (`#unsafeHTML` of nil is Leaf's error).
+    /// Swift prints them, nothing for nil.
     private static func write(_ value: TemplateValue, escaped: Bool, into output: inout ByteBuffer) throws {
         switch value {
         case .string(let text):
@@ -116,8 +119,8 @@ struct PageTemplates: Sendable {
         case .int(let number): output.writeString(String(number))
         case .double(let number): output.writeString(number.description)
         case .bool(let truth): output.writeString(truth.description)
-        case .null where escaped: break
-        case .null, .array, .object: throw TemplateExpression.Unsupported()
+        case .null: break
+        case .array, .object: throw TemplateError("a list or an object written as text")
         }
     }
 
@@ -190,17 +193,5 @@ struct PageTemplates: Sendable {
             case .value: total
             }
         }
-    }
-}
-
-extension PageTemplates {
-    /// Where two drawings of a page part, with some text around it: for a failed check's message.
-    static func firstDifference(_ a: ByteBuffer, _ b: ByteBuffer) -> String {
-        let x = Array(a.readableBytesView), y = Array(b.readableBytesView)
-        let at = (0..<min(x.count, y.count)).first(where: { x[$0] != y[$0] }) ?? min(x.count, y.count)
-        func around(_ bytes: [UInt8]) -> String {
-            String(decoding: bytes[max(0, at - 60)..<min(bytes.count, at + 60)], as: UTF8.self)
-        }
-        return "at byte \(at): LeafKit «\(around(x))», here «\(around(y))»"
     }
 }

@@ -12,8 +12,8 @@ indirect enum TemplateExpression: Equatable, Sendable {
         case null, bool(Bool), int(Int), double(Double), string(String)
     }
 
-    /// LeafKit's default tags that compute a value, with its rules (a value that is not what
-    /// they need is LeafKit's error). `#date` is not among them: it is left to LeafKit.
+    /// The tags that compute a value, named and working as Leaf's (a value that is not what they
+    /// need is a `TemplateError`).
     enum Function: String, Equatable, Sendable {
         case count, lowercased, uppercased, capitalized, contains, isEmpty
 
@@ -22,20 +22,20 @@ indirect enum TemplateExpression: Equatable, Sendable {
         func apply(_ arguments: [TemplateValue]) throws -> TemplateValue {
             switch self {
             case .count:
-                guard let count = arguments[0].count else { throw Unsupported() }
+                guard let count = arguments[0].count else { throw TemplateError("count of what is not a list or an object") }
                 return .int(count)
-            case .lowercased: return .string(try Self.text(arguments[0]).lowercased())
-            case .uppercased: return .string(try Self.text(arguments[0]).uppercased())
-            case .capitalized: return .string(try Self.text(arguments[0]).capitalized)
-            case .isEmpty: return .bool(try Self.text(arguments[0]).isEmpty)
+            case .lowercased: return .string(try text(arguments[0]).lowercased())
+            case .uppercased: return .string(try text(arguments[0]).uppercased())
+            case .capitalized: return .string(try text(arguments[0]).capitalized)
+            case .isEmpty: return .bool(try text(arguments[0]).isEmpty)
             case .contains:
-                guard case .array(let items) = arguments[0] else { throw Unsupported() }
+                guard case .array(let items) = arguments[0] else { throw TemplateError("contains of what is not a list") }
                 return .bool(items.contains { $0.isEqual(to: arguments[1]) })
             }
         }
 
-        private static func text(_ value: TemplateValue) throws -> String {
-            guard let text = value.text else { throw Unsupported() }
+        private func text(_ value: TemplateValue) throws -> String {
+            guard let text = value.text else { throw TemplateError("\(self.rawValue) of what is not a text") }
             return text
         }
     }
@@ -44,10 +44,6 @@ indirect enum TemplateExpression: Equatable, Sendable {
         case equal = "==", unequal = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
         case and = "&&", or = "||"
     }
-
-    /// Thrown while drawing a page when a value is not what the expression needs (a count of
-    /// text, a list written as text): LeafKit draws that page instead, as it always did.
-    struct Unsupported: Error {}
 
     func evaluate(_ scope: TemplateScope) throws -> TemplateValue {
         switch self {

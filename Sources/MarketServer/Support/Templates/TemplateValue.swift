@@ -67,7 +67,7 @@ enum TemplateValue: Equatable {
         return .bool(holdsText(a, b))
     }
 
-    /// `count(x)`: the items of a list or object; nil for anything else (Leaf's error).
+    /// `count(x)`: the items of a list or object; nil for anything else (a `TemplateError`).
     var count: Int? {
         switch self {
         case .array(let items): items.count

@@ -1,6 +1,6 @@
-/// A page's `Encodable` content as `TemplateValue`s. LeafKit's encoder boxed every value into a
-/// class and then into `LeafData` (a quarter of drawing the feed page's template); this one
-/// writes plain values, with the `Encodable` code the compiler made for the page's types.
+/// A page's `Encodable` content as `TemplateValue`s: plain values, with the `Encodable` code the
+/// compiler made for the page's types. (LeafKit's encoder, before, boxed every value into a class
+/// and then into its own value type: a quarter of drawing the feed page's template.)
 struct TemplateEncoder {
     static func encode<Value: Encodable>(_ value: Value) throws -> TemplateValue {
         // Text and lists of text (a listing's prices) without an encoder of their own each; told

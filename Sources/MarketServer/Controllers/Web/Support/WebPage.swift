@@ -17,12 +17,6 @@ extension PageLayout: TemplateValueConvertible {
     }
 }
 
-/// A page: the layout's context and the page's own, so templates read `layout.x` and `page.y`.
-struct WebPage<Content: Encodable>: Encodable {
-    var layout: PageLayout
-    var page: Content
-}
-
 extension Request {
     /// Renders `template` inside the shared layout.
     func renderPage<Content: Encodable>(_ template: String, title: String, _ content: Content,
@@ -44,23 +38,13 @@ extension Request {
             timeZone: localTime.zoneName(at: services.now))
         layout.menuUnreadCount = unread + messages
         layout.link(application.assetVersions)
-        let page = WebPage(layout: layout, page: content)
-        let body: ByteBuffer
-        // Content written as template values by hand skips `Encodable` (one cast a page).
+        // Templates read `layout.x` and `page.y`. Content written as template values by hand
+        // skips `Encodable` (one cast a page).
         let values: TemplateValue = .object([
             "layout": layout.templateValue,
             "page": try (content as? any TemplateValueConvertible)?.templateValue ?? TemplateEncoder.encode(content),
         ])
-        if let drawn = try application.pageTemplates?.draw(template, values: values) {
-            body = drawn
-            #if DEBUG
-            // Every page the tests draw is drawn by LeafKit too, and must match byte for byte.
-            let leaf = try await view.render(template, page).data
-            assert(leaf == drawn, "\(template).leaf drawn differently from LeafKit: \(PageTemplates.firstDifference(leaf, drawn))")
-            #endif
-        } else {
-            body = try await view.render(template, page).data
-        }
+        let body = try application.pageTemplates.draw(template, values: values)
         let response = Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(buffer: body))
         // Pages show private things to signed-in people: never keep them in a shared cache. A
         // page every signed-out visitor shares says how it may be kept (`ConditionalGet`).

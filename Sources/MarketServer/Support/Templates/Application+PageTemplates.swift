@@ -1,0 +1,27 @@
+import Foundation
+import Vapor
+
+extension Application {
+    private struct PageTemplatesKey: StorageKey { typealias Value = PageTemplates }
+
+    /// The templates `renderPage` draws, read at start (`usePageTemplates`).
+    var pageTemplates: PageTemplates {
+        guard let templates = storage[PageTemplatesKey.self] else { fatalError("configure(_:settings:) has not run") }
+        return templates
+    }
+
+    /// Reads the templates once, from the views directory (the shipped ones or a theme's): a
+    /// template edit takes a restart, as a Swift edit does. A template this reader cannot read
+    /// is an operator's mistake (a theme's), said in one sentence before the server starts.
+    func usePageTemplates() throws {
+        digestTemplates()
+        let templates = PageTemplates(directory: directory.viewsDirectory)
+        if let (name, problem) = templates.problems.sorted(by: { $0.key < $1.key }).first {
+            let more = templates.problems.count > 1 ? " (and \(templates.problems.count - 1) more)" : ""
+            throw ConfigurationError("the template \(name).leaf in \(directory.viewsDirectory) cannot be drawn: it uses \(problem)\(more). "
+                                     + "Templates use #(…), #unsafeHTML(…), #if/#elseif/#else, #for, #extend/#export/#import and "
+                                     + "count, contains, isEmpty, lowercased, uppercased, capitalized.")
+        }
+        storage[PageTemplatesKey.self] = templates
+    }
+}
