@@ -47,14 +47,11 @@ struct LoginThrottle {
         try await LoginFailureRecord.query(on: database).filter(\.$accountKey == accountKey).delete()
     }
 
-    /// Serialises attempts on the same account or address. PostgreSQL: transaction-scoped
-    /// advisory locks, accounts (class 1) before addresses (class 2), so two attempts never wait
-    /// on each other in a cycle. SQLite: the prune that follows is a write, which takes the
-    /// database's single write lock for the rest of the transaction.
+    /// Serialises attempts on the same account or address (`TransactionLock`): the account's lock
+    /// before the address's, so two attempts never wait on each other in a cycle.
     private func lock(accountKey: String, clientAddress: String, on db: any Database) async throws {
-        guard db.isPostgres else { return }
-        try await db.sql.raw("SELECT pg_advisory_xact_lock(1, hashtext(\(bind: accountKey)))").run()
-        try await db.sql.raw("SELECT pg_advisory_xact_lock(2, hashtext(\(bind: clientAddress)))").run()
+        try await TransactionLock.loginAccount.take(accountKey, on: db)
+        try await TransactionLock.loginAddress.take(clientAddress, on: db)
     }
 
     /// Seconds until the `limit`-th most recent attempt leaves the window (then fewer than

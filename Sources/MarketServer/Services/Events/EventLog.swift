@@ -55,7 +55,7 @@ struct EventLog: Sendable {
         }.joined(separator: ", ")
         try await db.prepared("""
             WITH \(ends.map { "\($0), " as SQLQueryString }.joined(separator: ""))locks AS (
-              SELECT pg_advisory_xact_lock(3, hashtext(u)) FROM unnest(ARRAY[\(binds: users)]::text[]) AS u
+              SELECT \(TransactionLock.eventRecipient.sql(for: "u")) FROM unnest(ARRAY[\(binds: users)]::text[]) AS u
               WHERE \(written) >= 0 ORDER BY u
             ), e AS (
               INSERT INTO live_events (user_id, kind, payload, created_at)

@@ -175,7 +175,7 @@ struct ListingSearch {
         let branches = statements.enumerated().map { "SELECT * FROM (\($1.sql)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
         let page: SQLQueryString = """
             SELECT page.*, (SELECT u.public_name FROM users u WHERE u.id = page.seller_id) AS seller_name,
-              \(PhotoList.column(listing: "page.id", isPostgres: dialect.isPostgres)) AS photo_list
+              \(PhotoList.column(listing: "page.id", in: SQLTextSyntax(isPostgres: dialect.isPostgres))) AS photo_list
             FROM (\(branches.joined(separator: " UNION ALL "))) AS page
             """
         let rows = statements.allSatisfy(\.plansAlike) ? try await sql.prepared(page).all() : try await sql.unprepared(page).all()

@@ -3,16 +3,14 @@ import Foundation
 import SQLKit
 
 /// Counts what one account wrote in the last minute (messages) or hour (new conversations),
-/// inside the transaction about to write another. On PostgreSQL the transaction first takes a
-/// lock on the sender (held to its commit), so two instances cannot both see 29 and write two;
-/// SQLite has one writer at a time already.
+/// inside the transaction about to write another. The transaction first takes a lock on the
+/// sender (`TransactionLock.messageSender`), so two instances cannot both see 29 and write two.
 struct MessageThrottle: Sendable {
     let policy: MessageThrottlePolicy
     let now: Date
 
     func lock(_ userID: UUID, on db: any Database) async throws {
-        guard db.isPostgres else { return }
-        try await db.sql.raw("SELECT pg_advisory_xact_lock(4, hashtext(\(bind: userID.wireString)))").run()
+        try await TransactionLock.messageSender.take(userID.wireString, on: db)
     }
 
     func checkMessage(by userID: UUID, on db: any Database) async throws {

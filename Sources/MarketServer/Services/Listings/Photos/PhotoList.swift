@@ -12,13 +12,10 @@ import SQLKit
 /// files are named by their digest and type, `PhotoStore`, types are `image/…`, colours `#…`).
 enum PhotoList {
     /// The SQL of the column for listing `listing` (an expression naming its id).
-    static func column(listing: String, isPostgres: Bool) -> SQLQueryString {
-        let id = isPostgres ? "CAST(p.id AS TEXT)" : "p.id"
-        let aggregate = isPostgres ? "string_agg" : "group_concat"
-        return """
-            (SELECT \(unsafeRaw: aggregate)(\(unsafeRaw: id) || ' ' || p.file_name || ' ' || p.content_type
-               || ' ' || \(unsafeRaw: isPostgres ? "CAST(COALESCE(f.width, 0) AS TEXT)" : "COALESCE(f.width, 0)")
-               || ' ' || \(unsafeRaw: isPostgres ? "CAST(COALESCE(f.height, 0) AS TEXT)" : "COALESCE(f.height, 0)")
+    static func column(listing: String, in syntax: SQLTextSyntax) -> SQLQueryString {
+        """
+            (SELECT \(unsafeRaw: syntax.joined)(\(unsafeRaw: syntax.text("p.id")) || ' ' || p.file_name || ' ' || p.content_type
+               || ' ' || \(unsafeRaw: syntax.text("COALESCE(f.width, 0)")) || ' ' || \(unsafeRaw: syntax.text("COALESCE(f.height, 0)"))
                || ' ' || COALESCE(NULLIF(f.colour, ''), '-') || ' ' || COALESCE(NULLIF(f.variant_widths, ''), '-'), ' ' ORDER BY p.position)
              FROM listing_photos p LEFT JOIN photo_files f ON f.file_name = p.file_name WHERE p.listing_id = \(unsafeRaw: listing))
             """
