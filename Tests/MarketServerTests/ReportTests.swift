@@ -83,6 +83,11 @@ struct ReportTests {
             #expect(try await app.report(.message, message.id, reason: .scam, token: outsider.token).status == .notFound)
             #expect(try await app.report(.message, message.id, reason: .scam, token: seller.token).status == .unprocessableEntity)
             #expect(try await app.report(.message, message.id, reason: .scam, token: buyer.token).status == .created)
+            // The report page leads back to the conversation, for its sides only.
+            let page = try await app.visit("/report?subject=message&id=\(message.id.wireString)", cookies: WebSessionCookie.name + "=" + buyer.token)
+            #expect(page.text.contains("href=\"/messages/\(conversation.id.wireString)\""))
+            let stranger = try await app.visit("/report?subject=message&id=\(message.id.wireString)", cookies: WebSessionCookie.name + "=" + outsider.token)
+            #expect(!stranger.text.contains(conversation.id.wireString))
         }
     }
 

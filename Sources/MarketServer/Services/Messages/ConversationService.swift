@@ -217,6 +217,14 @@ struct ConversationService {
         return Parties(buyer: row.buyerId, seller: row.sellerId, buyerName: row.buyerName, sellerName: row.sellerName)
     }
 
+    /// The conversation a message is in, when `member` is one of its two sides (nil otherwise).
+    static func conversationID(ofMessage messageID: UUID, member: UUID, on db: any Database) async throws -> UUID? {
+        try await db.sql.raw("""
+            SELECT c.id FROM messages m JOIN conversations c ON c.id = m.conversation_id
+            WHERE m.id = \(bind: messageID) AND (c.buyer_id = \(bind: member) OR c.seller_id = \(bind: member))
+            """).first(decodingColumn: "id", as: UUID.self)
+    }
+
     private static func message(sender: UUID, clientId: String, on db: any Database) async throws -> MessageRow? {
         try await db.sql.raw("\(MessageRow.select) WHERE m.sender_id = \(bind: sender) AND m.client_id = \(bind: clientId)")
             .first(decoding: MessageRow.self, keyDecodingStrategy: .convertFromSnakeCase)

@@ -78,8 +78,8 @@ struct ReportPagesController: RouteCollection {
         case .listing: return "/listings/\(id.wireString)"
         case .user: return "/users/\(id.wireString)"
         case .message:
-            let row = try? await db.sql.raw("SELECT conversation_id FROM messages WHERE id = \(bind: id)").first()
-            return (try? row?.decode(column: "conversation_id", as: UUID.self)).flatMap { $0 }.map { "/messages/\($0.wireString)" } ?? "/messages"
+            let conversation = try? await ConversationService.conversationID(ofMessage: id, member: viewerID, on: db)
+            return conversation.flatMap { $0 }.map { "/messages/\($0.wireString)" } ?? "/messages"
         }
     }
 }
