@@ -1,14 +1,13 @@
 import Fluent
 import Foundation
 import MarketCore
-import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
 
 /// Matches queued listings against the saved searches (`SavedSearchAlerts`), in the background
-/// on every instance (the saved-search matching job): each round takes the oldest queued listing, tells a chunk of its matches
-/// in one transaction, and drops it from the queue once none is left. Two instances on one
-/// listing tell nobody twice (the hits' primary key).
+/// on every instance (the saved-search matching job): each round takes the oldest queued
+/// listing, tells a chunk of its matches in one transaction, and drops it from the queue once
+/// none is left. Two instances on one listing tell nobody twice (the hits' primary key).
 enum SavedSearchMatcher {
     /// Matches every queued listing at once (tests call it to see the result).
     static func matchQueued(_ services: DomainServices) async throws {
