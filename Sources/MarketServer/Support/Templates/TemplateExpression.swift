@@ -1,6 +1,6 @@
 /// An expression inside `#( )`, `#if( )` or `#unsafeHTML( )`, in the shapes Leaf itself reads: a
 /// value, `!` and a value, or two values and an operator between them. A value is a path into the
-/// page (`page.chips`), a literal, or one of LeafKit's own functions (`count(page.photos)`).
+/// page (`page.chips`), a literal, or one of Leaf's own functions (`count(page.photos)`).
 indirect enum TemplateExpression: Equatable, Sendable {
     case path([String])
     case literal(Literal)

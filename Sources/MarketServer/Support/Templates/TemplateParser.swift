@@ -4,8 +4,9 @@ struct TemplateParser {
 
     /// Tags that end a block; met outside one they make the template unsupported.
     private static let closers: Set<String> = ["elseif", "else", "endif", "endfor", "endextend", "endexport", "endwith", "endcomment"]
-    /// LeafKit's own tags: written without parentheses they still mean something to LeafKit, so
-    /// a template using them is LeafKit's to draw. Any other `#word` is text (`href="#main"`).
+    /// Leaf's own tags: written without parentheses they would mean something to Leaf, so a
+    /// template using them that way is refused rather than drawn as text. Any other `#word` is
+    /// text (`href="#main"`).
     private static let leafTags: Set<String> = ["unsafeHTML", "lowercased", "uppercased", "capitalized", "contains",
                                                 "isEmpty", "date", "count", "comment", "dumpContext", "if", "for",
                                                 "extend", "export", "import", "with"]

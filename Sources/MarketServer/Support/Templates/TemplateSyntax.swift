@@ -1,9 +1,9 @@
 /// A template file read in Leaf's syntax, before `#extend` brings in the templates it names.
 /// What it reads: text (`\#` for a literal `#`), `#(x)`, `#unsafeHTML(x)`, `#if`/`#elseif`/`#else`,
 /// `#for(item in list)` and `#for(index, item in list)`, `#extend` with or without `#export`s,
-/// `#import`, `#comment:`, and LeafKit's value tags (`#count`, `#lowercased`, `#uppercased`,
+/// `#import`, `#comment:`, and Leaf's value tags (`#count`, `#lowercased`, `#uppercased`,
 /// `#capitalized`, `#contains`, `#isEmpty`). Anything else a theme may use (`#date`, `#with`,
-/// custom tags, longer expressions) makes the template `Unsupported`, and LeafKit draws it.
+/// custom tags, longer expressions) makes the template `Unsupported`: the server does not start.
 indirect enum TemplateSyntax {
     case text([UInt8])
     case value(TemplateExpression, escaped: Bool)

@@ -1,6 +1,6 @@
 /// What a page's template reads: its `Encodable` content as plain values (`TemplateEncoder`).
 /// The rules for truth, equality and order are Leaf's, so a template means what it meant when
-/// LeafKit drew it (`PageTemplates`).
+/// LeafKit drew it (`PageTemplatesTests`).
 enum TemplateValue: Equatable {
     case null
     case bool(Bool)

@@ -2,9 +2,8 @@
 /// the layout of every page). `TemplateEncoder` goes through `Encodable`'s generic containers,
 /// a value and a dictionary insert at a time: two thirds of drawing a listing's page was that.
 ///
-/// The type stays `Encodable` with the compiler's encoding, which LeafKit draws from: debug
-/// builds draw every page both ways and compare the bytes, and `TemplateValueTests` compares
-/// the two encodings, so a key written here differently from the property is caught.
+/// The type stays `Encodable` with the compiler's encoding, and `TemplateValueTests` compares the
+/// two encodings, so a key written here differently from the property is caught.
 protocol TemplateValueConvertible {
     var templateValue: TemplateValue { get }
 }
@@ -21,7 +20,7 @@ extension Int: TemplateValueConvertible {
     var templateValue: TemplateValue { .int(self) }
 }
 
-/// nil is Leaf's nil: a missing key reads the same.
+/// nil reads the same as a missing key.
 extension Optional: TemplateValueConvertible where Wrapped: TemplateValueConvertible {
     var templateValue: TemplateValue { self?.templateValue ?? .null }
 }

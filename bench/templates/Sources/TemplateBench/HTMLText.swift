@@ -1,0 +1,1 @@
+../../../../Sources/MarketServer/Controllers/Web/Support/HTMLText.swift

@@ -1,0 +1,1 @@
+../../../../Sources/MarketServer/Support/Templates/TemplateValue.swift
