@@ -10,11 +10,11 @@ struct Job: Sendable {
     let name: String
     let interval: TimeInterval
     /// Where the rounds run: the shared pool, or a thread that gives way to requests.
-    var thread: BackgroundThread?
+    let thread: BackgroundThread?
     /// One round; answers a line to log when it did something.
     let round: @Sendable (Application) async throws -> String?
     /// Lets go of what the job holds (a connection, a client) once its last round has ended.
-    var release: @Sendable (Application) async -> Void = { _ in }
+    let release: @Sendable (Application) async -> Void
 
     init(_ name: String, every interval: TimeInterval, on thread: BackgroundThread? = nil,
          release: @escaping @Sendable (Application) async -> Void = { _ in },
