@@ -19,9 +19,8 @@ public struct QueryParameters: Sendable {
     /// One of the type's cases, by its raw value.
     public mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String) -> T? where T.RawValue == String {
         guard let value = string(name) else { return nil }
-        // Among `allCases`: an `OpenEnum`'s `.unknown` is for clients, never an input.
-        if let parsed = T(rawValue: value), T.allCases.contains(where: { $0.rawValue == value }) { return parsed }
-        errors.note(name, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        if let parsed: T = Self.known(value) { return parsed }
+        errors.note(name, "must be one of \(Self.cases(of: T.self))")
         return nil
     }
 
@@ -30,11 +29,24 @@ public struct QueryParameters: Sendable {
         guard let value = string(name), !value.isEmpty else { return [] }
         var items: [T] = []
         for slug in value.split(separator: ",") {
-            if let item = T(rawValue: String(slug)), T.allCases.contains(where: { $0.rawValue == slug }) { items.append(item) } else {
-                errors.note(name, "must be one or more (comma-separated) of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            if let item: T = Self.known(slug) { items.append(item) } else {
+                errors.note(name, "must be one or more (comma-separated) of \(Self.cases(of: T.self))")
             }
         }
         return items
+    }
+
+    /// The case whose raw value is `value`, among `allCases`: an `OpenEnum`'s `.unknown` is for
+    /// clients, never an input. (`ListingQuery`'s JSON reads its choices through this too.)
+    public static func known<T: RawRepresentable & CaseIterable>(_ value: some StringProtocol) -> T? where T.RawValue == String {
+        let raw = String(value)
+        guard let parsed = T(rawValue: raw), T.allCases.contains(where: { $0.rawValue == raw }) else { return nil }
+        return parsed
+    }
+
+    /// The raw values a choice may take, for a message.
+    public static func cases<T: RawRepresentable & CaseIterable>(of type: T.Type) -> String where T.RawValue == String {
+        T.allCases.map(\.rawValue).joined(separator: ", ")
     }
 
     public mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {

@@ -12,20 +12,17 @@ extension ListingQuery: Codable {
         let container = try decoder.container(keyedBy: Key.self)
         func choice<T: RawRepresentable & CaseIterable>(_ key: Key) throws -> T? where T.RawValue == String {
             guard let raw = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-            guard let value = T(rawValue: raw), T.allCases.contains(where: { $0.rawValue == raw }) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                                                       debugDescription: "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard let value: T = QueryParameters.known(raw) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be one of \(QueryParameters.cases(of: T.self))")
             }
             return value
         }
         var categories: [ListingCategory] = []
-        if let list = try container.decodeIfPresent(String.self, forKey: .category) {
-            for slug in list.split(separator: ",") {
-                guard let category = ListingCategory(rawValue: String(slug)), ListingCategory.allCases.contains(category) else {
-                    throw DecodingError.dataCorruptedError(forKey: .category, in: container, debugDescription: "not a category")
-                }
-                categories.append(category)
+        for slug in try container.decodeIfPresent(String.self, forKey: .category)?.split(separator: ",") ?? [] {
+            guard let category: ListingCategory = QueryParameters.known(slug) else {
+                throw DecodingError.dataCorruptedError(forKey: .category, in: container, debugDescription: "not a category")
             }
+            categories.append(category)
         }
         self.init(text: try container.decodeIfPresent(String.self, forKey: .q), categories: categories,
                   offer: try choice(.offer),
@@ -42,7 +39,7 @@ extension ListingQuery: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encodeIfPresent(text, forKey: .q)
-        try container.encodeIfPresent(categories.isEmpty ? nil : categories.map(\.rawValue).joined(separator: ","), forKey: .category)
+        try container.encodeIfPresent(categoryList, forKey: .category)
         try container.encodeIfPresent(offer?.rawValue, forKey: .offer)
         try container.encodeIfPresent(minPriceCents, forKey: .minPriceCents)
         try container.encodeIfPresent(maxPriceCents, forKey: .maxPriceCents)

@@ -23,12 +23,17 @@ extension ListingQuery {
     /// The parameters, in that order, each only when set.
     public var queryItems: [URLQueryItem] {
         let pairs: [(String, String?)] = [
-            ("q", text), ("category", categories.isEmpty ? nil : categories.map(\.rawValue).joined(separator: ",")),
+            ("q", text), ("category", categoryList),
             ("offer", offer?.rawValue), ("minPriceCents", minPriceCents.map(String.init)),
             ("maxPriceCents", maxPriceCents.map(String.init)), ("condition", condition?.rawValue),
             ("seller", seller?.wireString), ("campus", campus), ("status", status?.rawValue), ("sort", sort?.rawValue),
             ("limit", page.limit.map(String.init)), ("cursor", page.cursor),
         ]
         return pairs.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+    }
+
+    /// `category` as the URL and the JSON write it: the slugs, comma-separated; nil for none.
+    var categoryList: String? {
+        categories.isEmpty ? nil : categories.map(\.rawValue).joined(separator: ",")
     }
 }

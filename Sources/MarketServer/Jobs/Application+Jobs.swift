@@ -21,6 +21,12 @@ extension Application {
         set { storage[PushDeliveryKey.self] = newValue }
     }
 
+    /// The write transactions of a job's round: on SQLite in the batches requests' writes run
+    /// in; no live event to announce after them.
+    var jobWrites: WriteTransactions {
+        WriteTransactions(database: db, groupCommit: sqliteGroupCommit, committed: nil)
+    }
+
     /// Matches new listings against saved searches; set by `configure`.
     var savedSearchMatcher: JobRunner? {
         get { storage[SavedSearchMatcherKey.self] }

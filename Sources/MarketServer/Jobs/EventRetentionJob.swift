@@ -8,8 +8,7 @@ extension Job {
     static func eventRetention(keeping retention: TimeInterval) -> Job {
         Job("event retention", every: 60) { app in
             let before = app.clock.now().addingTimeInterval(-retention)
-            let writes = WriteTransactions(database: app.db, groupCommit: app.sqliteGroupCommit, committed: nil)
-            try await writes.run { tx in try await EventLog.sweep(before: before, on: tx.db) }
+            try await app.jobWrites.run { tx in try await EventLog.sweep(before: before, on: tx.db) }
             return nil
         }
     }

@@ -7,8 +7,7 @@ extension Job {
     /// first (`PushRound`), so several instances never send one twice.
     static func pushDelivery(client: APNsClient) -> Job {
         Job("push delivery", every: 2, release: { _ in await client.shutdown() }) { app in
-            let writes = WriteTransactions(database: app.db, groupCommit: app.sqliteGroupCommit, committed: nil)
-            let sent = try await PushRound(database: app.db, writes: writes, client: client, now: app.clock.now(), logger: app.logger).sendDue()
+            let sent = try await PushRound(database: app.db, writes: app.jobWrites, client: client, now: app.clock.now(), logger: app.logger).sendDue()
             return sent > 0 ? "sent \(sent) push(es)" : nil
         }
     }

@@ -5,9 +5,10 @@ import SQLKit
 
 /// The index of saved searches by what a listing must have to match them: a stem of the
 /// search's words (`w:`), else its seller (`s:`), its categories (`c:`, one a listing may have
-/// any of), offer (`o:`) or condition (`k:`), else only a price range or a campus (`p:`). A listing probes with its words' stems (and every start of them of two
-/// letters or more, for a search's last word typed in part) and its facets: the candidates share
-/// one, and only they are read and checked in full (`SearchWordRule`).
+/// any of), offer (`o:`) or condition (`k:`), else only a price range or a campus (`p:`). A
+/// listing probes with its words' stems (and every start of them of two letters or more, for a
+/// search's last word typed in part) and its facets: the candidates share one, and only they are
+/// read and checked in full (`SearchWordRule`).
 enum SavedSearchTerms {
     /// Stems are indexed and probed up to this many characters.
     static let indexedLength = 19

@@ -17,8 +17,13 @@ struct QueryReader {
     static let maxLimit = PageRequest.maxLimit
 
     init(_ request: Request) {
-        // The query's values, taken once: each look-up through the request's storage takes its lock.
-        parameters = QueryParameters(request.queryValues)
+        self.init(values: request.queryValues)
+    }
+
+    /// `values` read as parameters: the query's, taken once (each look-up through the request's
+    /// storage takes its lock), or a form's.
+    init(values: [String: String]) {
+        parameters = QueryParameters(values)
     }
 
     func string(_ name: String) -> String? {

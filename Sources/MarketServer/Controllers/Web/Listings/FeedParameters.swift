@@ -23,17 +23,16 @@ struct FeedParameters {
                                  "sort": "The order"]
 
     init(request: Request) {
-        var reader = QueryReader(request)
+        var reader = QueryReader(values: request.queryValues.filter { !$0.value.isEmpty })
         let cursor = reader.token("cursor", as: ListingCursor.self)
-        var parameters = QueryParameters(request.queryValues.filter { !$0.value.isEmpty })
-        query = ListingQuery(reading: &parameters)
+        query = ListingQuery(reading: &reader.parameters)
         // The web feed lists what is on the market, a page of 24.
         (query.status, query.page) = (nil, .first)
         if let text = query.trimmedText { query.text = String(text.prefix(ListingQuery.maxTextLength)) } else { query.text = nil }
         if query.sort == .relevance, query.text == nil { query.sort = nil }
-        minText = parameters.string("min") ?? query.minPriceCents.map(MoneyText.plain) ?? ""
-        maxText = parameters.string("max") ?? query.maxPriceCents.map(MoneyText.plain) ?? ""
-        view = parameters.string("view") == "grid" ? "grid" : "list"
+        minText = reader.string("min") ?? query.minPriceCents.map(MoneyText.plain) ?? ""
+        maxText = reader.string("max") ?? query.maxPriceCents.map(MoneyText.plain) ?? ""
+        view = reader.string("view") == "grid" ? "grid" : "list"
         let directory = request.application.settings.campuses
         campuses = directory.campuses.map(\.info)
         viewerCampus = request.auth.get(Session.self).flatMap { request.domain.trust.membership(of: $0.user) }
@@ -42,8 +41,8 @@ struct FeedParameters {
             query.campus = directory.isConfigured ? "all" : asked
         }
         var typed = FieldErrors()
-        if parameters.string("min") != nil { query.minPriceCents = MoneyText.field(minText, named: "minPriceCents", into: &typed) }
-        if parameters.string("max") != nil { query.maxPriceCents = MoneyText.field(maxText, named: "maxPriceCents", into: &typed) }
+        if reader.string("min") != nil { query.minPriceCents = MoneyText.field(minText, named: "minPriceCents", into: &typed) }
+        if reader.string("max") != nil { query.maxPriceCents = MoneyText.field(maxText, named: "maxPriceCents", into: &typed) }
         for (field, problem) in typed.merging(query.problems(), uniquingKeysWith: { first, _ in first }).sorted(by: { $0.key < $1.key }) {
             let label = Self.labels[field] ?? field
             if field.hasSuffix("PriceCents") {
@@ -55,7 +54,7 @@ struct FeedParameters {
                 if field == "sort" { query.sort = nil }
             }
         }
-        if !parameters.errors.isEmpty || !reader.errors.isEmpty {
+        if !reader.errors.isEmpty {
             problems.append("Part of this address could not be read; it was left out.")
         }
         query.page = PageRequest(limit: 24)

@@ -79,7 +79,7 @@ struct ReportPagesController: RouteCollection {
         case .user: return "/users/\(id.wireString)"
         case .message:
             let conversation = try? await ConversationService.conversationID(ofMessage: id, member: viewerID, on: db)
-            return conversation.flatMap { $0 }.map { "/messages/\($0.wireString)" } ?? "/messages"
+            return conversation.map { "/messages/\($0.wireString)" } ?? "/messages"
         }
     }
 }

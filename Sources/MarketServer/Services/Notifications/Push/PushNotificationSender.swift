@@ -4,7 +4,8 @@ import MarketCore
 import SQLKit
 
 /// The phone channel: queues the push for each of the person's phones (the push delivery job
-/// sends them after commit), unless they turned phones off for its topic or no push service is set up.
+/// sends them after commit), unless they turned phones off for its topic or no push service is
+/// set up.
 struct PushNotificationSender: NotificationSender {
     let settings: NotifySettings
     /// Woken once the push is queued (its tick finds a push committed after that wake-up).
