@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import MarketCore
-import SQLKit
 
 /// Sign-up by mailed link (`SIGNUP_BY_MAIL`, on when the server sends mail): asking answers the
 /// same whatever the address, so the sign-up form tells nobody who has an account. The address's
@@ -33,7 +32,7 @@ struct SignUpLinks {
         let site = services.settings.publicURL
         try await database.transaction { [now] db in
             // Unfinished sign-ups hold an address, a name and a password hash: gone a day after their link.
-            try await db.sql.raw("DELETE FROM pending_sign_ups WHERE expires_at < \(bind: now.addingTimeInterval(-86_400))").run()
+            try await Self.forgetPending(before: now.addingTimeInterval(-86_400), on: db)
             let outbox = MailOutbox(database: db, now: now)
             guard existing == nil else {
                 return try await outbox.enqueue(MailMessage(to: draft.email, subject: "You already have a CampusMarket account", body: """
@@ -48,11 +47,7 @@ struct SignUpLinks {
                     CampusMarket
                     """))
             }
-            try await db.sql.raw("""
-                INSERT INTO pending_sign_ups (id, email, name, username, password_hash, token_hash, created_at, expires_at)
-                VALUES (\(bind: UUID()), \(bind: draft.email), \(bind: draft.name), \(bind: draft.username), \(bind: hash),
-                        \(bind: SessionTokens.hash(token)), \(bind: now), \(bind: now.addingTimeInterval(Self.lifetime)))
-                """).run()
+            try await Self.insertPending(draft, passwordHash: hash, tokenHash: SessionTokens.hash(token), at: now, on: db)
             // Nobody has proved this address yet: our words only, no name anyone typed.
             try await outbox.enqueue(MailMessage(to: draft.email, subject: "Finish creating your CampusMarket account", body: """
                 Hello,
@@ -78,30 +73,21 @@ struct SignUpLinks {
         let token = input.token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.hasPrefix(Self.tokenPrefix), token.count < 200 else { throw APIError.signUpLinkInvalid }
         let tokenHash = SessionTokens.hash(token)
-        guard let pending = try await database.sql.raw("""
-            SELECT password_hash FROM pending_sign_ups
-            WHERE token_hash = \(bind: tokenHash) AND used_at IS NULL AND expires_at > \(bind: now) AND failed_attempts < \(literal: Self.attempts)
-            """).first() else { throw APIError.signUpLinkInvalid }
+        guard let passwordHash = try await Self.pendingPasswordHash(tokenHash: tokenHash, at: now, on: database) else {
+            throw APIError.signUpLinkInvalid
+        }
         guard let password = input.password, !password.isEmpty else {
             throw APIError.validation(["password": "is required: the one you chose when signing up"])
         }
-        guard try await services.passwords.verify(password, created: pending.decode(column: "password_hash", as: String.self)) else {
-            try await database.sql.raw("UPDATE pending_sign_ups SET failed_attempts = failed_attempts + 1 WHERE token_hash = \(bind: tokenHash)").run()
+        guard try await services.passwords.verify(password, created: passwordHash) else {
+            try await Self.countFailure(tokenHash: tokenHash, on: database)
             throw APIError.validation(["password": "is not the one chosen when signing up"])
         }
         do {
             return try await database.transaction { [services, now] db in
                 // Taking the link is one statement: of two clicks racing, one finds it unused.
-                guard let row = try await db.sql.raw("""
-                    UPDATE pending_sign_ups SET used_at = \(bind: now)
-                    WHERE token_hash = \(bind: tokenHash) AND used_at IS NULL AND expires_at > \(bind: now)
-                      AND failed_attempts < \(literal: Self.attempts)
-                    RETURNING email, name, username, password_hash
-                    """).first() else { throw APIError.signUpLinkInvalid }
-                let email = try row.decode(column: "email", as: String.self)
-                let user = UserRecord(email: email, username: try row.decode(column: "username", as: String?.self),
-                                      name: try row.decode(column: "name", as: String.self),
-                                      passwordHash: try row.decode(column: "password_hash", as: String.self), now: now)
+                guard let user = try await Self.take(tokenHash: tokenHash, at: now, on: db) else { throw APIError.signUpLinkInvalid }
+                let email = user.email
                 try await user.create(on: db)
                 let scoped = services.on(db)
                 try await scoped.campusVerification.verifyProven(user, email: email, on: db)

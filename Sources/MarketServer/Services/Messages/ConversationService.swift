@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import MarketCore
-import SQLKit
 
 /// Conversations and their messages. Every write runs in one transaction that also records
 /// the events it causes, so a message is stored, counted against the sender's throttle and
@@ -54,10 +53,7 @@ struct ConversationService {
             // Opened from an order, a conversation is about a deal already made: not spam.
             if throttled { try await throttle.checkNewConversation(by: viewer, on: db) }
             let id = UUID()
-            try await db.sql.raw("""
-                INSERT INTO conversations (id, listing_id, buyer_id, seller_id, buyer_read_seq, seller_read_seq, created_at, last_activity_at)
-                VALUES (\(bind: id), \(bind: listingID), \(bind: buyerID), \(bind: sellerID), 0, 0, \(bind: now), \(bind: now))
-                """).run()
+            try await Self.insertConversation(id, listing: listingID, buyer: buyerID, seller: sellerID, at: now, on: db)
             return (id, true)
         }
         let id: UUID, created: Bool
@@ -70,18 +66,10 @@ struct ConversationService {
         return (try await conversation(id, for: viewer), created)
     }
 
-    private static func conversationID(listing: UUID, buyer: UUID, on db: any Database) async throws -> UUID? {
-        try await db.sql.raw("SELECT id FROM conversations WHERE listing_id = \(bind: listing) AND buyer_id = \(bind: buyer)")
-            .first(decodingColumn: "id", as: UUID.self)
-    }
-
     // MARK: Reading
 
     func page(for userID: UUID, limit: Int, after cursor: PageCursor?) async throws -> ConversationPage {
-        var filter: SQLQueryString = ""
-        if let cursor { filter = "AND \(cursor.rowsAfter(table: "conversations", alias: "c", time: "last_activity_at"))" }
-        var rows = try await database.sql.raw(ConversationRow.query(viewer: userID, where: filter, limit: limit + 1))
-            .all(decoding: ConversationRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+        var rows = try await Self.conversations(of: userID, after: cursor, limit: limit + 1, on: database)
         var next: PageCursor?
         if rows.count > limit {
             rows.removeLast()
@@ -92,8 +80,7 @@ struct ConversationService {
     }
 
     func conversation(_ id: UUID, for userID: UUID) async throws -> Conversation {
-        guard let row = try await database.sql.raw(ConversationRow.query(viewer: userID, where: "AND c.id = \(bind: id)", limit: 1))
-            .first(decoding: ConversationRow.self, keyDecodingStrategy: .convertFromSnakeCase) else {
+        guard let row = try await Self.conversation(id, of: userID, on: database) else {
             throw APIError.conversationNotFound
         }
         return try row.present(viewer: userID)
@@ -101,28 +88,19 @@ struct ConversationService {
 
     /// The id of the one conversation of this user's whose id begins with `prefix`.
     func conversationID(prefix: IDPrefix, for userID: UUID) async throws -> UUID {
-        let range = "AND c.id >= \(bind: prefix.range.lowerBound) AND c.id <= \(bind: prefix.range.upperBound)" as SQLQueryString
-        let rows = try await database.sql.raw(ConversationRow.query(viewer: userID, where: range, limit: 10))
-            .all(decoding: ConversationRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+        let rows = try await Self.conversations(of: userID, beginningWith: prefix, limit: 10, on: database)
         return try APIError.uniqueMatch(rows.map(\.id), of: prefix, what: "conversation") ?? { throw APIError.conversationNotFound }()
     }
 
     /// Messages from others the user has not read, across all their conversations.
     func unreadCount(for userID: UUID) async throws -> Int {
-        try await database.sql.raw("""
-            SELECT COUNT(*) AS unread FROM messages m JOIN conversations c ON c.id = m.conversation_id
-            WHERE m.sender_id <> \(bind: userID) AND (
-              (c.buyer_id = \(bind: userID) AND m.seq > c.buyer_read_seq) OR (c.seller_id = \(bind: userID) AND m.seq > c.seller_read_seq))
-            """).first(decodingColumn: "unread", as: Int.self) ?? 0
+        try await Self.unreadCount(for: userID, on: database)
     }
 
     /// Newest first; the cursor pages back through history.
     func messages(in conversationID: UUID, for userID: UUID, limit: Int, after cursor: PageCursor?) async throws -> MessagePage {
         _ = try await Self.participants(of: conversationID, member: userID, on: database)
-        let before: SQLQueryString = cursor.map { "AND m.seq < \(bind: $0.seq)" } ?? ""
-        var rows = try await database.sql.raw("""
-            \(MessageRow.select) WHERE m.conversation_id = \(bind: conversationID) \(before) ORDER BY m.seq DESC LIMIT \(literal: limit + 1)
-            """).all(decoding: MessageRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+        var rows = try await Self.messages(in: conversationID, before: cursor?.seq, limit: limit + 1, on: database)
         var next: PageCursor?
         if rows.count > limit {
             rows.removeLast()
@@ -147,17 +125,9 @@ struct ConversationService {
             if try await Blocks.between(parties.buyer, parties.seller, on: tx.db) { throw APIError.messagingBlocked }
             try await throttle.checkMessage(by: userID, on: tx.db)
             let id = UUID()
-            guard let seq = try await tx.sql.raw("""
-                INSERT INTO messages (id, conversation_id, sender_id, client_id, text, created_at)
-                VALUES (\(bind: id), \(bind: conversationID), \(bind: userID), \(bind: draft.clientId), \(bind: draft.text), \(bind: now))
-                RETURNING seq
-                """).first(decodingColumn: "seq", as: Int64.self) else { throw APIError.conversationNotFound }
+            let seq = try await Self.insertMessage(id, draft, in: conversationID, by: userID, at: now, on: tx.db)
             // The sender has read their own message.
-            let readColumn = userID == parties.buyer ? "buyer_read_seq" : "seller_read_seq"
-            try await tx.sql.raw("""
-                UPDATE conversations SET last_message_seq = \(bind: seq), last_activity_at = \(bind: now), \(ident: readColumn) = \(bind: seq)
-                WHERE id = \(bind: conversationID)
-                """).run()
+            try await Self.recordLastMessage(seq, in: conversationID, readBy: parties.readColumn(of: userID), at: now, on: tx.db)
             let message = ConversationMessage(id: id, conversationId: conversationID, senderId: userID, senderName: parties.senderName(userID),
                                               text: draft.text, clientId: draft.clientId, sentAt: now)
             try events.record(.message, message, for: [parties.buyer, parties.seller], at: now, in: tx)
@@ -174,28 +144,18 @@ struct ConversationService {
     func markRead(_ conversationID: UUID, upTo messageID: UUID?, by userID: UUID) async throws -> Conversation {
         try await writes.run { [now, events] tx in
             let parties = try await Self.participants(of: conversationID, member: userID, on: tx.db)
-            let target: SQLQueryString = messageID.map { "AND id = \(bind: $0)" } ?? ""
-            guard let row = try await tx.sql.raw("""
-                SELECT seq, id FROM messages WHERE conversation_id = \(bind: conversationID) \(target) ORDER BY seq DESC LIMIT 1
-                """).first() else {
+            guard let (seq, upTo) = try await Self.latestMessage(in: conversationID, upTo: messageID, on: tx.db) else {
                 if messageID != nil { throw APIError.validation(["upTo": "is not a message of this conversation"]) }
                 return
             }
-            let seq = try row.decode(column: "seq", as: Int64.self), upTo = try row.decode(column: "id", as: UUID.self)
-            let readColumn = userID == parties.buyer ? "buyer_read_seq" : "seller_read_seq"
-            let moved = try await tx.sql.raw("""
-                UPDATE conversations SET \(ident: readColumn) = \(bind: seq) WHERE id = \(bind: conversationID) AND \(ident: readColumn) < \(bind: seq)
-                RETURNING id
-                """).all()
-            guard !moved.isEmpty else { return }
+            guard try await Self.moveRead(in: conversationID, of: parties.readColumn(of: userID), to: seq, on: tx.db) else { return }
             let read = ConversationRead(conversationId: conversationID, readerId: userID, upTo: upTo, readAt: now)
             try events.record(.conversationRead, read, for: [parties.buyer, parties.seller], at: now, in: tx)
         }
         return try await conversation(conversationID, for: userID)
     }
 
-    // MARK: Helpers
-
+    /// A conversation's two sides, as `participants(of:member:on:)` finds them.
     struct Parties: Sendable {
         var buyer: UUID
         var seller: UUID
@@ -203,30 +163,7 @@ struct ConversationService {
         var sellerName: String
 
         func senderName(_ id: UUID) -> String { id == buyer ? buyerName : sellerName }
-    }
-
-    /// The two sides of a conversation `member` belongs to; 404 otherwise (the same answer as
-    /// for one that does not exist, so ids cannot be probed).
-    static func participants(of conversationID: UUID, member: UUID, on db: any Database) async throws -> Parties {
-        struct Row: Decodable { var buyerId: UUID; var sellerId: UUID; var buyerName: String; var sellerName: String }
-        guard let row = try await db.sql.raw("""
-            SELECT c.buyer_id, c.seller_id, b.public_name AS buyer_name, s.public_name AS seller_name FROM conversations c
-            JOIN users b ON b.id = c.buyer_id JOIN users s ON s.id = c.seller_id WHERE c.id = \(bind: conversationID)
-            """).first(decoding: Row.self, keyDecodingStrategy: .convertFromSnakeCase),
-              row.buyerId == member || row.sellerId == member else { throw APIError.conversationNotFound }
-        return Parties(buyer: row.buyerId, seller: row.sellerId, buyerName: row.buyerName, sellerName: row.sellerName)
-    }
-
-    /// The conversation a message is in, when `member` is one of its two sides (nil otherwise).
-    static func conversationID(ofMessage messageID: UUID, member: UUID, on db: any Database) async throws -> UUID? {
-        try await db.sql.raw("""
-            SELECT c.id FROM messages m JOIN conversations c ON c.id = m.conversation_id
-            WHERE m.id = \(bind: messageID) AND (c.buyer_id = \(bind: member) OR c.seller_id = \(bind: member))
-            """).first(decodingColumn: "id", as: UUID.self)
-    }
-
-    private static func message(sender: UUID, clientId: String, on db: any Database) async throws -> MessageRow? {
-        try await db.sql.raw("\(MessageRow.select) WHERE m.sender_id = \(bind: sender) AND m.client_id = \(bind: clientId)")
-            .first(decoding: MessageRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+        /// Where how far `id` has read is kept.
+        func readColumn(of id: UUID) -> String { id == buyer ? "buyer_read_seq" : "seller_read_seq" }
     }
 }
