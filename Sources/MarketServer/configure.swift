@@ -77,6 +77,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(UpdateUserAddPrivacy()) // privacy settings: who sees the contact, listed outside the campus, the name others read
     app.migrations.add(CreatePendingSignUps()) // sign-ups waiting for their mailed link: no answer tells whether an address has an account
     app.migrations.add(CreatePhotoFiles())    // each stored photo's size, colour and the smaller copies made of it
+    app.migrations.add(CreateIdempotentRequests()) // writes sent with an Idempotency-Key: applied once, their answer kept a day for a repeat
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

@@ -40,7 +40,8 @@ func routes(_ app: Application) throws {
     // A mail app's one-click unsubscribe carries no form token: the signed link is its check.
     try app.register(collection: UnsubscribeController())
 
-    let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
+    // A signed-in write sent with an Idempotency-Key runs once, however often it is sent.
+    let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator(), IdempotencyMiddleware())
     try api.register(collection: AuthController())
     try api.register(collection: ProfileController())
     try api.register(collection: PasskeysController())

@@ -293,8 +293,9 @@ struct RaceClient: Sendable {
         try? await app.asyncShutdown()
     }
 
-    func send(_ method: HTTPMethod, _ url: String, _ body: (some Encodable)?, token: String?) async throws -> ClientResponse {
+    func send(_ method: HTTPMethod, _ url: String, _ body: (some Encodable)?, token: String?, headers: HTTPHeaders = [:]) async throws -> ClientResponse {
         try await app.client.send(method, to: URI(string: url)) { request in
+            request.headers.add(contentsOf: headers)
             if let token { request.headers.bearerAuthorization = .init(token: token) }
             if let body { try request.content.encode(body, using: JSONEncoder.api) }
         }

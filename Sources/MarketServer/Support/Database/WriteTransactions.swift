@@ -27,6 +27,14 @@ struct WriteTransactions: Sendable {
     }
 
     private func run<T: Sendable>(ridingFor patience: Duration?, _ body: @escaping @Sendable (WriteTransaction) async throws -> T) async throws -> T {
+        // Read here, in the request's task: a SQLite batch may run the body in another's.
+        let claim = IdempotencyClaim.current
+        let body: @Sendable (WriteTransaction) async throws -> T = { tx in
+            let value = try await body(tx)
+            // A request sent with an Idempotency-Key: its key is marked applied with its writes.
+            if let claim { try await IdempotentRequests.markApplied(claim, on: tx.db) }
+            return value
+        }
         let result: T
         if let groupCommit {
             result = try await groupCommit.run(ridingFor: patience) { db, batch in

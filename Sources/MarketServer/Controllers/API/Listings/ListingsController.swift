@@ -14,7 +14,9 @@ struct ListingsController: RouteCollection {
         listing.put(use: replace)
         listing.delete(use: remove)
         // Photos stream in as multipart; the limit leaves room for the form's own framing.
-        listing.on(.POST, "photos", body: .collect(maxSize: ByteCount(value: PhotoStore.maxBytes + 64 * 1024)), use: addPhoto)
+        let photoBody = PhotoStore.maxBytes + 64 * 1024
+        listing.on(.POST, "photos", body: .collect(maxSize: ByteCount(value: photoBody)), use: addPhoto)
+            .userInfo[IdempotencyMiddleware.maxBodySizeKey] = photoBody
         listing.put("photos", "order", use: reorderPhotos)
         listing.delete("photos", ":photoID", use: removePhoto)
         listing.post("feature", use: feature)
