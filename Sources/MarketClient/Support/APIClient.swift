@@ -18,6 +18,8 @@ public final class APIClient: Sendable {
     let onUnauthenticated: @Sendable () async -> Void
     /// Answers kept for revalidation (`If-None-Match`); see ``ResponseCache``.
     let responses = ResponseCache()
+    /// When a request is sent again (a lost answer, a server asking to wait).
+    let repeatPolicy = RepeatPolicy()
     /// Photos kept on the device, shared by every view model built on this client.
     public let images: ImageCache
 
@@ -56,14 +58,19 @@ public final class APIClient: Sendable {
     }
 
     /// Sends `endpoint` and decodes the answer as `Response`.
-    public func send<Response: Decodable>(_ endpoint: any Endpoint, as type: Response.Type = Response.self) async throws -> Response {
-        let data = try await perform(endpoint)
+    ///
+    /// A signed-in write carries an `Idempotency-Key` (`idempotencyKey`, or a new one for this
+    /// call): when its answer is lost on the way back, or the server asks to wait, it is sent
+    /// again and still happens once (`repeatPolicy`).
+    public func send<Response: Decodable>(_ endpoint: any Endpoint, as type: Response.Type = Response.self,
+                                          idempotencyKey: String? = nil) async throws -> Response {
+        let data = try await perform(endpoint, idempotencyKey: idempotencyKey)
         return try Self.decode(Response.self, from: data)
     }
 
     /// Sends `endpoint` whose answer has no body the caller needs (204, or one it ignores).
-    public func send(_ endpoint: any Endpoint) async throws {
-        _ = try await perform(endpoint)
+    public func send(_ endpoint: any Endpoint, idempotencyKey: String? = nil) async throws {
+        _ = try await perform(endpoint, idempotencyKey: idempotencyKey)
     }
 
     /// The full URL `endpoint` is sent to.
@@ -76,7 +83,7 @@ public final class APIClient: Sendable {
         return components.url ?? url
     }
 
-    private func perform(_ endpoint: any Endpoint) async throws -> Data {
+    private func perform(_ endpoint: any Endpoint, idempotencyKey: String?) async throws -> Data {
         var request = URLRequest(url: url(for: endpoint))
         request.httpMethod = endpoint.method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -91,21 +98,12 @@ public final class APIClient: Sendable {
         let token = await tokenProvider()
         if let token {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            if endpoint.method != "GET" { request.setValue(idempotencyKey ?? UUID().uuidString, forHTTPHeaderField: "Idempotency-Key") }
         }
         let cacheKey = endpoint.method == "GET" ? ResponseCache.key(url: request.url ?? baseURL, token: token) : nil
         let cached = cacheKey.flatMap(responses.entry(for:))
         if let cached { request.setValue(cached.tag, forHTTPHeaderField: "If-None-Match") }
-        var (data, http) = try await exchange(request)
-        // An overloaded server answers a read 503 with the wait it asks for: reading again changes
-        // nothing, so the read is sent again after it, and a screen rides out a moment's overload
-        // instead of showing it. A write is not: whether to send it again is the person's choice.
-        var retries = 0
-        while endpoint.method == "GET", http.statusCode == 503, retries < Self.busyRetries,
-              let wait = http.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init), wait <= Self.longestBusyWait {
-            retries += 1
-            try await Task.sleep(for: .seconds(wait))
-            (data, http) = try await exchange(request)
-        }
+        let (data, http) = try await exchangeRepeating(request)
         if http.statusCode == 304, let cached { return cached.body }
         if let cacheKey, http.statusCode == 200, let tag = http.value(forHTTPHeaderField: "ETag") {
             responses.store(.init(tag: tag, body: data), for: cacheKey)
@@ -120,13 +118,8 @@ public final class APIClient: Sendable {
         return data
     }
 
-    /// How many times a read answered 503 with a `Retry-After` of at most `longestBusyWait`
-    /// seconds is sent again.
-    static let busyRetries = 2
-    static let longestBusyWait: TimeInterval = 10
-
     /// One request and its answer, or a transport error.
-    private func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func exchange(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let data: Data
         let response: URLResponse
         do {

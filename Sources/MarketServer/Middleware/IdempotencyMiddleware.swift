@@ -8,7 +8,7 @@ import Vapor
 /// transaction (`IdempotencyClaim`), so a repeat after an answer lost in a crash never writes
 /// twice. Reads, and requests without the header or a session, pass through untouched.
 struct IdempotencyMiddleware: AsyncMiddleware {
-    /// `Route.userInfo` key: a route that collects bodies larger than the default says how large.
+    /// A key of the route's user info: a route that collects bodies larger than the default says how large.
     static let maxBodySizeKey = "idempotency.maxBodySize"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
