@@ -134,18 +134,37 @@ struct IdempotencyKeyTests {
         }
     }
 
-    @Test("a write transaction whose attempt no longer holds its key is undone")
+    @Test("a write transaction whose attempt lost its key to another is undone")
     func lostClaimUndoesTheWrites() async throws {
         try await withTestApp { app in
             let deal = try await app.deal()
             let services = app.domainServices()
-            let stale = IdempotencyClaim(userID: deal.buyer.user.id, key: "gone", token: UUID(), claimedAt: services.now)
+            // Another attempt took the key over (its lease had run out): this one's writes must not count.
+            try await app.db.sql.raw("""
+                INSERT INTO idempotent_requests (user_id, key, request_hash, claim, locked_until, created_at)
+                VALUES (\(bind: deal.buyer.user.id), 'taken', 'digest', \(bind: UUID()), \(bind: services.now.addingTimeInterval(60)), \(bind: services.now))
+                """).run()
+            let stale = IdempotencyClaim(userID: deal.buyer.user.id, key: "taken", token: UUID(), claimedAt: services.now)
             await #expect(throws: APIError.self) {
                 try await IdempotencyClaim.$current.withValue(stale) {
                     _ = try await services.blocks.block(deal.seller.user.id, by: deal.buyer.user.id)
                 }
             }
             #expect(try await services.blocks.list(for: deal.buyer.user.id).items.isEmpty)
+        }
+    }
+
+    @Test("an account deleted with a key goes, and its keys and their kept answers go with it")
+    func erasedWithTheAccount() async throws {
+        try await withTestApp { app in
+            let (deal, path) = try await Self.conversation(app)
+            _ = try await app.send(.POST, path, json: SendMessageRequest(text: "My words"), token: deal.buyer.token, headers: Self.keyed("k"))
+            let deleted = try await app.send(.DELETE, "/api/v1/me", json: DeleteAccountRequest(password: "correct horse battery"), token: deal.buyer.token,
+                                             headers: Self.keyed("leave"))
+            #expect(deleted.status == .noContent)
+            let kept = try await app.db.sql.raw("SELECT COUNT(*) AS kept FROM idempotent_requests WHERE user_id = \(bind: deal.buyer.user.id)")
+                .first(decodingColumn: "kept", as: Int.self)
+            #expect(kept == 0)
         }
     }
 

@@ -42,5 +42,6 @@ struct AccountErasure {
         ("saved_searches", "user_id"), ("favorites", "user_id"), ("ledger_entries", "user_id"), ("notifications", "user_id"),
         ("notification_settings", "user_id"), ("push_devices", "user_id"), ("user_blocks", "blocker_id"),
         ("email_verifications", "user_id"), ("password_resets", "user_id"), ("photo_uploads", "user_id"),
+        ("idempotent_requests", "user_id"),
     ]
 }

@@ -58,14 +58,19 @@ extension IdempotentRequests {
     }
 
     /// Marks the key applied, in the transaction of the request's writes; throws (undoing them)
-    /// when the attempt no longer holds it.
+    /// when another attempt took the key over. A key gone altogether was erased by these very
+    /// writes (an account deleting itself erases its keys): nothing is left to mark.
     static func markApplied(_ claim: IdempotencyClaim, on db: any Database) async throws {
         let held = try await db.sql.raw("""
             UPDATE idempotent_requests SET applied_at = COALESCE(applied_at, \(bind: claim.claimedAt))
             WHERE user_id = \(bind: claim.userID) AND key = \(bind: claim.key) AND claim = \(bind: claim.token)
             RETURNING claim
             """).all()
-        guard !held.isEmpty else { throw APIError.idempotencyKeyInUse }
+        guard held.isEmpty else { return }
+        let takenOver = try await db.sql.raw("""
+            SELECT claim FROM idempotent_requests WHERE user_id = \(bind: claim.userID) AND key = \(bind: claim.key)
+            """).first() != nil
+        if takenOver { throw APIError.idempotencyKeyInUse }
     }
 
     static func keep(_ answer: IdempotentAnswer, for claim: IdempotencyClaim, at now: Date, on writes: WriteTransactions) async throws {
