@@ -154,6 +154,29 @@ struct IdempotencyKeyTests {
         }
     }
 
+    @Test("an account holds at most 1,000 keys at once: a new one past them is 429 with Retry-After, a held one is still answered")
+    func keysPerAccountAreBounded() async throws {
+        try await withTestApp { app in
+            let (deal, path) = try await Self.conversation(app)
+            let now = app.domainServices().now
+            try await app.db.sql.raw("""
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(literal: IdempotentRequests.maxPerAccount))
+                INSERT INTO idempotent_requests (user_id, key, request_hash, claim, locked_until, created_at)
+                SELECT \(bind: deal.buyer.user.id), 'k' || i, 'digest', \(bind: UUID()), \(bind: now), \(bind: now) FROM n
+                """).run()
+            let refused = try await app.send(.POST, path, json: SendMessageRequest(text: "One more"), token: deal.buyer.token, headers: Self.keyed("new"))
+            #expect(refused.status == .tooManyRequests)
+            #expect(try refused.error.code == "too_many_idempotency_keys")
+            #expect(refused.headers.first(name: .retryAfter) == "3600")
+            // A key already held is looked up as ever (here: another request's, so 422).
+            #expect(try await app.send(.POST, path, json: SendMessageRequest(text: "One more"), token: deal.buyer.token,
+                                       headers: Self.keyed("k1")).status == .unprocessableEntity)
+            // Without a key, the write goes as ever; the seller's keys are the seller's.
+            #expect(try await app.send(.POST, path, json: SendMessageRequest(text: "One more"), token: deal.buyer.token).status == .created)
+            #expect(try await app.send(.POST, path, json: SendMessageRequest(text: "Yes"), token: deal.seller.token, headers: Self.keyed("new")).status == .created)
+        }
+    }
+
     @Test("an account deleted with a key goes, and its keys and their kept answers go with it")
     func erasedWithTheAccount() async throws {
         try await withTestApp { app in

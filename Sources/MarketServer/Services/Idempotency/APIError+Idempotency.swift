@@ -24,4 +24,9 @@ extension APIError {
     /// read what it changed instead.
     static let idempotentRequestApplied = APIError(.conflict, code: "idempotent_request_applied",
                                                    message: "The request with this Idempotency-Key was already applied, but its answer was not kept; read the current state instead of sending it again.")
+
+    /// 429: the account holds `IdempotentRequests.maxPerAccount` keys from the last day.
+    static let tooManyIdempotencyKeys = APIError(.tooManyRequests, code: "too_many_idempotency_keys",
+                                                 message: "This account sent more writes with an Idempotency-Key in a day than the server keeps; try again later.",
+                                                 retryAfter: 3_600)
 }

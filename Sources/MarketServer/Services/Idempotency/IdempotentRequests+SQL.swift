@@ -26,6 +26,11 @@ extension IdempotentRequests {
         }
     }
 
+    static func count(of userID: UUID, on db: any Database) async throws -> Int {
+        try await db.sql.raw("SELECT COUNT(*) AS held FROM idempotent_requests WHERE user_id = \(bind: userID)")
+            .first(decodingColumn: "held", as: Int.self) ?? 0
+    }
+
     static func find(_ key: String, of userID: UUID, on db: any Database) async throws -> Held? {
         guard let row = try await db.sql.raw("""
             SELECT request_hash, claim, locked_until, applied_at, status, headers, body FROM idempotent_requests

@@ -17,6 +17,9 @@ struct IdempotentRequests {
     static let lease: TimeInterval = 60
     /// How long a key and its answer are kept.
     static let retention: TimeInterval = 24 * 3_600
+    /// Keys one account may hold at once (a day's writes): each keeps an answer of up to 64 KB,
+    /// so one account cannot fill the database by sending keys.
+    static let maxPerAccount = 1_000
 
     /// What a key found when a request asked for it.
     enum Outcome: Sendable, Equatable {
@@ -43,6 +46,9 @@ struct IdempotentRequests {
 
     /// Claims `key` for this request, or says why it cannot run.
     func claim(_ key: String, of userID: UUID, fingerprint: String) async throws -> Outcome {
+        if try await Self.count(of: userID, on: database) >= Self.maxPerAccount, try await Self.find(key, of: userID, on: database) == nil {
+            throw APIError.tooManyIdempotencyKeys
+        }
         // A key released between the statements below is claimed again on the next turn.
         for _ in 0..<3 {
             let token = UUID()
