@@ -8,8 +8,15 @@ public struct QueryParameters: Sendable {
     /// Every problem found so far; a caller may add its own before answering.
     public var errors = FieldErrors()
 
+    /// A value with the NUL character is no value (PostgreSQL's text cannot hold one; a search
+    /// for one answered 500): it is noted as a problem of its parameter and left out.
     public init(_ values: [String: String]) {
-        self.values = values
+        var kept = values
+        for (name, value) in values where value.unicodeScalars.contains("\0") {
+            kept[name] = nil
+            errors.note(name, "must not contain the NUL character")
+        }
+        self.values = kept
     }
 
     public func string(_ name: String) -> String? {

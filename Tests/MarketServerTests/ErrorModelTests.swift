@@ -102,6 +102,17 @@ struct ErrorModelTests {
         }
     }
 
+    @Test("a query parameter with the NUL character is 422 naming it, on both databases (a search for one answered 500 on PostgreSQL)",
+          arguments: ["campus", "q", "seller"])
+    func nulInQuery(_ name: String) async throws {
+        try await withTestApp { app in
+            let response = try await app.send(.GET, "/api/v1/listings?\(name)=pw%00x")
+            #expect(response.status == .unprocessableEntity)
+            #expect(try response.error.fields?[name] == "must not contain the NUL character")
+            #expect(try await app.send(.GET, "/?\(name)=pw%00x").status == .ok, "the feed page shows its form again")
+        }
+    }
+
     @Test("a body that is not JSON is 400")
     func malformedJSON() async throws {
         try await withTestApp { app in

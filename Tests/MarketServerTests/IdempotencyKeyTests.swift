@@ -84,6 +84,19 @@ struct IdempotencyKeyTests {
         }
     }
 
+    @Test("a keyed request to an address naming no resource is answered as without a key (404 or 405), even with a key used before")
+    func addressWithoutResource() async throws {
+        try await withTestApp { app in
+            let deal = try await app.deal()
+            let order = "/api/v1/listings/\(deal.listing.id)/photos/order"
+            #expect(try await app.send(.PUT, order, json: PhotoOrder(photoIds: []), token: deal.seller.token, headers: Self.keyed("k")).status != .methodNotAllowed)
+            let keyed = try await app.send(.DELETE, order, json: PhotoOrder(photoIds: []), token: deal.seller.token, headers: Self.keyed("k"))
+            let plain = try await app.send(.DELETE, order, json: PhotoOrder(photoIds: []), token: deal.seller.token)
+            #expect(keyed.status == plain.status)
+            #expect([.notFound, .methodNotAllowed].contains(keyed.status))
+        }
+    }
+
     @Test("a request that fails writes nothing and frees its key: corrected, it runs under the same key")
     func failureFreesTheKey() async throws {
         try await withTestApp { app in

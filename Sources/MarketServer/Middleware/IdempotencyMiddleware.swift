@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 import Vapor
 
 /// Runs a signed-in write sent with an `Idempotency-Key` at most once (docs/api.md, "Sending a
@@ -17,6 +18,9 @@ struct IdempotencyMiddleware: AsyncMiddleware {
               let session = request.auth.get(Session.self) else { return try await next.respond(to: request) }
         // The cheap checks first: the key, then the body's size, before anything is stored.
         guard values.count == 1, let key = values.first, IdempotencyKey.isValid(key) else { throw APIError.idempotencyKeyInvalid }
+        // An address naming no resource (`/photos/order` read as a photo's id) writes nothing:
+        // it is answered as without a key (404, or 405 where the method is not the path's).
+        guard !Self.namesNoResource(request) else { return try await next.respond(to: request) }
         let maxBody = request.route?.userInfo[Self.maxBodySizeKey] as? Int ?? request.application.routes.defaultMaxBodySize.value
         let body = try await request.body.collect(max: maxBody).get()
         let fingerprint = IdempotentRequests.fingerprint(method: request.method.rawValue, uri: request.url.string,
@@ -38,6 +42,14 @@ struct IdempotencyMiddleware: AsyncMiddleware {
             }
             try await requests.finish(claim, answer: IdempotentAnswer(response))
             return response
+        }
+    }
+
+    /// Whether an id in the path (a parameter named `…ID`) is neither an id nor the beginning of one.
+    static func namesNoResource(_ request: Request) -> Bool {
+        request.parameters.allNames.contains { name in
+            guard name.hasSuffix("ID"), let value = request.parameters.get(name) else { return false }
+            return UUID(uuidString: value) == nil && IDPrefix(value) == nil
         }
     }
 }
