@@ -8,19 +8,20 @@ public struct QueryParameters: Sendable {
     /// Every problem found so far; a caller may add its own before answering.
     public var errors = FieldErrors()
 
-    /// A value with the NUL character is no value (PostgreSQL's text cannot hold one; a search
-    /// for one answered 500): it is noted as a problem of its parameter and left out.
+    /// Parameters whose value holds the NUL character, which no parameter takes (PostgreSQL's
+    /// text cannot hold one: a search for one answered 500). Left out of `values`; a problem of
+    /// the parameter once it is read, so an unknown parameter stays ignored.
+    private let withNul: Set<String>
+
     public init(_ values: [String: String]) {
-        var kept = values
-        for (name, value) in values where value.unicodeScalars.contains("\0") {
-            kept[name] = nil
-            errors.note(name, "must not contain the NUL character")
-        }
-        self.values = kept
+        let withNul = Set(values.filter { $0.value.unicodeScalars.contains("\0") }.keys)
+        self.values = values.filter { !withNul.contains($0.key) }
+        self.withNul = withNul
     }
 
-    public func string(_ name: String) -> String? {
-        values[name]
+    public mutating func string(_ name: String) -> String? {
+        if withNul.contains(name) { errors.note(name, "must not contain the NUL character") }
+        return values[name]
     }
 
     /// One of the type's cases, by its raw value.

@@ -4,7 +4,7 @@ import MarketCore
 /// One API call: method, path under `/api/v1`, query parameters and a body.
 ///
 /// Each resource has its own enum of endpoints with typed parameters (``AuthEndpoint``,
-/// ``ListingEndpoint``, ``OrderEndpoint``, ...); ``APIClient/send(_:as:)`` sends one.
+/// ``ListingEndpoint``, ``OrderEndpoint``, ...); ``APIClient/send(_:as:idempotencyKey:)`` sends one.
 public protocol Endpoint: Sendable {
     /// `GET`, `POST`, `PUT`, `PATCH` or `DELETE`.
     var method: String { get }

@@ -85,7 +85,7 @@ struct AuthPagesController: RouteCollection {
     /// The mailed link opens a page whose button creates the account: a mail scanner that
     /// follows links creates nothing.
     func confirmSignUpPage(req: Request) async throws -> Response {
-        let query = QueryReader(req)
+        var query = QueryReader(req)
         return try await req.renderPage("signup-confirm", title: "Finish creating your account",
                                         SignUpConfirmContent(token: query.string("token").flatMap { $0.isEmpty ? nil : $0 }, fields: Self.confirmFields()))
     }

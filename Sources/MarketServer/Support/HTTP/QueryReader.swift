@@ -26,7 +26,7 @@ struct QueryReader {
         parameters = QueryParameters(values)
     }
 
-    func string(_ name: String) -> String? {
+    mutating func string(_ name: String) -> String? {
         parameters.string(name)
     }
 

@@ -9,7 +9,7 @@ struct CoursesController: RouteCollection {
     }
 
     func find(req: Request) async throws -> [CourseSummary] {
-        let query = QueryReader(req)
+        var query = QueryReader(req)
         let typed = query.string("q")
         try query.check()
         guard let typed, !typed.isEmpty else { throw APIError.validation(["q": "is required: the start of a course code"]) }

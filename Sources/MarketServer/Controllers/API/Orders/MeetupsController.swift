@@ -12,7 +12,7 @@ struct MeetupsController: RouteCollection {
 
     /// Every spot, or one campus's (`?campus=`: its own and those for every campus).
     func spots(req: Request) async throws -> [MeetupSpot] {
-        let query = QueryReader(req)
+        var query = QueryReader(req)
         let campus = query.string("campus")
         try query.check()
         return req.domain.meetups.spots(for: campus)
