@@ -17,13 +17,11 @@ extension IdempotentRequests {
     /// Inserts the key held by `token`; false when the account already has it.
     static func insert(_ key: String, of userID: UUID, fingerprint: String, token: UUID, at now: Date,
                        on writes: WriteTransactions) async throws -> Bool {
-        try await writes.run { tx in
-            try await !tx.sql.raw("""
-                INSERT INTO idempotent_requests (user_id, key, request_hash, claim, locked_until, created_at)
-                VALUES (\(bind: userID), \(bind: key), \(bind: fingerprint), \(bind: token), \(bind: now.addingTimeInterval(lease)), \(bind: now))
-                ON CONFLICT (user_id, key) DO NOTHING RETURNING claim
-                """).all().isEmpty
-        }
+        try await !write("""
+            INSERT INTO idempotent_requests (user_id, key, request_hash, claim, locked_until, created_at)
+            VALUES (\(bind: userID), \(bind: key), \(bind: fingerprint), \(bind: token), \(bind: now.addingTimeInterval(lease)), \(bind: now))
+            ON CONFLICT (user_id, key) DO NOTHING RETURNING claim
+            """, on: writes).isEmpty
     }
 
     static func count(of userID: UUID, on db: any Database) async throws -> Int {
@@ -52,14 +50,12 @@ extension IdempotentRequests {
     /// another repeat took it first, or the attempt committed after all.
     static func takeOver(_ key: String, of userID: UUID, from previous: UUID, token: UUID, at now: Date,
                          on writes: WriteTransactions) async throws -> Bool {
-        try await writes.run { tx in
-            try await !tx.sql.raw("""
-                UPDATE idempotent_requests SET claim = \(bind: token), locked_until = \(bind: now.addingTimeInterval(lease))
-                WHERE user_id = \(bind: userID) AND key = \(bind: key) AND claim = \(bind: previous)
-                  AND applied_at IS NULL AND status IS NULL AND locked_until <= \(bind: now)
-                RETURNING claim
-                """).all().isEmpty
-        }
+        try await !write("""
+            UPDATE idempotent_requests SET claim = \(bind: token), locked_until = \(bind: now.addingTimeInterval(lease))
+            WHERE user_id = \(bind: userID) AND key = \(bind: key) AND claim = \(bind: previous)
+              AND applied_at IS NULL AND status IS NULL AND locked_until <= \(bind: now)
+            RETURNING claim
+            """, on: writes).isEmpty
     }
 
     /// Marks the key applied, in the transaction of the request's writes; throws (undoing them)
@@ -80,32 +76,35 @@ extension IdempotentRequests {
 
     static func keep(_ answer: IdempotentAnswer, for claim: IdempotencyClaim, at now: Date, on writes: WriteTransactions) async throws {
         let headers = String(decoding: try JSONEncoder().encode(answer.headers), as: UTF8.self)
-        try await writes.run { tx in
-            try await tx.sql.raw("""
-                UPDATE idempotent_requests SET status = \(bind: answer.status), headers = \(bind: headers), body = \(bind: answer.body),
-                  locked_until = \(bind: now)
-                WHERE user_id = \(bind: claim.userID) AND key = \(bind: claim.key) AND claim = \(bind: claim.token)
-                """).run()
-        }
+        _ = try await write("""
+            UPDATE idempotent_requests SET status = \(bind: answer.status), headers = \(bind: headers), body = \(bind: answer.body),
+              locked_until = \(bind: now)
+            WHERE user_id = \(bind: claim.userID) AND key = \(bind: claim.key) AND claim = \(bind: claim.token)
+            """, on: writes)
     }
 
     /// Deletes the key if nothing was written under it; otherwise ends its lease now.
     static func release(_ claim: IdempotencyClaim, at now: Date, on writes: WriteTransactions) async throws {
-        try await writes.run { tx in
-            try await tx.sql.raw("""
-                DELETE FROM idempotent_requests
-                WHERE user_id = \(bind: claim.userID) AND key = \(bind: claim.key) AND claim = \(bind: claim.token) AND applied_at IS NULL
-                """).run()
-            try await tx.sql.raw("""
-                UPDATE idempotent_requests SET locked_until = \(bind: now)
-                WHERE user_id = \(bind: claim.userID) AND key = \(bind: claim.key) AND claim = \(bind: claim.token)
-                """).run()
-        }
+        _ = try await write("""
+            DELETE FROM idempotent_requests
+            WHERE user_id = \(bind: claim.userID) AND key = \(bind: claim.key) AND claim = \(bind: claim.token) AND applied_at IS NULL
+            """, on: writes)
+        _ = try await write("""
+            UPDATE idempotent_requests SET locked_until = \(bind: now)
+            WHERE user_id = \(bind: claim.userID) AND key = \(bind: claim.key) AND claim = \(bind: claim.token)
+            """, on: writes)
     }
 
     static func delete(before cutoff: Date, on writes: WriteTransactions) async throws {
         try await writes.runInBackground { tx in
             try await tx.sql.raw("DELETE FROM idempotent_requests WHERE created_at < \(bind: cutoff)").run()
         }
+    }
+
+    /// One statement that writes: on SQLite through its single writer (`WriteTransactions`), on
+    /// PostgreSQL by itself (one round trip, not three: every keyed write runs two of these).
+    private static func write(_ statement: SQLQueryString, on writes: WriteTransactions) async throws -> [any SQLRow] {
+        guard writes.groupCommit != nil else { return try await writes.database.sql.raw(statement).all() }
+        return try await writes.run { tx in try await tx.sql.raw(statement).all() }
     }
 }
