@@ -5,13 +5,19 @@ import Darwin
 #endif
 import NIOPosix
 
-/// A thread for background work that should have a core only when requests leave one idle, as a
-/// task executor: a task that prefers it runs there, at the operating system's idle priority
-/// (Linux's `SCHED_IDLE`, else nice 19; the background class on Apple's systems), so a request's
-/// thread that wakes takes the core from it at once. Saved-search matching runs here: telling
-/// hundreds of people of one listing is long work at a benchmark's rate, and must not add to the
-/// wait of the student creating the next listing (docs/benchmarks.md). With nice 19 alone the
-/// matcher's reads still moved that wait's p99 by about a half at one connection.
+/// A thread for background work that should give way to requests, as a task executor: a task
+/// that prefers it runs there at the lowest ordinary priority (nice 19 on Linux; the background
+/// class on Apple's systems), so a request's thread that wakes mostly takes the core from it.
+/// Saved-search matching runs here: telling hundreds of people of one listing is long work at a
+/// benchmark's rate, and should not add to the wait of the student creating the next listing
+/// (docs/benchmarks.md).
+///
+/// Not Linux's `SCHED_IDLE`, which it used to be: a thread of that class runs only when a core
+/// would otherwise idle, so on a saturated machine it can wait tens of seconds for a turn, and
+/// if it was preempted holding a lock a request's thread needs (an event loop's task queue, the
+/// allocator's), every thread behind that lock waited as long. The test suite on PostgreSQL, which
+/// keeps two cores saturated, stalled so for 30 s and more (connections to PostgreSQL timed out
+/// while opening); at nice 19 a thread still gets a short turn every fraction of a second.
 final class BackgroundThread: Sendable {
     let executor: EventLoopTaskExecutor
     private let group: MultiThreadedEventLoopGroup
@@ -26,11 +32,7 @@ final class BackgroundThread: Sendable {
     /// thread, and `0` names the calling one). Lowering needs no privilege.
     private static func lowerPriority() {
         #if canImport(Glibc)
-        var param = sched_param(sched_priority: 0)
-        let schedIdle: Int32 = 5  // SCHED_IDLE, which Glibc's module leaves out (a GNU extension)
-        if sched_setscheduler(0, schedIdle, &param) != 0 {
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-        }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         #elseif canImport(Darwin)
         _ = pthread_set_qos_class_self_np(QOS_CLASS_BACKGROUND, 0)
         #endif
