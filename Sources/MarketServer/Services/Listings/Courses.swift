@@ -23,16 +23,10 @@ struct Courses {
         var campusCondition: SQLQueryString = campus.map { "AND l.campus = \(bind: $0)" } ?? ""
         let campusOnly = ListingVisibility.campusOnlyListings(SearchCriteria(campus: campus), viewer: viewer, trust: trust)
         if let condition = campusOnly.condition(filteredTo: campus) { campusCondition = "\(campusCondition) AND \(condition)" }
-        let sql = database.sql
-        let rows = try await sql.raw("""
-            SELECT \(unsafeRaw: ListingRow.selectList), u.public_name AS seller_name FROM listings l LEFT JOIN users u ON u.id = l.seller_id
-            WHERE l.course_code = \(bind: normalized) AND l.status = \(bind: ListingStatus.active.rawValue) \(campusCondition)
-            ORDER BY l.created_at DESC, l.seq DESC LIMIT \(literal: Self.listingLimit)
-            """).all().map(ListingRow.init(row:))
+        let rows = try await Self.activeListings(naming: normalized, where: campusCondition, on: database)
         let books = try await self.books(normalized, campus: campus, campusCondition: campusCondition)
         if rows.isEmpty, books.isEmpty {
-            let named = try await sql.raw("SELECT 1 AS named FROM listings l WHERE l.course_code = \(bind: normalized) \(campusCondition) LIMIT 1").first()
-            guard named != nil else {
+            guard try await Self.anyListing(naming: normalized, where: campusCondition, on: database) else {
                 throw APIError(.notFound, code: "course_not_found", message: "No listing names the course \(normalized) yet.")
             }
         }
@@ -42,14 +36,7 @@ struct Courses {
     /// Each ISBN the course's listings named: a title, how many are on the market, the lowest
     /// sale price now, and the price it last sold for on the campus.
     private func books(_ code: String, campus: String?, campusCondition: SQLQueryString) async throws -> [CourseBook] {
-        let active = ListingStatus.active.rawValue
-        let rows = try await database.sql.raw("""
-            SELECT l.isbn, MAX(l.title) AS title, MAX(l.currency) AS currency,
-                   SUM(CASE WHEN l.status = \(bind: active) THEN 1 ELSE 0 END) AS available,
-                   MIN(CASE WHEN l.status = \(bind: active) THEN l.sale_price_cents END) AS lowest
-            FROM listings l WHERE l.course_code = \(bind: code) AND l.isbn IS NOT NULL \(campusCondition)
-            GROUP BY l.isbn ORDER BY available DESC, l.isbn LIMIT 30
-            """).all()
+        let rows = try await Self.bookRows(of: code, where: campusCondition, on: database)
         guard !rows.isEmpty else { return [] }
         let isbns = try rows.map { try $0.decode(column: "isbn", as: String.self) }
         // The last completed sale of each ISBN on the campus, whatever course its listing named.
@@ -74,14 +61,7 @@ struct Courses {
             throw APIError.validation(["q": "must be the start of a course code, like EECS or EECS 2"])
         }
         let campus = try trust.campusFilter(asked: nil, viewer: viewer)
-        let campusCondition: SQLQueryString = campus.map { "AND campus = \(bind: $0)" } ?? ""
-        // Every code that starts with the prefix sorts at or after it and before its successor.
-        let end = String(prefix.dropLast()) + String(UnicodeScalar(prefix.unicodeScalars.last!.value + 1)!)
-        let rows = try await database.sql.raw("""
-            SELECT course_code, SUM(CASE WHEN status = \(bind: ListingStatus.active.rawValue) THEN 1 ELSE 0 END) AS active
-            FROM listings WHERE course_code >= \(bind: prefix) AND course_code < \(bind: end) \(campusCondition)
-            GROUP BY course_code ORDER BY course_code LIMIT 20
-            """).all()
+        let rows = try await Self.codes(beginningWith: prefix, campus: campus, on: database)
         return try rows.map {
             CourseSummary(code: try $0.decode(column: "course_code", as: String.self), activeListings: Int(try $0.decode(column: "active", as: Int64?.self) ?? 0))
         }

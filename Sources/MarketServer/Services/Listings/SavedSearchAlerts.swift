@@ -26,10 +26,7 @@ struct SavedSearchAlerts {
 
     func queue(_ listing: ListingRecord, in tx: WriteTransaction) async throws {
         guard ListingStatus(rawValue: listing.status) == .active else { return }
-        try await tx.sql.raw("""
-            INSERT INTO saved_search_queue (listing_id, queued_at) VALUES (\(bind: try listing.requireID()), \(bind: now))
-            ON CONFLICT (listing_id) DO NOTHING
-            """).run()
+        try await Self.enqueue(try listing.requireID(), at: now, on: tx.db)
         matcher?.wake()
     }
 
@@ -55,8 +52,7 @@ struct SavedSearchAlerts {
         let probes = SavedSearchTerms.probes(stems: stems, seller: sellerID, categories: categories, condition: condition, offers: offers)
         // The candidates: searches indexed under a term the listing has (one column of the
         // terms' primary key), checked against their query, kept in memory once read.
-        let candidates = try await database.sql.raw("SELECT DISTINCT saved_search_id FROM saved_search_terms WHERE term IN (\(binds: probes))")
-            .all(decodingColumn: "saved_search_id", as: UUID.self)
+        let candidates = try await Self.searches(indexedUnder: probes, on: database)
         let queries = try await SavedSearchQueryCache.shared.queries(of: candidates, on: database.sql)
         let matching = candidates.filter { id in
             guard let entry = queries[id] else { return false }  // deleted meanwhile
@@ -71,13 +67,7 @@ struct SavedSearchAlerts {
         var owners = Set<UUID>()
         var matched: [Match] = []
         for batch in stride(from: 0, to: matching.count, by: 500).map({ Array(matching[$0..<min($0 + 500, matching.count)]) }) {
-            let rows = try await database.sql.raw("""
-                SELECT s.id, s.user_id, s.name, s.created_at, u.email, u.campus_email, u.campus_verified_at, u.roles
-                FROM saved_searches s JOIN users u ON u.id = s.user_id
-                WHERE s.id IN (\(binds: batch)) AND s.user_id <> \(bind: sellerID) AND u.suspended_at IS NULL
-                  AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = s.user_id AND b.blocked_id = \(bind: sellerID))
-                                                                OR (b.blocker_id = \(bind: sellerID) AND b.blocked_id = s.user_id))
-                """).all()
+            let rows = try await Self.ownerRows(of: batch, mayHearOf: sellerID, on: database)
             let told = try await Self.ownersTold(of: listingID, among: Set(try rows.map { try $0.decode(column: "user_id", as: UUID.self) }),
                                                  on: database.sql)
             for row in rows {
@@ -102,34 +92,13 @@ struct SavedSearchAlerts {
         return owner.isModerator || !ListingVisibility.isOutside(owner, ofCampusOnly: listing.campusOnly, campus: listing.campus, trust: trust)
     }
 
-    /// Which of `owners` were told of the listing through any of their searches (but `excluding`):
-    /// read from the owners' searches (20 at most each), so it costs the same however many people
-    /// a popular listing has told already.
-    static func ownersTold(of listingID: UUID, among owners: Set<UUID>, excluding searches: Set<UUID> = [],
-                           on sql: any SQLDatabase) async throws -> Set<UUID> {
-        guard !owners.isEmpty else { return [] }
-        let rows = try await sql.raw("""
-            SELECT s.user_id, s.id FROM saved_searches s JOIN saved_search_hits h ON h.saved_search_id = s.id AND h.listing_id = \(bind: listingID)
-            WHERE s.user_id IN (\(binds: Array(owners)))
-            """).all()
-        var told = Set<UUID>()
-        for row in rows where !searches.contains(try row.decode(column: "id", as: UUID.self)) {
-            told.insert(try row.decode(column: "user_id", as: UUID.self))
-        }
-        return told
-    }
-
     /// Tells the owners of `matched` (from `matches`) about the listing.
     func tell(_ matched: [Match], about listing: ListingRecord, in tx: WriteTransaction) async throws {
         guard !matched.isEmpty else { return }
         let listingID = try listing.requireID()
         // The hits first, in one statement: a search another instance told meanwhile is not
         // returned, so nobody hears twice.
-        let values = matched.map { "(\(bind: $0.search.id), \(bind: listingID))" as SQLQueryString }
-        let told = Set(try await tx.sql.raw("""
-            INSERT INTO saved_search_hits (saved_search_id, listing_id) VALUES \(values.joined(separator: ", "))
-            ON CONFLICT DO NOTHING RETURNING saved_search_id
-            """).all(decodingColumn: "saved_search_id", as: UUID.self))
+        let told = try await Self.recordHits(of: matched.map(\.search.id), for: listingID, on: tx.db)
         guard !told.isEmpty else { return }
         // One notification per owner, however many of their searches match, in this batch or
         // an earlier one (told through a search not in this batch).
