@@ -5,8 +5,8 @@ import Glibc
 import Testing
 
 /// Background work gives way to requests, but never waits for an idle core: at nice 19, not
-/// `SCHED_IDLE`, whose thread could be kept off the cores for tens of seconds on a busy machine
-/// while holding a lock requests need (the suite on PostgreSQL stalled so).
+/// `SCHED_IDLE`, whose thread a busy machine can keep off the cores for seconds while it holds a
+/// lock requests need.
 @Suite("Background thread")
 struct BackgroundThreadTests {
     #if canImport(Glibc)

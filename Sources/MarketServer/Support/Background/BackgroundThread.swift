@@ -13,11 +13,10 @@ import NIOPosix
 /// (docs/benchmarks.md).
 ///
 /// Not Linux's `SCHED_IDLE`, which it used to be: a thread of that class runs only when a core
-/// would otherwise idle, so on a saturated machine it can wait tens of seconds for a turn, and
-/// if it was preempted holding a lock a request's thread needs (an event loop's task queue, the
-/// allocator's), every thread behind that lock waited as long. The test suite on PostgreSQL, which
-/// keeps two cores saturated, stalled so for 30 s and more (connections to PostgreSQL timed out
-/// while opening); at nice 19 a thread still gets a short turn every fraction of a second.
+/// would otherwise idle, so on a saturated machine it can wait seconds for a turn, and if it is
+/// preempted holding a lock a request's thread needs (an event loop's task queue, the
+/// allocator's), every thread behind that lock waits as long: a priority inversion with no bound
+/// but the load. At nice 19 a thread still gets a short turn every fraction of a second.
 final class BackgroundThread: Sendable {
     let executor: EventLoopTaskExecutor
     private let group: MultiThreadedEventLoopGroup
