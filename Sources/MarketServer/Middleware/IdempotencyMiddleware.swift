@@ -40,7 +40,9 @@ struct IdempotencyMiddleware: AsyncMiddleware {
                 try? await requests.release(claim)
                 throw error
             }
-            try await requests.finish(claim, answer: IdempotentAnswer(response))
+            // The writes are done: their answer goes out even if keeping it fails (a repeat is then
+            // told, after the lease, that the request was applied).
+            try? await requests.finish(claim, answer: IdempotentAnswer(response))
             return response
         }
     }
