@@ -14,12 +14,15 @@ extension IdempotentRequests {
         var answer: IdempotentAnswer?
     }
 
-    /// Inserts the key held by `token`; false when the account already has it.
+    /// Inserts the key held by `token`, in one conditional statement that also keeps the
+    /// account within `maxPerAccount` keys; false when the account already has this key or
+    /// that many.
     static func insert(_ key: String, of userID: UUID, fingerprint: String, token: UUID, at now: Date,
                        on writes: WriteTransactions) async throws -> Bool {
         try await !write("""
             INSERT INTO idempotent_requests (user_id, key, request_hash, claim, locked_until, created_at)
-            VALUES (\(bind: userID), \(bind: key), \(bind: fingerprint), \(bind: token), \(bind: now.addingTimeInterval(lease)), \(bind: now))
+            SELECT \(bind: userID), \(bind: key), \(bind: fingerprint), \(bind: token), \(bind: now.addingTimeInterval(lease)), \(bind: now)
+            WHERE (SELECT COUNT(*) FROM idempotent_requests WHERE user_id = \(bind: userID)) < \(literal: maxPerAccount)
             ON CONFLICT (user_id, key) DO NOTHING RETURNING claim
             """, on: writes).isEmpty
     }

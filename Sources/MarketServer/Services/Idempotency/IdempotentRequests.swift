@@ -46,16 +46,18 @@ struct IdempotentRequests {
 
     /// Claims `key` for this request, or says why it cannot run.
     func claim(_ key: String, of userID: UUID, fingerprint: String) async throws -> Outcome {
-        if try await Self.count(of: userID, on: database) >= Self.maxPerAccount, try await Self.find(key, of: userID, on: database) == nil {
-            throw APIError.tooManyIdempotencyKeys
-        }
         // A key released between the statements below is claimed again on the next turn.
         for _ in 0..<3 {
             let token = UUID()
             if try await Self.insert(key, of: userID, fingerprint: fingerprint, token: token, at: now, on: writes) {
                 return .claimed(IdempotencyClaim(userID: userID, key: key, token: token, claimedAt: now))
             }
-            guard let held = try await Self.find(key, of: userID, on: database) else { continue }
+            guard let held = try await Self.find(key, of: userID, on: database) else {
+                // Not inserted and not there: the account holds its limit of keys (or this one was
+                // released a moment ago, and the next turn claims it).
+                if try await Self.count(of: userID, on: database) >= Self.maxPerAccount { throw APIError.tooManyIdempotencyKeys }
+                continue
+            }
             guard held.fingerprint == fingerprint else { return .mismatch }
             if let answer = held.answer { return .answered(answer) }
             if held.lockedUntil > now { return .inProgress }
