@@ -81,8 +81,13 @@ let package = Package(
             name: "campusmarket",
             dependencies: ["MarketServer", .product(name: "Vapor", package: "vapor")]
         ),
-        // SDK for Apple platforms and Linux; depends on MarketCore only.
-        .target(name: "MarketClient", dependencies: ["MarketCore"]),
+        // The system's SQLite, for the SDK's store on the device (Apple platforms have their own).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // SDK for Apple platforms and Linux; depends on MarketCore and the system's SQLite only.
+        .target(
+            name: "MarketClient",
+            dependencies: ["MarketCore", .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))]
+        ),
         // The command-line client, on the SDK.
         .executableTarget(
             name: "market",

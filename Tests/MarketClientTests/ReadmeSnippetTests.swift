@@ -35,6 +35,9 @@ struct ReadmeSnippetTests {
                 print(detail.errorMessage ?? "")     // e.g. "This listing has already been sold."
             }
             // README:end
+            // The sample keeps its store where an app would; this test leaves nothing there.
+            defer { session.client.store?.destroy() }
+            #expect(session.client.store != nil)
             #expect(session.user?.name == "Ada")
             #expect(feed.listings.items.map(\.title) == ["Standing desk"])
             #expect(detail.placedOrder?.status == .pending)

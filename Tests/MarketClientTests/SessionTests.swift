@@ -19,7 +19,7 @@ struct SessionTests {
         #expect(offline.errorMessage == "Check the 3 highlighted fields.")
 
         try await withLiveMarket { market in
-            let session = SessionManager(server: market.url, store: MemoryTokenStore())
+            let session = market.session()
             let screen = SignUpViewModel(session: session)
             screen.name = "Ada Lovelace"
             screen.email = "Ada@Campus.edu"
@@ -31,7 +31,7 @@ struct SessionTests {
             #expect(session.user?.email == "ada@campus.edu")
 
             // The same email again: the server's 409 as a sentence, nothing signed in.
-            let again = SignUpViewModel(session: SessionManager(server: market.url, store: MemoryTokenStore()))
+            let again = SignUpViewModel(session: market.session())
             again.name = "Someone"
             again.email = "ada@campus.edu"
             again.password = LiveMarket.password
@@ -46,7 +46,7 @@ struct SessionTests {
             let ada = try await market.person("Ada")
             try await ada.client.send(ProfileEndpoint.update(UpdateProfileRequest(username: "ada")))
 
-            let session = SessionManager(server: market.url, store: MemoryTokenStore())
+            let session = market.session()
             let screen = SignInViewModel(session: session)
             #expect(screen.canSubmit == false)
             screen.login = "ada@campus.edu"
@@ -86,17 +86,17 @@ struct SessionTests {
             #expect((folder[.posixPermissions] as? NSNumber)?.intValue == 0o700)
 
             // A relaunch the gate refuses (Face ID failed): signed out, the token unused but kept.
-            let refused = SessionManager(server: market.url, store: store, gate: RefusingGate())
+            let refused = market.session(store: store, gate: RefusingGate())
             #expect(await refused.restore() == false)
             #expect(refused.isAuthenticated == false)
             #expect(try store.load() != nil)
 
-            let relaunched = SessionManager(server: market.url, store: store)
+            let relaunched = market.session(store: store)
             #expect(await relaunched.restore())
             #expect(relaunched.user?.name == "Grace")
 
             // A session stored for another server is not sent to this one.
-            let elsewhere = SessionManager(server: URL(string: "http://127.0.0.1:9")!, store: store)
+            let elsewhere = SessionManager(server: URL(string: "http://127.0.0.1:9")!, store: store, storeDirectory: nil)
             #expect(await elsewhere.restore() == false)
 
             await relaunched.signOut()

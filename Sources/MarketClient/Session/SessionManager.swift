@@ -9,7 +9,9 @@ import Observation
 /// in a ``TokenStore`` across launches, and signs out — also by itself when the server answers
 /// 401 to the token (revoked on another device, expired).
 ///
-/// Pass `client` to the view models; it sends this session's token.
+/// Pass `client` to the view models; it sends this session's token and keeps what they read in
+/// the account's ``LocalStore`` (in `storeDirectory`), so screens open offline with what they
+/// showed last. Signing out deletes that store and the photos kept.
 @MainActor
 @Observable
 public final class SessionManager {
@@ -21,12 +23,17 @@ public final class SessionManager {
 
     @ObservationIgnored private let store: any TokenStore
     @ObservationIgnored private let gate: any BiometricGate
-    @ObservationIgnored private let token = TokenBox()
+    @ObservationIgnored private let token = LockedBox<String?>(nil)
     @ObservationIgnored private let relay = UnauthenticatedRelay()
+    @ObservationIgnored private let storeDirectory: URL?
 
-    public init(server: URL, store: any TokenStore, gate: any BiometricGate = OpenGate(), urlSession: URLSession = .shared) {
+    /// - Parameter storeDirectory: where the accounts' ``LocalStore``s are kept; nil keeps
+    ///   nothing on the device but the token (answers in memory only).
+    public init(server: URL, store: any TokenStore, gate: any BiometricGate = OpenGate(), urlSession: URLSession = .shared,
+                storeDirectory: URL? = LocalStore.defaultDirectory) {
         self.store = store
         self.gate = gate
+        self.storeDirectory = storeDirectory
         let token = self.token
         let relay = self.relay
         client = APIClient(baseURL: server, session: urlSession,
@@ -43,6 +50,7 @@ public final class SessionManager {
         guard await gate.authorize(reason: reason) else { return false }
         token.value = stored.token
         isAuthenticated = true
+        openStore(for: stored.account)
         do {
             user = try await client.send(ProfileEndpoint.show)
             return true
@@ -126,8 +134,11 @@ public final class SessionManager {
         forget()
     }
 
-    /// Forgets the session without asking the server (after a 401, or once the account is deleted).
+    /// Forgets the session without asking the server (after a 401, or once the account is
+    /// deleted), and deletes what the account kept on the device.
     public func forget() {
+        client.store?.destroy()
+        client.store = nil
         token.value = nil
         try? store.clear()
         user = nil
@@ -138,18 +149,20 @@ public final class SessionManager {
         token.value = auth.token
         user = auth.user
         isAuthenticated = true
-        try store.save(StoredSession(token: auth.token, expiresAt: auth.expiresAt, server: client.baseURL))
+        openStore(for: auth.user.id)
+        try store.save(StoredSession(token: auth.token, expiresAt: auth.expiresAt, server: client.baseURL, account: auth.user.id))
     }
-}
 
-/// The token the client sends, read from any thread.
-private final class TokenBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var token: String?
-
-    var value: String? {
-        get { lock.withLock { token } }
-        set { lock.withLock { token = newValue } }
+    /// Opens `account`'s store for the client. A store that cannot be opened (a full disk, a file
+    /// from a newer app) is started again; failing that, the app runs without one.
+    private func openStore(for account: UUID?) {
+        guard let storeDirectory, let account else { return }
+        let file = LocalStore.file(server: client.baseURL, account: account, in: storeDirectory)
+        if client.store?.file == file { return }
+        client.store = (try? LocalStore(file: file)) ?? {
+            LocalStore.destroy(file)
+            return try? LocalStore(file: file)
+        }()
     }
 }
 

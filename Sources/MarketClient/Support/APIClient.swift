@@ -16,8 +16,9 @@ public final class APIClient: Sendable {
     private let session: URLSession
     let tokenProvider: @Sendable () async -> String?
     let onUnauthenticated: @Sendable () async -> Void
-    /// Answers kept for revalidation (`If-None-Match`); see ``ResponseCache``.
+    /// Answers kept for revalidation (`If-None-Match`) while signed out; see ``ResponseCache``.
     let responses = ResponseCache()
+    private let storeBox = LockedBox<LocalStore?>(nil)
     /// When a request is sent again (a lost answer, a server asking to wait).
     let repeatPolicy = RepeatPolicy()
     /// Photos kept on the device, shared by every view model built on this client.
@@ -44,6 +45,14 @@ public final class APIClient: Sendable {
             guard (200..<300).contains(status) else { throw APIClientError.unexpectedResponse(status: status) }
             return data
         }
+    }
+
+    /// The signed-in account's ``LocalStore``: every GET's answer is kept there, and read back
+    /// when the server cannot be reached. ``SessionManager`` sets it at sign-in and removes it at
+    /// sign-out; nil keeps answers in memory only.
+    public var store: LocalStore? {
+        get { storeBox.value }
+        set { storeBox.value = newValue }
     }
 
     /// The bytes of `photo` for a slot `points` wide on a screen of `scale`: the copy that fits
@@ -100,14 +109,7 @@ public final class APIClient: Sendable {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
             if endpoint.method != "GET" { request.setValue(idempotencyKey ?? UUID().uuidString, forHTTPHeaderField: "Idempotency-Key") }
         }
-        let cacheKey = endpoint.method == "GET" ? ResponseCache.key(url: request.url ?? baseURL, token: token) : nil
-        let cached = cacheKey.flatMap(responses.entry(for:))
-        if let cached { request.setValue(cached.tag, forHTTPHeaderField: "If-None-Match") }
-        let (data, http) = try await exchangeRepeating(request)
-        if http.statusCode == 304, let cached { return cached.body }
-        if let cacheKey, http.statusCode == 200, let tag = http.value(forHTTPHeaderField: "ETag") {
-            responses.store(.init(tag: tag, body: data), for: cacheKey)
-        }
+        let (data, http) = try await exchangeReading(request, method: endpoint.method, token: token)
         guard (200..<300).contains(http.statusCode) else {
             if http.statusCode == 401, token != nil { await onUnauthenticated() }
             if let body = try? Self.decoder.decode(APIErrorBody.self, from: data) {

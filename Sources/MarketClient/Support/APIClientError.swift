@@ -16,13 +16,15 @@ public enum APIClientError: Error, Sendable, Equatable {
     case invalid(FieldErrors)
     /// The request never got an answer (offline, DNS, refused, timed out).
     case transport(String)
+    /// A screen asked for what the device kept before asking the server, and nothing was kept.
+    case notStored
 
     /// The HTTP status, when the server answered.
     public var status: Int? {
         switch self {
         case .server(let status, _), .unexpectedResponse(let status): status
         case .decoding: 200
-        case .invalid, .transport: nil
+        case .invalid, .transport, .notStored: nil
         }
     }
 
@@ -52,7 +54,13 @@ public enum APIClientError: Error, Sendable, Equatable {
         case .decoding(let type, let field, _): "The server's answer could not be read (\(type), at \(field.isEmpty ? "the top" : field))."
         case .invalid(let fields): fields.count == 1 ? "Check the highlighted field." : "Check the \(fields.count) highlighted fields."
         case .transport(let reason): "The server could not be reached: \(reason)"
+        case .notStored: "Nothing is kept on this device for this yet."
         }
+    }
+
+    /// No answer came: no network, or no server at the address.
+    public var isUnreachable: Bool {
+        if case .transport = self { true } else { false }
     }
 
     /// The server no longer accepts the session's token (or never did).

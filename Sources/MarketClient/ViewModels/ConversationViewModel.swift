@@ -7,7 +7,7 @@ import Observation
 /// after a timeout never sends the message twice. `listen()` adds what arrives live.
 @MainActor
 @Observable
-public final class ConversationViewModel: ScreenModel {
+public final class ConversationViewModel: ReadingScreen {
     public let conversationID: UUID
     public private(set) var conversation: Conversation?
     /// Oldest first, as a chat shows them.
@@ -17,6 +17,7 @@ public final class ConversationViewModel: ScreenModel {
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
     @ObservationIgnored private var olderCursor: String?
@@ -38,12 +39,12 @@ public final class ConversationViewModel: ScreenModel {
 
     /// The newest page, then marks it read.
     public func load() async {
-        let page: MessagePage? = await perform { try await client.send(ConversationEndpoint.messages(conversationID, PageRequest(limit: 50))) }
-        guard let page else { return }
-        messages = page.items.reversed()
-        olderCursor = page.nextCursor
-        hasOlder = page.nextCursor != nil
-        await markRead()
+        let page = await read({ try await client.send(ConversationEndpoint.messages(conversationID, PageRequest(limit: 50))) as MessagePage }) { page in
+            messages = page.items.reversed()
+            olderCursor = page.nextCursor
+            hasOlder = page.nextCursor != nil
+        }
+        if page != nil, !isOffline { await markRead() }
     }
 
     public func loadOlder() async {

@@ -21,6 +21,7 @@ public final class ExpensesViewModel: PagedScreen {
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
     @ObservationIgnored private let now: @Sendable () -> Date

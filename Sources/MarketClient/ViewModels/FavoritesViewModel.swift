@@ -10,6 +10,7 @@ public final class FavoritesViewModel: PagedScreen {
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
 

@@ -7,7 +7,7 @@ import Observation
 /// by cursor as the list scrolls, and pull-to-refresh.
 @MainActor
 @Observable
-public final class FeedViewModel: ScreenModel {
+public final class FeedViewModel: ReadingScreen {
     public enum Layout: String, Sendable, CaseIterable { case list, grid }
 
     /// Searches `debounce` after the last keystroke.
@@ -22,6 +22,7 @@ public final class FeedViewModel: ScreenModel {
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
     @ObservationIgnored private let debounce: Duration
@@ -87,10 +88,9 @@ public final class FeedViewModel: ScreenModel {
     private func load() async {
         let asked = query
         guard let search = checked(asked.validated()) else { return }
-        let page: ListingPage? = await perform { try await client.send(ListingEndpoint.search(search)) }
-        // An answer to a search the person has since changed is stale: the newer one follows.
-        if let page, asked == query {
-            listings.replace(with: page.items, nextCursor: page.nextCursor)
+        await read({ try await client.send(ListingEndpoint.search(search)) as ListingPage }) { page in
+            // An answer to a search the person has since changed is stale: the newer one follows.
+            if asked == query { listings.replace(with: page.items, nextCursor: page.nextCursor) }
         }
     }
 }

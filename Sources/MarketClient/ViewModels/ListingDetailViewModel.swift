@@ -7,7 +7,7 @@ import Observation
 /// sending), or offer a trade of one's own listings plus cash.
 @MainActor
 @Observable
-public final class ListingDetailViewModel: ScreenModel {
+public final class ListingDetailViewModel: ReadingScreen {
     public let listingID: UUID
     public private(set) var listing: Listing?
     /// Periods already rented, for the date pickers.
@@ -37,6 +37,7 @@ public final class ListingDetailViewModel: ScreenModel {
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
     @ObservationIgnored private let me: UUID?
@@ -88,8 +89,8 @@ public final class ListingDetailViewModel: ScreenModel {
 
     /// Loads the listing, its booked periods when it rents, and my listings when it trades.
     public func load() async {
-        guard let listing: Listing = await perform({ try await client.send(ListingEndpoint.show(listingID)) }) else { return }
-        self.listing = listing
+        guard let listing = await read({ try await client.send(ListingEndpoint.show(listingID)) as Listing }, show: { listing = $0 }),
+              !isOffline else { return }
         if listing.rentPriceCents != nil, let availability: Availability = await perform({
             try await client.send(OrderEndpoint.availability(listing: listingID))
         }) {

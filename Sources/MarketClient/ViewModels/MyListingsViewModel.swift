@@ -15,6 +15,7 @@ public final class MyListingsViewModel: PagedScreen {
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
     @ObservationIgnored private let me: UUID

@@ -12,6 +12,7 @@ public final class NotificationsViewModel: PagedScreen {
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
 

@@ -7,7 +7,7 @@ import Observation
 /// buyer's code.
 @MainActor
 @Observable
-public final class OrderDetailViewModel: ScreenModel {
+public final class OrderDetailViewModel: ReadingScreen {
     public let orderID: UUID
     public private(set) var order: Order?
     /// The code the buyer shows at hand-over, as the seller types it.
@@ -15,6 +15,7 @@ public final class OrderDetailViewModel: ScreenModel {
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
 
@@ -80,7 +81,7 @@ public final class OrderDetailViewModel: ScreenModel {
     }
 
     public func load() async {
-        if let order: Order = await perform({ try await client.send(OrderEndpoint.show(orderID)) }) { self.order = order }
+        await read({ try await client.send(OrderEndpoint.show(orderID)) as Order }) { order = $0 }
     }
 
     /// Takes `action`; the order then shows its new status and next steps. When the order

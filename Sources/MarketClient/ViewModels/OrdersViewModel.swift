@@ -13,6 +13,7 @@ public final class OrdersViewModel: PagedScreen {
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
 

@@ -19,7 +19,7 @@ extension Ledger: PageOfItems {
 /// appears are the same on every such screen, so they are written once here. A screen says how
 /// to fetch a page (`load(more:)`, through `loadPage`).
 @MainActor
-public protocol PagedScreen: ScreenModel {
+public protocol PagedScreen: ReadingScreen {
     /// Fetches the first page (`more` false: it replaces the list) or the next one (appended).
     func load(more: Bool) async
 }
@@ -32,25 +32,23 @@ extension PagedScreen {
     public func loadMore() async { await load(more: true) }
 }
 
-extension ScreenModel {
-    /// Fetches a page into `list`: the first (`more` false) replaces what is shown, a later one is
-    /// appended. Does nothing for `more` when no page is left or a call is running. Returns the
-    /// page, for what else it carries (an unread total, the ledger's sums), or nil when nothing
-    /// was fetched or the call failed (its error shown).
+extension ReadingScreen {
+    /// Fetches a page into `list`: the first (`more` false) replaces what is shown, the device's
+    /// kept copy first, then the server's (``read(_:show:)``); a later one is appended. Does
+    /// nothing for `more` when no page is left or a call is running. Returns the page, for what
+    /// else it carries (an unread total, the ledger's sums), or nil when nothing was fetched or
+    /// the call failed (its error shown).
     @discardableResult
     func loadPage<P: PageOfItems>(into list: ReferenceWritableKeyPath<Self, PagedList<P.Item>>, more: Bool, limit: Int,
                                   _ fetch: (PageRequest) async throws -> P) async -> P? {
-        var cursor: String?
-        if more {
-            guard let next = self[keyPath: list].nextCursor, !isLoading else { return nil }
-            cursor = next
+        guard more else {
+            return await read({ try await fetch(PageRequest(limit: limit)) }) { page in
+                self[keyPath: list].replace(with: page.items, nextCursor: page.nextCursor)
+            }
         }
-        guard let page = await perform({ try await fetch(PageRequest(limit: limit, cursor: cursor)) }) else { return nil }
-        if cursor == nil {
-            self[keyPath: list].replace(with: page.items, nextCursor: page.nextCursor)
-        } else {
-            self[keyPath: list].append(page.items, nextCursor: page.nextCursor)
-        }
+        guard let cursor = self[keyPath: list].nextCursor, !isLoading,
+              let page = await perform({ try await fetch(PageRequest(limit: limit, cursor: cursor)) }) else { return nil }
+        self[keyPath: list].append(page.items, nextCursor: page.nextCursor)
         return page
     }
 }

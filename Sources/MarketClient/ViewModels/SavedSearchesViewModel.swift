@@ -5,11 +5,12 @@ import Observation
 /// The student's saved searches (a list in the "Saved" tab, and "Save this search" on the feed).
 @MainActor
 @Observable
-public final class SavedSearchesViewModel: ScreenModel {
+public final class SavedSearchesViewModel: ReadingScreen {
     public private(set) var searches: [SavedSearch] = []
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
 
@@ -18,7 +19,7 @@ public final class SavedSearchesViewModel: ScreenModel {
     }
 
     public func load() async {
-        if let searches: [SavedSearch] = await perform({ try await client.send(SavedSearchEndpoint.list) }) { self.searches = searches }
+        await read({ try await client.send(SavedSearchEndpoint.list) as [SavedSearch] }) { searches = $0 }
     }
 
     /// Saves the feed's current words and filters (`FeedViewModel.savedSearchQuery`); checked

@@ -20,7 +20,7 @@ struct Login: AsyncParsableCommand {
             let request = LoginRequest(login: login, password: password)
             _ = try request.validated().orThrow()
             let auth: AuthResponse = try await context.client.send(AuthEndpoint.login(request))
-            try context.store.save(StoredSession(token: auth.token, expiresAt: auth.expiresAt, server: context.server))
+            try context.adopt(auth)
             context.output.show(auth.user) {
                 context.output.say("Signed in to \(context.server.absoluteString) as \(context.output.bold(auth.user.name)) <\(auth.user.email)>.")
             }

@@ -12,7 +12,7 @@ struct Logout: AsyncParsableCommand {
         try await global.run { context in
             guard context.isSignedIn else { return context.output.say("You were not signed in.") }
             // Forgotten here even when the server cannot be reached; the token then expires by itself.
-            defer { try? context.store.clear() }
+            defer { context.forget() }
             try? await context.client.send(AuthEndpoint.logout)
             context.output.say("Signed out.")
         }

@@ -25,7 +25,7 @@ struct SignUp: AsyncParsableCommand {
                 if case .mailed(let mailed) = outcome { context.output.say(mailed.message + " Then run `market login \(email)`.") }
                 return
             }
-            try context.store.save(StoredSession(token: auth.token, expiresAt: auth.expiresAt, server: context.server))
+            try context.adopt(auth)
             context.output.show(auth.user) {
                 context.output.say("Welcome, \(context.output.bold(auth.user.name))! Signed in to \(context.server.absoluteString) as <\(auth.user.email)>.")
                 if auth.user.verificationRequired {

@@ -2,7 +2,8 @@ import Foundation
 import MarketClient
 import MarketCore
 
-/// A command's connection to the server: the client, the stored session and the output.
+/// A command's connection to the server: the client, the stored session, the account's
+/// ``LocalStore`` (what it read before, answered when the server cannot be reached) and the output.
 struct CommandContext {
     let server: URL
     let store: FileTokenStore
@@ -18,7 +19,23 @@ struct CommandContext {
         session = stored.flatMap { $0.server == server && $0.expiresAt > Date() ? $0 : nil }
         let token = session?.token
         client = APIClient(baseURL: server, tokenProvider: { token })
+        if let account = session?.account {
+            client.store = try? LocalStore(file: LocalStore.file(server: server, account: account))
+        }
         output = Output(json: json)
+    }
+
+    /// Keeps `auth`'s session for the next commands; another account's store on this machine
+    /// goes (one account at a time is signed in here).
+    func adopt(_ auth: AuthResponse) throws {
+        if let previous = session?.account, previous != auth.user.id { client.store?.destroy() }
+        try store.save(StoredSession(token: auth.token, expiresAt: auth.expiresAt, server: server, account: auth.user.id))
+    }
+
+    /// Forgets the session and what its account kept on this machine.
+    func forget() {
+        try? store.clear()
+        client.store?.destroy()
     }
 
     var isSignedIn: Bool { session != nil }

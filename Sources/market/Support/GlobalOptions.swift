@@ -24,12 +24,15 @@ struct GlobalOptions: ParsableArguments {
     /// Whatever goes wrong is printed as one sentence on stderr, and the command exits 1.
     func run(_ body: (CommandContext) async throws -> Void) async throws {
         let context = try CommandContext(server: serverURL(), json: json)
+        // Read offline from what this machine kept: said first, with when it was kept.
+        let output = context.output
+        let report = ReadReport { kept in output.note("Offline: the server cannot be reached; showing what was kept at \(Format.time(kept)).") }
         do {
-            try await body(context)
+            try await ReadReport.$current.withValue(report) { try await body(context) }
         } catch let error as APIClientError {
             context.output.fail(error)
             if error.isUnauthenticated, context.isSignedIn {
-                try? context.store.clear()
+                context.forget()
                 context.output.note("Your session ended; run `market login` again.")
             }
             throw ExitCode.failure

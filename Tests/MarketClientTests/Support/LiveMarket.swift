@@ -14,6 +14,8 @@ final class LiveMarket {
     let app: Application
     /// Every request the server received, as "GET /api/v1/listings?q=…", in order.
     let requests: RequestLog
+    /// Where this test's sessions keep their accounts' stores (deleted after the test).
+    let storeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("market-stores-\(UUID().uuidString)")
     static let password = "correct horse battery"
 
     init(url: URL, app: Application, requests: RequestLog) {
@@ -22,9 +24,14 @@ final class LiveMarket {
         self.requests = requests
     }
 
+    /// A session on this server, signed out, keeping its stores in ``storeDirectory``.
+    func session(store: any TokenStore = MemoryTokenStore(), gate: any BiometricGate = OpenGate()) -> SessionManager {
+        SessionManager(server: url, store: store, gate: gate, storeDirectory: storeDirectory)
+    }
+
     /// A new account, signed in through the SDK, its token kept in memory.
     func person(_ name: String, store: any TokenStore = MemoryTokenStore()) async throws -> SessionManager {
-        let session = SessionManager(server: url, store: store)
+        let session = session(store: store)
         try await session.register(RegisterRequest(email: "\(name.lowercased().replacingOccurrences(of: " ", with: "."))@campus.edu", password: Self.password, name: name))
         return session
     }
@@ -40,6 +47,17 @@ final class LiveMarket {
 }
 
 extension LiveMarket {
+    /// Stops answering: the listening socket closes and open connections end, as when the
+    /// network goes; the app and its database stay as they were.
+    func stopServing() async {
+        await app.http.server.shared.shutdown()
+    }
+
+    /// Serves again on the same address.
+    func serveAgain() async throws {
+        try await app.http.server.shared.start(address: .hostname("127.0.0.1", port: url.port))
+    }
+
     /// `campusmarket <arguments>` run in the server, as its operator would.
     func operatorRuns(_ arguments: String...) async throws {
         var context = CommandContext(console: app.console, input: CommandInput(arguments: ["campusmarket"] + arguments))
@@ -59,6 +77,7 @@ func withLiveMarket(adjust: @Sendable (inout AppSettings) -> Void = { _ in }, fa
         app.middleware.use(log, at: .beginning)
         try await app.withLiveServer { url in
             let market = await LiveMarket(url: url, app: app, requests: log)
+            defer { try? FileManager.default.removeItem(at: market.storeDirectory) }
             try await body(market)
         }
     }
@@ -68,7 +87,7 @@ func withLiveMarket(adjust: @Sendable (inout AppSettings) -> Void = { _ in }, fa
 /// error, so a screen showing field errors with it proves they were found before sending.
 @MainActor
 func unreachableSession() -> SessionManager {
-    SessionManager(server: URL(string: "http://127.0.0.1:9")!, store: MemoryTokenStore())
+    SessionManager(server: URL(string: "http://127.0.0.1:9")!, store: MemoryTokenStore(), storeDirectory: nil)
 }
 
 /// Records the requests the server receives (a recorder, not a stand-in: the real server answers).

@@ -26,6 +26,7 @@ struct MarketCLI {
         var environment = ProcessInfo.processInfo.environment
         environment["MARKET_SERVER"] = server.absoluteString
         environment["XDG_CONFIG_HOME"] = configDirectory.path
+        environment["XDG_DATA_HOME"] = configDirectory.appendingPathComponent("data").path
         environment["TZ"] = "UTC"
         environment.merge(extra) { $1 }
         // Files rather than pipes, and an exit polled for: nothing here blocks a thread of the

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The tables of a ``LocalStore``, one step per version of the SDK that changed them. A store
+/// file says which steps it has (`PRAGMA user_version`); opening it runs the rest, each in one
+/// transaction. Add a step, never edit one: stores written by earlier versions are on phones.
+enum LocalStoreSchema {
+    static let steps: [String] = [
+        // 1: the answers to the GETs a screen made.
+        """
+        CREATE TABLE answers (
+            key TEXT PRIMARY KEY,      -- the request's path and query under /api/v1
+            body BLOB NOT NULL,        -- the server's JSON
+            tag TEXT,                  -- its ETag, sent back as If-None-Match
+            fetched_at REAL NOT NULL,  -- when the server last gave or confirmed it
+            seen_at REAL NOT NULL,     -- when a screen last read it: the least recent goes first
+            kept INTEGER NOT NULL      -- 1: the student's own orders and conversations, never evicted
+        );
+        CREATE INDEX answers_eviction ON answers (kept, seen_at);
+        """,
+    ]
+
+    static var version: Int { steps.count }
+
+    /// Brings `database` to ``version``. A file written by a newer SDK (after an app was moved
+    /// back to an older one) is refused: the caller starts a new store.
+    static func migrate(_ database: SQLiteFile) throws {
+        let current = Int(try database.rows("PRAGMA user_version").first?.first?.int ?? 0)
+        guard current <= version else {
+            throw SQLiteError(message: "\(database.path) was written by a newer version (\(current) > \(version))")
+        }
+        for (index, step) in steps.enumerated().dropFirst(current) {
+            do {
+                try database.execute("BEGIN IMMEDIATE; \(step); PRAGMA user_version = \(index + 1); COMMIT;")
+            } catch {
+                try? database.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A GET's answer as the ``LocalStore`` keeps it.
+struct StoredAnswer: Sendable, Equatable {
+    var body: Data
+    /// The `ETag` it came with, to ask `If-None-Match` next time.
+    var tag: String?
+    /// When the server last gave or confirmed it: what a screen shows as "last synced".
+    var fetchedAt: Date
+
+    /// The student's own orders and conversations are never evicted: they are what a student
+    /// needs at a meetup with no signal.
+    static func isKept(_ key: String) -> Bool {
+        key.hasPrefix("orders") || key.hasPrefix("conversations")
+    }
+}
+
+extension LocalStore {
+    /// The kept answer for `key` (a path and query under `/api/v1`), marked as seen `now`.
+    func answer(for key: String, seenAt now: Date = Date()) -> StoredAnswer? {
+        guard let row = try? database.rows("UPDATE answers SET seen_at = ? WHERE key = ? RETURNING body, tag, fetched_at",
+                                           [.real(now.timeIntervalSince1970), .text(key)]).first,
+              let body = row[0].data, let fetched = row[2].double else { return nil }
+        return StoredAnswer(body: body, tag: row[1].string, fetchedAt: Date(timeIntervalSince1970: fetched))
+    }
+
+    /// Keeps `answer` for `key`, then evicts past ``sizeLimit``. A store that cannot write (a
+    /// full disk) costs the screen nothing: the answer was shown.
+    func keep(_ answer: StoredAnswer, for key: String, seenAt now: Date = Date()) {
+        _ = try? database.rows("""
+            INSERT INTO answers (key, body, tag, fetched_at, seen_at, kept) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET body = excluded.body, tag = excluded.tag,
+                fetched_at = excluded.fetched_at, seen_at = excluded.seen_at
+            """, [.text(key), .blob(answer.body), answer.tag.map(SQLiteValue.text) ?? .null,
+                  .real(answer.fetchedAt.timeIntervalSince1970), .real(now.timeIntervalSince1970),
+                  .integer(StoredAnswer.isKept(key) ? 1 : 0)])
+        evict()
+    }
+
+    /// Notes that the server confirmed `key`'s answer (`304 Not Modified`) at `now`.
+    func confirm(_ key: String, at now: Date = Date()) {
+        _ = try? database.rows("UPDATE answers SET fetched_at = ?, seen_at = ? WHERE key = ?",
+                               [.real(now.timeIntervalSince1970), .real(now.timeIntervalSince1970), .text(key)])
+    }
+
+    /// Deletes the answers seen least recently, the kept ones aside, until the rest fit in
+    /// ``sizeLimit``: one statement, a running total from the most recently seen.
+    func evict() {
+        _ = try? database.rows("""
+            DELETE FROM answers WHERE key IN (
+                SELECT key FROM (
+                    SELECT key, SUM(length(body)) OVER (ORDER BY seen_at DESC, key) AS running
+                    FROM answers WHERE kept = 0)
+                WHERE running > ?)
+            """, [.integer(Int64(sizeLimit))])
+    }
+
+    /// The bytes of answers kept, and how many (for tests and a settings screen).
+    public var usage: (answers: Int, bytes: Int) {
+        let row = (try? database.rows("SELECT count(*), coalesce(sum(length(body)), 0) FROM answers").first) ?? []
+        return (Int(row.first?.int ?? 0), Int(row.last?.int ?? 0))
+    }
+}
