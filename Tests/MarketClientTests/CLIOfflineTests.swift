@@ -1,0 +1,56 @@
+import Foundation
+import MarketClient
+import MarketCore
+import MarketTestSupport
+import Testing
+
+/// `market` with the server down: what it read before, from its store in the data directory.
+@Suite("market CLI offline")
+@MainActor
+struct CLIOfflineTests {
+    @Test("with the server down, read commands answer what they read before, first saying they are offline and as of when, exit 0; logout deletes the store")
+    func readsOffline() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let desk = try await market.listing("Oak desk", by: seller)
+            try await market.listing("Bookshelf", by: seller)
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            #expect(try await cli.run(["signup", "gus@campus.edu", "--name", "Gus"], input: LiveMarket.password + "\n").status == 0)
+            #expect(try await cli.run("buy", desk.id.wireString).status == 0)
+            #expect(try await cli.run("message", "--about", desk.id.wireString, "When can I pick it up?").status == 0)
+
+            let commands = [["search", "bookshelf"], ["show", desk.id.wireString], ["orders"], ["messages"], ["notifications"], ["whoami"]]
+            var online: [[String]: String] = [:]
+            for command in commands {
+                let result = try await cli.run(command)
+                #expect(result.status == 0 && result.stderr.isEmpty, "\(command): \(result.stderr)")
+                online[command] = result.stdout
+            }
+            let data = cli.configDirectory.appendingPathComponent("data/campusmarket")
+            #expect(FileManager.default.fileExists(atPath: data.path))
+
+            await market.stopServing()
+            for command in commands {
+                let result = try await cli.run(command)
+                #expect(result.status == 0, "\(command): \(result.stderr)")
+                #expect(result.stdout == online[command], "\(command) prints what it printed online")
+                let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+                #expect(first.hasPrefix("Offline: the server cannot be reached; showing what was kept at "), "\(command): \(result.stderr)")
+            }
+            // Never read before: nothing to show, the one sentence and exit 1 as before.
+            let ledger = try await cli.run("ledger")
+            #expect(ledger.status == 1 && ledger.stderr.contains("could not be reached"))
+            // A write is not kept for later here: it fails as before.
+            let message = try await cli.run("message", "--about", desk.id.wireString, "Hello?")
+            #expect(message.status == 1 && message.stderr.contains("could not be reached"))
+
+            try await market.serveAgain()
+            let fresh = try await cli.run("orders")
+            #expect(fresh.status == 0 && fresh.stderr.isEmpty)
+            #expect(try await cli.run("logout").status == 0)
+            let left = try FileManager.default.subpathsOfDirectory(atPath: data.path).filter { $0.hasSuffix(".sqlite") || $0.contains(".sqlite-") }
+            #expect(left.isEmpty, "the account's store is gone: \(left)")
+        }
+    }
+}
