@@ -17,6 +17,20 @@ enum LocalStoreSchema {
         );
         CREATE INDEX answers_eviction ON answers (kept, seen_at);
         """,
+        // 2: the writes made offline, waiting for the network (``Outbox``).
+        """
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- the order they are sent in
+            idempotency_key TEXT NOT NULL UNIQUE,  -- the key of the first try, sent with every retry
+            method TEXT NOT NULL,
+            path TEXT NOT NULL,                    -- path and query under /api/v1
+            body BLOB,
+            content_type TEXT,
+            summary TEXT NOT NULL,                 -- what a screen shows ("Message: When can I…")
+            created_at REAL NOT NULL,
+            failure TEXT                           -- the server's refusal: failed, not sent again
+        );
+        """,
     ]
 
     static var version: Int { steps.count }

@@ -93,6 +93,26 @@ public final class APIClient: Sendable {
     }
 
     private func perform(_ endpoint: any Endpoint, idempotencyKey: String?) async throws -> Data {
+        let token = await tokenProvider()
+        return try await perform(request(for: endpoint, token: token, idempotencyKey: idempotencyKey), token: token)
+    }
+
+    /// Sends `request` (made with `token`): a 2xx answer's body, or the error it is.
+    func perform(_ request: URLRequest, token: String?) async throws -> Data {
+        let (data, http) = try await exchangeReading(request, method: request.httpMethod ?? "GET", token: token)
+        guard (200..<300).contains(http.statusCode) else {
+            if http.statusCode == 401, token != nil { await onUnauthenticated() }
+            if let body = try? Self.decoder.decode(APIErrorBody.self, from: data) {
+                throw APIClientError.server(status: http.statusCode, error: body.error)
+            }
+            throw APIClientError.unexpectedResponse(status: http.statusCode)
+        }
+        return data
+    }
+
+    /// The request `endpoint` makes, with `token` and, for a signed-in write, its key (a new one
+    /// when nil).
+    func request(for endpoint: any Endpoint, token: String?, idempotencyKey: String?) throws -> URLRequest {
         var request = URLRequest(url: url(for: endpoint))
         request.httpMethod = endpoint.method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -104,20 +124,11 @@ public final class APIClient: Sendable {
             request.httpBody = try Self.encoder.encode(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let token = await tokenProvider()
         if let token {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
             if endpoint.method != "GET" { request.setValue(idempotencyKey ?? UUID().uuidString, forHTTPHeaderField: "Idempotency-Key") }
         }
-        let (data, http) = try await exchangeReading(request, method: endpoint.method, token: token)
-        guard (200..<300).contains(http.statusCode) else {
-            if http.statusCode == 401, token != nil { await onUnauthenticated() }
-            if let body = try? Self.decoder.decode(APIErrorBody.self, from: data) {
-                throw APIClientError.server(status: http.statusCode, error: body.error)
-            }
-            throw APIClientError.unexpectedResponse(status: http.statusCode)
-        }
-        return data
+        return request
     }
 
     /// One request and its answer, or a transport error.

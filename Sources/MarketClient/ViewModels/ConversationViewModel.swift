@@ -13,6 +13,9 @@ public final class ConversationViewModel: ReadingScreen {
     /// Oldest first, as a chat shows them.
     public private(set) var messages: [ConversationMessage] = []
     public private(set) var hasOlder = false
+    /// Messages written while the server could not be reached, oldest first: shown after the
+    /// others as "Will send when online" (or failed, with the server's word) until sent.
+    public private(set) var waiting: [OutboxItem] = []
     public var draft = ""
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
@@ -44,6 +47,7 @@ public final class ConversationViewModel: ReadingScreen {
             olderCursor = page.nextCursor
             hasOlder = page.nextCursor != nil
         }
+        refreshWaiting()
         if page != nil, !isOffline { await markRead() }
     }
 
@@ -59,18 +63,33 @@ public final class ConversationViewModel: ReadingScreen {
         hasOlder = page.nextCursor != nil
     }
 
-    /// Sends the draft; false (with `fieldErrors["text"]` or `errorMessage`) when it was not stored.
+    /// Sends the draft, or keeps it to send once online (``waiting``); false (with
+    /// `fieldErrors["text"]` or `errorMessage`) when it was neither sent nor kept.
     @discardableResult
     public func send() async -> Bool {
         guard let checked = checked(SendMessageRequest(text: draft, clientId: pendingClientID).validated()) else { return false }
         let request = SendMessageRequest(text: checked.text, clientId: checked.clientId)
-        guard let message: ConversationMessage = await perform({ try await client.send(ConversationEndpoint.send(conversationID, request)) }) else {
-            return false
-        }
-        insert(message)
+        guard let delivery = await perform({
+            try await client.sendOrKeep(ConversationEndpoint.send(conversationID, request), as: ConversationMessage.self,
+                                        summary: "Message: \(checked.text ?? "")")
+        }) else { return false }
+        if case .sent(let message) = delivery { insert(message) }
+        refreshWaiting()
         draft = ""
         pendingClientID = UUID().wireString
         return true
+    }
+
+    /// Sends what waits (the network is back), then shows the conversation as the server has it.
+    public func sendWaiting() async {
+        await client.sendWaiting()
+        refreshWaiting()
+        await load()
+    }
+
+    private func refreshWaiting() {
+        let path = ConversationEndpoint.send(conversationID, SendMessageRequest(text: nil)).path
+        waiting = client.store?.outbox.filter { $0.path == path } ?? []
     }
 
     public func markRead() async {

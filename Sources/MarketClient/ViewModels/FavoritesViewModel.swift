@@ -22,19 +22,27 @@ public final class FavoritesViewModel: PagedScreen {
         await loadPage(into: \.favorites, more: more, limit: 30) { try await client.send(FavoriteEndpoint.list($0)) as FavoritePage }
     }
 
-    /// Saves the listing; the list shows it first. Returns whether it worked (a heart fills).
+    /// Saves the listing; the list shows it first (offline: it is saved once the network
+    /// returns). Returns whether it worked (a heart fills).
     @discardableResult
     public func save(_ listingID: UUID) async -> Bool {
-        guard let saved: Favorite = await perform({ try await client.send(FavoriteEndpoint.save(listingID)) }) else { return false }
-        favorites.remove(id: saved.id)
-        favorites.prepend(saved)
+        guard let delivery = await perform({
+            try await client.sendOrKeep(FavoriteEndpoint.save(listingID), as: Favorite.self, summary: "Save a listing")
+        }) else { return false }
+        if case .sent(let saved) = delivery {
+            favorites.remove(id: saved.id)
+            favorites.prepend(saved)
+        }
         return true
     }
 
-    /// Stops saving the listing; it leaves the list. Returns whether it worked.
+    /// Stops saving the listing; it leaves the list (offline: on the server once the network
+    /// returns). Returns whether it worked.
     @discardableResult
     public func remove(_ listingID: UUID) async -> Bool {
-        guard await perform({ () async throws -> Void in try await client.send(FavoriteEndpoint.remove(listingID)) }) != nil else { return false }
+        guard await perform({ try await client.sendOrKeep(FavoriteEndpoint.remove(listingID), summary: "Stop saving a listing") }) != nil else {
+            return false
+        }
         favorites.remove(id: listingID.uuidString)
         return true
     }

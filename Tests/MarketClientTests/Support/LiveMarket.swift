@@ -75,6 +75,8 @@ func withLiveMarket(adjust: @Sendable (inout AppSettings) -> Void = { _ in }, fa
         let log = RequestLog()
         for fault in faults { app.middleware.use(fault) }
         app.middleware.use(log, at: .beginning)
+        // A test that stops serving mid-request (the network going) waits a second, not ten.
+        app.http.server.configuration.shutdownTimeout = .seconds(1)
         try await app.withLiveServer { url in
             let market = await LiveMarket(url: url, app: app, requests: log)
             defer { try? FileManager.default.removeItem(at: market.storeDirectory) }

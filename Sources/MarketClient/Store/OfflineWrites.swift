@@ -1,0 +1,37 @@
+import Foundation
+
+/// Which writes wait for the network when it is gone, and which are refused: the one place that
+/// says so, for the view models and the `market` command alike.
+///
+/// What waits changes only the student's own things, or says something to someone, and is the
+/// same whenever it arrives: a message, marking read, a favorite, a saved search, notification
+/// settings, a new listing, a report, a review. What is refused depends on what others did
+/// meanwhile and must not be decided on a stale screen: buying, renting, a trade offer, an
+/// order's next step, a feature, a listing's edit (until edits carry the version they were made
+/// from) and its photos (a new listing's id is the server's to give).
+public enum OfflineWrites {
+    public static func mayWait(_ endpoint: any Endpoint) -> Bool {
+        switch endpoint {
+        case let conversation as ConversationEndpoint:
+            if case .send = conversation { return true }
+            if case .markRead = conversation { return true }
+            return false
+        case let notification as NotificationEndpoint:
+            if case .markRead = notification { return true }
+            if case .markAllRead = notification { return true }
+            return false
+        case is FavoriteEndpoint, is SavedSearchEndpoint, is NotificationSettingsEndpoint:
+            return endpoint.method != "GET"
+        case let listing as ListingEndpoint:
+            if case .create = listing { return true }
+            return false
+        case let trust as TrustEndpoint:
+            switch trust {
+            case .report, .review, .reply: return true
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+}

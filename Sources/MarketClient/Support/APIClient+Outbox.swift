@@ -1,0 +1,101 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What became of a write that may wait for the network.
+public enum Delivery<Value: Sendable>: Sendable {
+    /// The server answered.
+    case sent(Value)
+    /// Kept in the outbox: it goes once the network returns (``APIClient/sendWaiting()``).
+    case waiting(OutboxItem)
+}
+
+extension APIClient {
+    /// Sends `endpoint` now or, when the server cannot be reached and the write may wait
+    /// (``OfflineWrites``), keeps it in the account's outbox with the Idempotency-Key of this
+    /// first try, to go with ``sendWaiting()`` once the network returns. Writes go in the order
+    /// made: while others wait, this one waits behind them. Without a store, or for a write that
+    /// may not wait, it is ``send(_:as:idempotencyKey:)``.
+    ///
+    /// - Parameter summary: what the write is, for a screen's "Will send when online" row.
+    public func sendOrKeep<Response: Decodable & Sendable>(_ endpoint: any Endpoint, as type: Response.Type = Response.self,
+                                                           summary: String) async throws -> Delivery<Response> {
+        switch try await deliver(endpoint, summary: summary) {
+        case .sent(let data): .sent(try Self.decode(Response.self, from: data))
+        case .waiting(let item): .waiting(item)
+        }
+    }
+
+    /// ``sendOrKeep(_:as:summary:)`` for a write whose answer has no body the caller needs:
+    /// nil when sent, else what waits.
+    @discardableResult
+    public func sendOrKeep(_ endpoint: any Endpoint, summary: String) async throws -> OutboxItem? {
+        if case .waiting(let item) = try await deliver(endpoint, summary: summary) { return item }
+        return nil
+    }
+
+    private func deliver(_ endpoint: any Endpoint, summary: String) async throws -> Delivery<Data> {
+        let token = await tokenProvider()
+        guard let store, token != nil, OfflineWrites.mayWait(endpoint) else {
+            return .sent(try await perform(request(for: endpoint, token: token, idempotencyKey: nil), token: token))
+        }
+        let key = UUID().uuidString
+        let request = try request(for: endpoint, token: token, idempotencyKey: key)
+        let path = request.url.flatMap(storeKey(for:)) ?? endpoint.path
+        await sendWaiting()
+        if store.outbox.contains(where: { !$0.isFailed }) {
+            return .waiting(try store.enqueue(request, key: key, path: path, summary: summary))
+        }
+        do {
+            return .sent(try await perform(request, token: token))
+        } catch let error as APIClientError where error.isUnreachable {
+            return .waiting(try store.enqueue(request, key: key, path: path, summary: summary))
+        }
+    }
+
+    /// Sends the writes waiting in the outbox, oldest first, each with its first try's key (so
+    /// one the server already did is answered, not done again). Stops at the first the network
+    /// or a busy server holds back; one the server refuses is marked failed with its message,
+    /// and the rest go on. Answers how many were sent.
+    @discardableResult
+    public func sendWaiting() async -> Int {
+        guard let store else { return 0 }
+        var sent = 0
+        for item in store.outbox where !item.isFailed {
+            let token = await tokenProvider()
+            guard let token else { break }
+            do {
+                _ = try await perform(request(for: item, token: token), token: token)
+                store.dropFromOutbox(item.id)
+                sent += 1
+            } catch let error as APIClientError {
+                guard Self.isRefusal(error) else { break }
+                store.markFailed(item.id, because: error.message)
+            } catch {
+                break
+            }
+        }
+        return sent
+    }
+
+    /// An answer that will not change by sending again: the write failed. The network, a busy
+    /// server, this key still running, or an ended session (the store goes with it) are not.
+    static func isRefusal(_ error: APIClientError) -> Bool {
+        guard let status = error.status, error != .notStored else { return false }
+        if [401, 408, 425, 429].contains(status) || status >= 500 { return false }
+        return !(status == 409 && error.code == "idempotency_key_in_use")
+    }
+
+    private func request(for item: OutboxItem, token: String) -> URLRequest {
+        let base = baseURL.appendingPathComponent("api/v1").absoluteString
+        var request = URLRequest(url: URL(string: base + "/" + item.path) ?? baseURL)
+        request.httpMethod = item.method
+        request.httpBody = item.body
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(item.contentType, forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue(item.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
+        return request
+    }
+}

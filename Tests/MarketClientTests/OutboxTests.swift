@@ -1,0 +1,142 @@
+import Foundation
+import MarketClient
+import MarketCore
+import MarketTestSupport
+import Testing
+import Vapor
+
+/// Writes made with the network gone: kept in the outbox, sent in order once it returns, each
+/// exactly once; writes that must not wait are refused, never kept.
+@Suite("SDK outbox")
+@MainActor
+struct OutboxTests {
+    /// Once armed, lets the next `POST` under `prefix` run to its commit, holds its answer until
+    /// released, then breaks the connection in the middle of it: with the server stopped around
+    /// it meanwhile, the server went away after doing the write and before the answer left.
+    final class StopAfterCommit: AsyncMiddleware, @unchecked Sendable {
+        let prefix: String
+        private let lock = NSLock()
+        private var armed = false
+        private var done = false
+        private var released = false
+
+        init(prefix: String) { self.prefix = prefix }
+
+        func arm() { lock.withLock { armed = true } }
+        func release() { lock.withLock { released = true } }
+        var committed: Bool { lock.withLock { done } }
+
+        func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+            let hold = request.method == .POST && request.url.path.hasPrefix(prefix) && lock.withLock {
+                defer { armed = false }
+                return armed
+            }
+            let response = try await next.respond(to: request)
+            guard hold else { return response }
+            lock.withLock { done = true }
+            while !lock.withLock({ released }) { try await Task.sleep(for: .milliseconds(10)) }
+            return Response(status: response.status, body: .init(asyncStream: { writer in try await writer.write(.error(Abort(.gone))) }))
+        }
+    }
+
+    @Test("offline, messages and a favorite wait in order and show as waiting; buying is refused, not kept; back online each is sent once")
+    func waitsThenSendsOnce() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let buyer = try await market.person("Gus")
+            let desk = try await market.listing("Oak desk", by: seller)
+            let shelf = try await market.listing("Bookshelf", by: seller)
+            let conversation: Conversation = try await buyer.client.send(ConversationEndpoint.openAboutListing(desk.id))
+            let thread = ConversationViewModel(conversationID: conversation.id, client: buyer.client)
+            await thread.load()
+            let favorites = FavoritesViewModel(client: buyer.client)
+            let detail = ListingDetailViewModel(listingID: desk.id, client: buyer.client, me: buyer.user?.id)
+            await detail.load()
+
+            await market.stopServing()
+            thread.draft = "Is it still there?"
+            #expect(await thread.send())
+            #expect(thread.draft.isEmpty && thread.errorMessage == nil)
+            #expect(await favorites.save(shelf.id))
+            thread.draft = "I can come at five."
+            #expect(await thread.send())
+            #expect(thread.waiting.map(\.summary) == ["Message: Is it still there?", "Message: I can come at five."])
+            #expect(thread.messages.isEmpty)
+            #expect(await detail.buy() == false)
+            #expect(detail.errorMessage?.hasPrefix("The server could not be reached") == true)
+            let outbox = try #require(buyer.client.store).outbox
+            #expect(outbox.map(\.summary) == ["Message: Is it still there?", "Save a listing", "Message: I can come at five."])
+            #expect(outbox.allSatisfy { !$0.isFailed })
+
+            try await market.serveAgain()
+            await thread.sendWaiting()
+            #expect(thread.waiting.isEmpty)
+            #expect(try #require(buyer.client.store).outbox.isEmpty)
+            #expect(thread.messages.map(\.text) == ["Is it still there?", "I can come at five."])
+            let sellerSide: MessagePage = try await seller.client.send(ConversationEndpoint.messages(conversation.id))
+            #expect(sellerSide.items.map(\.text) == ["I can come at five.", "Is it still there?"])
+            let saved: FavoritePage = try await buyer.client.send(FavoriteEndpoint.list())
+            #expect(saved.items.map(\.listingId) == [shelf.id])
+            let orders: OrderPage = try await buyer.client.send(OrderEndpoint.list(OrderFilter()))
+            #expect(orders.items.isEmpty, "nothing bought while offline")
+        }
+    }
+
+    @Test("the server stops after making a listing and before its answer left: the write waits with its key and, sent again, is made once")
+    func lostAnswerMadeOnce() async throws {
+        let stop = StopAfterCommit(prefix: "/api/v1/listings")
+        try await withLiveMarket(faults: [stop]) { market in
+            let seller = try await market.person("Sam")
+            let input = ListingInput(title: "Oak desk", categories: ["furniture"], condition: "good", salePriceCents: 4_000)
+
+            stop.arm()
+            let sending = Task { try await seller.client.sendOrKeep(ListingEndpoint.create(input), as: Listing.self, summary: "New listing: Oak desk") }
+            while !stop.committed { try await Task.sleep(for: .milliseconds(10)) }
+            // The listener closes at once; the server then waits for the held answer.
+            let stopping = Task { await market.stopServing() }
+            try await Task.sleep(for: .milliseconds(200))
+            stop.release()
+            guard case .waiting(let item) = try await sending.value else {
+                Issue.record("the listing was answered, though the server had stopped")
+                return
+            }
+            await stopping.value
+            #expect(item.summary == "New listing: Oak desk" && !item.isFailed)
+
+            try await market.serveAgain()
+            #expect(await seller.client.sendWaiting() == 1)
+            let mine: ListingPage = try await seller.client.send(ListingEndpoint.search(ListingQuery(seller: seller.user?.id)))
+            #expect(mine.items.map(\.title) == ["Oak desk"], "made once, though sent again")
+            #expect(market.requests.count("POST /api/v1/listings") >= 2)
+        }
+    }
+
+    @Test("a waiting write the server refuses is marked failed with its message and not sent again; the writes behind it still go")
+    func refusedFails() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let buyer = try await market.person("Gus")
+            let lamp = try await market.listing("Lamp", by: seller)
+            let desk = try await market.listing("Oak desk", by: seller)
+            let favorites = FavoritesViewModel(client: buyer.client)
+
+            await market.stopServing()
+            #expect(await favorites.save(lamp.id))
+            #expect(await favorites.save(desk.id))
+            try await market.serveAgain()
+            try await seller.client.send(ListingEndpoint.delete(lamp.id))
+
+            #expect(await buyer.client.sendWaiting() == 1)
+            let outbox = try #require(buyer.client.store).outbox
+            #expect(outbox.count == 1)
+            let failed = try #require(outbox.first)
+            #expect(failed.summary == "Save a listing")
+            #expect(failed.failure?.isEmpty == false, "the server's word is kept")
+            #expect(await buyer.client.sendWaiting() == 0, "a failed write is not sent again")
+            await favorites.refresh()
+            #expect(favorites.favorites.items.map(\.listingId) == [desk.id])
+            #expect(try #require(buyer.client.store).dropFromOutbox(failed.id))
+            #expect(try #require(buyer.client.store).outbox.isEmpty)
+        }
+    }
+}
