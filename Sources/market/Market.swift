@@ -16,6 +16,6 @@ struct Market: AsyncParsableCommand {
             Search.self, Show.self, Sell.self, Edit.self, PhotoCommand.self, Delete.self,
             Buy.self, Rent.self, Offer.self, Orders.self, OrderStep.self, Spots.self, MeetupCommand.self, Activity.self,
             Favorites.self, SavedSearches.self, CourseCommand.self, Notifications.self, NotificationSettingsCommand.self, LedgerCommand.self, Expenses.self,
-            Messages.self, Message.self, ReportCommand.self, ReviewCommand.self, VerifyCommand.self, PrivacyCommand.self, ExportCommand.self,
+            Messages.self, Message.self, OutboxCommand.self, Sync.self, ReportCommand.self, ReviewCommand.self, VerifyCommand.self, PrivacyCommand.self, ExportCommand.self,
         ])
 }

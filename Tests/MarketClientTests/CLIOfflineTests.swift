@@ -53,4 +53,48 @@ struct CLIOfflineTests {
             #expect(left.isEmpty, "the account's store is gone: \(left)")
         }
     }
+
+    @Test("offline, a message and a favorite are kept and listed; market sync sends them once back online, any command sends first; outbox drop forgets one")
+    func keepsWrites() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let desk = try await market.listing("Oak desk", by: seller)
+            let shelf = try await market.listing("Bookshelf", by: seller)
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            #expect(try await cli.run(["signup", "gus@campus.edu", "--name", "Gus"], input: LiveMarket.password + "\n").status == 0)
+            #expect(try await cli.run("message", "--about", desk.id.wireString, "Is it still there?").status == 0)
+            let conversations: ConversationPage = try await seller.client.send(ConversationEndpoint.list())
+            let conversation = try #require(conversations.items.first)
+
+            await market.stopServing()
+            let message = try await cli.run("message", conversation.id.wireString, "I can come at five.")
+            #expect(message.status == 0, "\(message.stderr)")
+            #expect(message.stdout.hasPrefix("The server cannot be reached: kept to send when it can (Message: I can come at five.)"))
+            #expect(try await cli.run("favorites", "save", shelf.id.wireString).status == 0)
+            #expect(try await cli.run("favorites", "save", desk.id.wireString).status == 0)
+            let outbox = try await cli.run("outbox")
+            #expect(outbox.status == 0)
+            let rows = outbox.stdout.split(separator: "\n").dropFirst()
+            #expect(rows.count == 3 && rows[rows.startIndex].contains("Message: I can come at five.") && rows.allSatisfy { $0.contains("waiting") },
+                    "\(outbox.stdout)")
+            let stillOffline = try await cli.run("sync")
+            #expect(stillOffline.status == 1 && stillOffline.stdout.contains("3 changes still wait"))
+            let number = try #require(rows.last?.split(separator: " ").first.map(String.init))
+            #expect(try await cli.run("outbox", "drop", number).status == 0)
+            let unknown = try await cli.run("outbox", "drop", "999")
+            #expect(unknown.status == 1 && unknown.stderr.contains("No change #999 waits"))
+
+            try await market.serveAgain()
+            // Any command sends what waits first.
+            let orders = try await cli.run("orders")
+            #expect(orders.status == 0 && orders.stderr.contains("Sent 2 changes kept while offline."), "\(orders.stderr)")
+            let sync = try await cli.run("sync")
+            #expect(sync.status == 0 && sync.stdout.contains("Nothing waits to be sent."))
+            let messages: MessagePage = try await seller.client.send(ConversationEndpoint.messages(conversation.id))
+            #expect(messages.items.map(\.text) == ["I can come at five.", "Is it still there?"])
+            let favorites = try await cli.run("favorites")
+            #expect(favorites.stdout.contains("Bookshelf") && !favorites.stdout.contains("Oak desk"), "the dropped one never went: \(favorites.stdout)")
+        }
+    }
 }

@@ -28,10 +28,15 @@ struct Favorites: AsyncParsableCommand {
                 guard let listing else { throw CommandFailure("Name the listing: market favorites \(action!) ID") }
                 let id = try await context.id(listing, .listing)
                 if action == "save" {
-                    let saved: Favorite = try await context.client.send(FavoriteEndpoint.save(id))
-                    context.output.show(saved) { context.output.say("Saved “\(saved.title)”. You will hear if its price drops or someone buys it.") }
+                    switch try await context.client.sendOrKeep(FavoriteEndpoint.save(id), as: Favorite.self, summary: "Save listing \(IDPrefix.short(id))") {
+                    case .sent(let saved):
+                        context.output.show(saved) { context.output.say("Saved “\(saved.title)”. You will hear if its price drops or someone buys it.") }
+                    case .waiting(let item):
+                        context.output.waiting(item)
+                    }
+                } else if let item = try await context.client.sendOrKeep(FavoriteEndpoint.remove(id), summary: "Stop saving listing \(IDPrefix.short(id))") {
+                    context.output.waiting(item)
                 } else {
-                    try await context.client.send(FavoriteEndpoint.remove(id))
                     context.output.show(["removed": id.wireString]) { context.output.say("No longer saved.") }
                 }
             case let other?:

@@ -30,12 +30,18 @@ struct Message: AsyncParsableCommand {
             if let text {
                 let request = SendMessageRequest(text: text, clientId: UUID().wireString)
                 _ = try request.validated().orThrow()
-                let sent: ConversationMessage = try await context.client.send(ConversationEndpoint.send(conversationID, request))
-                context.output.show(sent) { context.output.say("Sent to conversation \(conversationID.wireString).") }
+                switch try await context.client.sendOrKeep(ConversationEndpoint.send(conversationID, request), as: ConversationMessage.self,
+                                                           summary: "Message: \(Format.short(text))") {
+                case .sent(let sent): context.output.show(sent) { context.output.say("Sent to conversation \(conversationID.wireString).") }
+                case .waiting(let item): context.output.waiting(item)
+                }
                 return
             }
             let page: MessagePage = try await context.client.send(ConversationEndpoint.messages(conversationID, PageRequest(limit: 50)))
-            let _: Conversation = try await context.client.send(ConversationEndpoint.markRead(conversationID))
+            // Read offline from what was kept: marked read when next seen online.
+            if ReadReport.current?.isOffline != true {
+                let _: Conversation = try await context.client.send(ConversationEndpoint.markRead(conversationID))
+            }
             context.output.list(page, page.items.reversed(), empty: "No messages yet.", columns: ["WHEN", "FROM", "MESSAGE"]) { message in
                 [Format.time(message.sentAt), message.senderName, message.text]
             }

@@ -45,6 +45,12 @@ struct CommandContext {
         guard isSignedIn else { throw CommandFailure("You are not signed in to \(server.absoluteString); run `market login` first.") }
     }
 
+    /// The account's store on this machine; sessions from before it have none until the next login.
+    func requireStore() throws -> LocalStore {
+        guard let store = client.store else { throw CommandFailure("Nothing is kept on this machine for this session; run `market login` again to keep it.") }
+        return store
+    }
+
     /// The signed-in person.
     func me() async throws -> UserProfile {
         try requireSignIn()

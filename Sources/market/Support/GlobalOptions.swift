@@ -28,6 +28,11 @@ struct GlobalOptions: ParsableArguments {
         let output = context.output
         let report = ReadReport { kept in output.note("Offline: the server cannot be reached; showing what was kept at \(Format.time(kept)).") }
         do {
+            // What waits from an earlier command goes first, in order (quietly when it cannot).
+            if context.isSignedIn, let store = context.client.store, store.outbox.contains(where: { !$0.isFailed }) {
+                let sent = await context.client.sendWaiting()
+                if sent > 0 { output.note("Sent \(sent) change\(sent == 1 ? "" : "s") kept while offline.") }
+            }
             try await ReadReport.$current.withValue(report) { try await body(context) }
         } catch let error as APIClientError {
             context.output.fail(error)

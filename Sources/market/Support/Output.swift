@@ -53,6 +53,13 @@ struct Output {
     func green(_ text: String) -> String { colourOut ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
 
     /// A note on stderr (progress, hints), so stdout stays the data.
+    /// A write kept to send once the server can be reached.
+    func waiting(_ item: OutboxItem) {
+        show(["waiting": item.id]) {
+            say("The server cannot be reached: kept to send when it can (\(item.summary)). `market sync` sends it now; `market outbox` lists what waits.")
+        }
+    }
+
     func note(_ line: String, terminator: String = "\n") {
         FileHandle.standardError.write(Data((line + terminator).utf8))
     }
