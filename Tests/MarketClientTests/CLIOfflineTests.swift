@@ -54,7 +54,7 @@ struct CLIOfflineTests {
         }
     }
 
-    @Test("offline, a message and a favorite are kept and listed; market sync sends them once back online, any command sends first; outbox drop forgets one")
+    @Test("offline, a message and a favorite (by the short id read before) are kept and listed; market sync sends them once back online, any command sends first; outbox drop forgets one")
     func keepsWrites() async throws {
         try await withLiveMarket { market in
             let seller = try await market.person("Sam")
@@ -66,12 +66,14 @@ struct CLIOfflineTests {
             #expect(try await cli.run("message", "--about", desk.id.wireString, "Is it still there?").status == 0)
             let conversations: ConversationPage = try await seller.client.send(ConversationEndpoint.list())
             let conversation = try #require(conversations.items.first)
+            #expect(try await cli.run("search", "bookshelf").status == 0)
 
             await market.stopServing()
             let message = try await cli.run("message", conversation.id.wireString, "I can come at five.")
             #expect(message.status == 0, "\(message.stderr)")
             #expect(message.stdout.hasPrefix("The server cannot be reached: kept to send when it can (Message: I can come at five.)"))
-            #expect(try await cli.run("favorites", "save", shelf.id.wireString).status == 0)
+            // A short id typed offline names what was read before.
+            #expect(try await cli.run("favorites", "save", IDPrefix.short(shelf.id)).status == 0)
             #expect(try await cli.run("favorites", "save", desk.id.wireString).status == 0)
             let outbox = try await cli.run("outbox")
             #expect(outbox.status == 0)

@@ -55,6 +55,28 @@ extension LocalStore {
             """, [.integer(Int64(sizeLimit))])
     }
 
+    /// The ids beginning with `digits` (up to its first hyphen) of the things kept in answers
+    /// under `folder` (`listings`, `orders`): what a short id typed offline can name. Each
+    /// thing's own id is its `"id"` field.
+    public func keptIDs(beginning digits: String, under folder: String) -> [UUID] {
+        let needle = "\"id\":\"" + String(digits.lowercased().prefix(8))
+        let rows = (try? database.rows("SELECT body FROM answers WHERE key LIKE ? AND instr(body, CAST(? AS BLOB)) > 0",
+                                       [.text(folder + "%"), .text(needle)])) ?? []
+        var found: Set<UUID> = []
+        for body in rows.compactMap({ $0.first?.data }) {
+            let text = String(decoding: body, as: UTF8.self)
+            var rest = text[...]
+            while let range = rest.range(of: needle) {
+                let start = text.index(range.lowerBound, offsetBy: 6)
+                if let end = text.index(start, offsetBy: 36, limitedBy: text.endIndex), let id = UUID(uuidString: String(text[start..<end])) {
+                    found.insert(id)
+                }
+                rest = text[range.upperBound...]
+            }
+        }
+        return found.sorted { $0.uuidString < $1.uuidString }
+    }
+
     /// The bytes of answers kept, and how many (for tests and a settings screen).
     public var usage: (answers: Int, bytes: Int) {
         let row = (try? database.rows("SELECT count(*), coalesce(sum(length(body)), 0) FROM answers").first) ?? []

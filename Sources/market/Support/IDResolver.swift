@@ -19,6 +19,17 @@ extension CommandContext {
             let short = kind == .message ? "" : ", or its first \(IDPrefix.minimumDigits) or more digits as the tables show them"
             throw CommandFailure("\"\(text)\" is not a \(kind.rawValue) id: write the whole id (3f2c9a1e-8b4d-4c1a-9e2f-1a2b3c4d5e6f)\(short).")
         }
+        do {
+            return try await find(prefix, kind, photoOf: listing)
+        } catch let error as APIClientError where error.isUnreachable {
+            // Offline: among the ids of what this machine kept (the tables the person read).
+            let folders = [IDKind.listing: "listings", .order: "orders", .conversation: "conversations"]
+            guard let folder = folders[kind], let store = client.store else { throw error }
+            return try Self.unique(store.keptIDs(beginning: prefix.digits, under: folder).filter(prefix.matches), prefix, kind)
+        }
+    }
+
+    private func find(_ prefix: IDPrefix, _ kind: IDKind, photoOf listing: UUID?) async throws -> UUID {
         switch kind {
         case .listing: return try await (client.send(ListingEndpoint.find(prefix)) as Listing).id
         case .user: return try await (client.send(ProfileEndpoint.findSeller(prefix)) as SellerSummary).id
