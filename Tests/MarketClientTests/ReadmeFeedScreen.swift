@@ -21,6 +21,11 @@ struct FeedScreen: View {
                 .task { await model.loadMore(after: listing) }  // the next page as the end shows
             }
             .overlay { if let message = model.errorMessage { Text(message) } }
+            .safeAreaInset(edge: .top) {  // offline: what the phone kept, and as of when
+                if model.isOffline, let synced = model.lastSynced {
+                    Text("Offline · as of \(synced.formatted(date: .omitted, time: .shortened))")
+                }
+            }
             .searchable(text: $model.searchText)
             .refreshable { await model.refresh() }
             .task { await model.refresh() }

@@ -17,6 +17,7 @@ enum ViewBuilder {
 
 enum HorizontalAlignment { case leading, center, trailing }
 
+enum VerticalEdge { case top, bottom }
 struct NavigationStack: View { init(@ViewBuilder content: () -> some View) {} }
 struct VStack: View { init(alignment: HorizontalAlignment = .center, @ViewBuilder content: () -> some View) {} }
 struct Text: View { init(_ text: String) {} }
@@ -30,6 +31,7 @@ extension View {
     func refreshable(action: @escaping @isolated(any) @Sendable () async -> Void) -> SomeView { SomeView() }
     func searchable(text: Binding<String>) -> SomeView { SomeView() }
     func overlay(@ViewBuilder content: () -> some View) -> SomeView { SomeView() }
+    func safeAreaInset(edge: VerticalEdge, @ViewBuilder content: () -> some View) -> SomeView { SomeView() }
     func navigationTitle(_ title: String) -> SomeView { SomeView() }
 }
 

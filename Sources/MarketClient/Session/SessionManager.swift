@@ -27,8 +27,13 @@ public final class SessionManager {
     @ObservationIgnored private let relay = UnauthenticatedRelay()
     @ObservationIgnored private let storeDirectory: URL?
 
-    /// - Parameter storeDirectory: where the accounts' ``LocalStore``s are kept; nil keeps
-    ///   nothing on the device but the token (answers in memory only).
+    /// - Parameters:
+    ///   - server: the CampusMarket server, e.g. `https://market.campus.edu`.
+    ///   - store: where the token is kept between launches.
+    ///   - gate: asked before a stored session is used (Face ID, Touch ID).
+    ///   - urlSession: the `URLSession` requests go through.
+    ///   - storeDirectory: where the accounts' ``LocalStore``s are kept; nil keeps nothing on the
+    ///     device but the token (answers in memory only).
     public init(server: URL, store: any TokenStore, gate: any BiometricGate = OpenGate(), urlSession: URLSession = .shared,
                 storeDirectory: URL? = LocalStore.defaultDirectory) {
         self.store = store

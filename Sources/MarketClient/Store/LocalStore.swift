@@ -17,7 +17,7 @@ public final class LocalStore: Sendable {
     public static let defaultSizeLimit = 32 << 20
 
     /// Opens the store at `file`, creating it (and its folder, owner-only) or bringing an older
-    /// one to this SDK's schema (``LocalStoreSchema``).
+    /// one to this SDK's schema (its steps of its own, `PRAGMA user_version`).
     public init(file: URL, sizeLimit: Int = LocalStore.defaultSizeLimit) throws {
         self.file = file
         self.sizeLimit = sizeLimit
@@ -25,7 +25,7 @@ public final class LocalStore: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         if !FileManager.default.fileExists(atPath: file.path) {
             // Created owner-only before SQLite writes a byte of it.
-            FileManager.default.createFile(atPath: file.path, contents: nil, attributes: Self.fileAttributes)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil, attributes: Self.fileAttributes)
         }
         database = try SQLiteFile(path: file.path)
         try database.execute("PRAGMA journal_mode = WAL")

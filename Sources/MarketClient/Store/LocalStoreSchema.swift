@@ -17,7 +17,7 @@ enum LocalStoreSchema {
         );
         CREATE INDEX answers_eviction ON answers (kept, seen_at);
         """,
-        // 2: the writes made offline, waiting for the network (``Outbox``).
+        // 2: the writes made offline, waiting for the network (``OutboxItem``).
         """
         CREATE TABLE outbox (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- the order they are sent in

@@ -18,7 +18,10 @@ extension APIClient {
     /// made: while others wait, this one waits behind them. Without a store, or for a write that
     /// may not wait, it is ``send(_:as:idempotencyKey:)``.
     ///
-    /// - Parameter summary: what the write is, for a screen's "Will send when online" row.
+    /// - Parameters:
+    ///   - endpoint: the write.
+    ///   - type: what its answer decodes as.
+    ///   - summary: what the write is, for a screen's "Will send when online" row.
     public func sendOrKeep<Response: Decodable & Sendable>(_ endpoint: any Endpoint, as type: Response.Type = Response.self,
                                                            summary: String) async throws -> Delivery<Response> {
         switch try await deliver(endpoint, summary: summary) {
