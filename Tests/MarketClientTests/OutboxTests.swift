@@ -139,4 +139,39 @@ struct OutboxTests {
             #expect(try #require(buyer.client.store).outbox.isEmpty)
         }
     }
+
+    @Test("offline, a report waits and says so, and a notification shows read at once; back online both reach the server")
+    func reportAndReadWait() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let buyer = try await market.person("Gus")
+            let desk = try await market.listing("Oak desk", by: seller)
+            let _: Order = try await buyer.client.send(OrderEndpoint.purchase(listing: desk.id, PurchaseRequest(fulfillment: "pickup")))
+            let notifications = NotificationsViewModel(client: seller.client)
+            await notifications.refresh()
+            let news = try #require(notifications.notifications.items.first { $0.readAt == nil })
+            let unread = notifications.unreadCount
+
+            await market.stopServing()
+            await notifications.markRead(news)
+            #expect(notifications.errorMessage == nil)
+            #expect(notifications.notifications.items.first { $0.id == news.id }?.readAt != nil)
+            #expect(notifications.unreadCount == max(0, unread - 1))
+            let report = ReportViewModel(client: buyer.client, subject: .listing, id: desk.id)
+            report.reason = .scam
+            report.details = "Asked me to pay outside the app."
+            #expect(await report.send())
+            #expect(report.sent == nil && report.waiting?.summary == "Report: scam")
+
+            try await market.serveAgain()
+            #expect(await seller.client.sendWaiting() == 1)
+            #expect(await buyer.client.sendWaiting() == 1)
+            let fresh: NotificationPage = try await seller.client.send(NotificationEndpoint.list())
+            #expect(fresh.items.first { $0.id == news.id }?.readAt != nil, "read on the server too")
+            try await market.operatorRuns("users", "grant", try #require(seller.user?.email), "moderator")
+            let queue: Page<ModerationCase> = try await seller.client.send(ModerationEndpoint.queue())
+            #expect(queue.items.count == 1, "the report arrived once")
+        }
+    }
 }
+

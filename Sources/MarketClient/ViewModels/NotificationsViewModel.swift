@@ -32,17 +32,26 @@ public final class NotificationsViewModel: PagedScreen {
         if let count: UnreadCount = try? await client.send(NotificationEndpoint.unreadCount) { unreadCount = count.unreadCount }
     }
 
+    /// Marks `notification` read (offline: here at once, on the server once it can be reached).
     public func markRead(_ notification: MarketNotification) async {
         guard notification.readAt == nil else { return }
-        if let read: MarketNotification = await perform({ try await client.send(NotificationEndpoint.markRead(notification.id)) }) {
-            notifications.update(read)
-            unreadCount = max(0, unreadCount - 1)
+        let delivery = await perform {
+            try await client.sendOrKeep(NotificationEndpoint.markRead(notification.id), as: MarketNotification.self, summary: "Mark read: \(notification.message)")
         }
+        switch delivery {
+        case .sent(let read)?: notifications.update(read)
+        case .waiting?:
+            var read = notification
+            read.readAt = Date()
+            notifications.update(read)
+        case nil: return
+        }
+        unreadCount = max(0, unreadCount - 1)
     }
 
+    /// Marks every notification read (offline: on the server once it can be reached).
     public func markAllRead() async {
-        if await perform({ try await client.send(NotificationEndpoint.markAllRead) }) != nil {
-            await refresh()
-        }
+        guard let waiting = await perform({ try await client.sendOrKeep(NotificationEndpoint.markAllRead, summary: "Mark all read") }) else { return }
+        if waiting == nil { await refresh() } else { unreadCount = 0 }
     }
 }

@@ -12,6 +12,8 @@ public final class ReportViewModel: ScreenModel {
     public var details = ""
     /// The report made; the sheet says thank you and closes.
     public private(set) var sent: Report?
+    /// The report, kept to send once the server can be reached (sent offline).
+    public private(set) var waiting: OutboxItem?
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
@@ -31,7 +33,11 @@ public final class ReportViewModel: ScreenModel {
     public func send() async -> Bool {
         let request = ReportRequest(subject: subject, id: subjectID, reason: reason, details: details.isEmpty ? nil : details)
         guard checked(request.validated()) != nil else { return false }
-        sent = await perform { try await client.send(TrustEndpoint.report(request)) }
-        return sent != nil
+        switch await perform({ try await client.sendOrKeep(TrustEndpoint.report(request), as: Report.self, summary: "Report: \(reason.rawValue)") }) {
+        case .sent(let report)?: sent = report
+        case .waiting(let item)?: waiting = item
+        case nil: return false
+        }
+        return true
     }
 }

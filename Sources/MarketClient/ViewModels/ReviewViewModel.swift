@@ -10,6 +10,8 @@ public final class ReviewViewModel: ScreenModel {
     public var rating = 5
     public var text = ""
     public private(set) var posted: Review?
+    /// The review, kept to post once the server can be reached (posted offline).
+    public private(set) var waiting: OutboxItem?
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
@@ -29,7 +31,11 @@ public final class ReviewViewModel: ScreenModel {
     public func post() async -> Bool {
         let request = ReviewRequest(rating: rating, text: text.isEmpty ? nil : text)
         guard checked(request.validated()) != nil else { return false }
-        posted = await perform { try await client.send(TrustEndpoint.review(order: orderID, request)) }
-        return posted != nil
+        switch await perform({ try await client.sendOrKeep(TrustEndpoint.review(order: orderID, request), as: Review.self, summary: "Review: \(rating) of 5") }) {
+        case .sent(let review)?: posted = review
+        case .waiting(let item)?: waiting = item
+        case nil: return false
+        }
+        return true
     }
 }

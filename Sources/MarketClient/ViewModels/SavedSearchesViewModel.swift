@@ -46,7 +46,7 @@ public final class SavedSearchesViewModel: ReadingScreen {
 
     @discardableResult
     public func delete(_ id: UUID) async -> Bool {
-        guard await perform({ () async throws -> Void in try await client.send(SavedSearchEndpoint.delete(id)) }) != nil else { return false }
+        guard await perform({ try await client.sendOrKeep(SavedSearchEndpoint.delete(id), summary: "Delete a saved search") }) != nil else { return false }
         searches.removeAll { $0.id == id }
         return true
     }
