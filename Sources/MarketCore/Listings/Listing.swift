@@ -31,12 +31,16 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
     public var savedCount: Int?
     /// One listing, to a signed-in viewer who is not its seller: whether they saved it.
     public var isSaved: Bool?
+    /// Raised by every edit of its fields; an edit sends it back (`If-Match`) and is refused
+    /// `412 listing_changed` when the listing changed since. Nil from a server before versions.
+    public var version: Int?
 
     public init(id: UUID, title: String, description: String, categories: [ListingCategory], condition: ListingCondition,
                 salePriceCents: Int?, rentPriceCents: Int?, rentUnit: RentUnit?, openToTrade: Bool, currency: String,
                 textbook: TextbookDetails?, status: ListingStatus, seller: SellerSummary, campus: String?,
                 isFeatured: Bool, featuredUntil: Date?, photos: [ListingPhoto], createdAt: Date, updatedAt: Date,
-                timeZone: String? = nil, depositCents: Int? = nil) {
+                timeZone: String? = nil, depositCents: Int? = nil, version: Int? = nil) {
+        self.version = version
         self.timeZone = timeZone
         self.depositCents = depositCents
         self.id = id

@@ -124,5 +124,6 @@ extension ListingRecord: HandInserted {
                                 "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
                                 "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at", "deposit_cents",
                                 "campus_only"]
-    static let notInserted: Set<String> = ["seq"]  // the database numbers rows
+    /// The database numbers rows; a new listing's version is its column's default, 1.
+    static let notInserted: Set<String> = ["seq", "version"]
 }

@@ -38,6 +38,9 @@ final class ListingRecord: Model, @unchecked Sendable {
     /// Shown only to verified students of its campus: its seller's `shownOutsideCampus`, negated,
     /// kept on each listing so that a search filters on the listing alone.
     @Field(key: "campus_only") var campusOnly: Bool
+    /// Raised by every edit of its fields (`ListingService.replace`); an edit naming an older one
+    /// in `If-Match` is refused (`UpdateListingAddVersion`).
+    @Field(key: "version") var version: Int64
 
     init() {}
 
@@ -48,6 +51,7 @@ final class ListingRecord: Model, @unchecked Sendable {
         self.campusOnly = campusOnly
         self.status = ListingStatus.active.rawValue
         self.createdAt = now
+        self.version = 1
         apply(draft, now: now)
     }
 

@@ -57,6 +57,7 @@ enum ListingJSON {
             json.member("campus", ifPresent: listing.campus)
             json.member("timeZone", ifPresent: listing.timeZone)
             json.member("depositCents", ifPresent: listing.depositCents)
+            json.member("version", ifPresent: listing.version)
             json.member("isFeatured", listing.isFeatured)
             json.member("featuredUntil", ifPresent: listing.featuredUntil)
             json.key("photos")

@@ -84,6 +84,7 @@ struct ListingPresenter {
             createdAt: row.createdAt,
             updatedAt: row.updatedAt,
             timeZone: trust.campuses.timeZone(ofCampus: row.campus).identifier,
-            depositCents: row.depositCents.map(Int.init))
+            depositCents: row.depositCents.map(Int.init),
+            version: Int(row.version))
     }
 }

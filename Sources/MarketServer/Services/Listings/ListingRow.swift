@@ -30,6 +30,8 @@ struct ListingRow: Sendable {
     var createdAt: Date
     var updatedAt: Date
     var depositCents: Int64?
+    /// Raised by every edit of its fields: what an edit's `If-Match` names.
+    var version: Int64
     /// Shown only to verified students of its campus (its seller's privacy choice).
     var campusOnly: Bool
     /// Its photos, when the statement read them with it (`PhotoList`); nil: not read.
@@ -40,7 +42,7 @@ struct ListingRow: Sendable {
         "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
         "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
         "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at", "deposit_cents",
-        "campus_only",
+        "campus_only", "version",
     ]
 
     /// For `SELECT`: the columns of listing `l` (the seller's name is joined by the caller).
@@ -118,6 +120,7 @@ struct ListingRow: Sendable {
         updatedAt = try row.decode(column: "updated_at", as: Date.self)
         depositCents = try row.decode(column: "deposit_cents", as: Int64?.self)
         campusOnly = try row.decode(column: "campus_only", as: Bool.self)
+        version = try row.decode(column: "version", as: Int64.self)
         sellerName = try row.decode(column: "seller_name", as: String?.self)
     }
 
@@ -147,6 +150,7 @@ struct ListingRow: Sendable {
         updatedAt = try row.date()
         depositCents = try row.int64OrNil()
         campusOnly = try row.bool()
+        version = try row.int64()
         sellerName = try row.stringOrNil()
     }
 
@@ -176,6 +180,7 @@ struct ListingRow: Sendable {
         updatedAt = listing.updatedAt
         depositCents = listing.depositCents
         campusOnly = listing.campusOnly
+        version = listing.version
     }
 
     func isFeatured(at now: Date) -> Bool { featuredUntil.map { $0 > now } ?? false }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 import MarketCore
 
 /// Listing rules: create, replace, delete-or-archive, and who may do each.
@@ -36,10 +37,11 @@ struct ListingService {
         return listing
     }
 
-    /// A full replacement of the listing's fields (PUT). Sold or archived listings stay as they were.
-    func replace(_ id: UUID, with input: ListingInput, by user: UserRecord) async throws -> ListingRecord {
+    /// A full replacement of the listing's fields (PUT). Sold or archived listings stay as they
+    /// were; with `version` (the request's `If-Match`), one that changed since is refused 412.
+    func replace(_ id: UUID, with input: ListingInput, by user: UserRecord, ifVersion version: Int64? = nil) async throws -> ListingRecord {
         let listing = try await editable(id, by: user)
-        return try await replace(listing, with: APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency)))
+        return try await replace(listing, with: APIError.draft(input.validated(defaultCurrency: settings.defaultCurrency)), ifVersion: version)
     }
 
     /// The caller's listing, when it can still be edited (sold or archived listings stay as they were).
@@ -53,7 +55,7 @@ struct ListingService {
 
     /// Replaces the fields of a listing `editable` returned; a lower price is told to those who
     /// saved it, and a listing that now matches a saved search to its owner.
-    func replace(_ listing: ListingRecord, with draft: ListingDraft) async throws -> ListingRecord {
+    func replace(_ listing: ListingRecord, with draft: ListingDraft, ifVersion version: Int64? = nil) async throws -> ListingRecord {
         let old = (sale: listing.salePriceCents, rent: listing.rentPriceCents)
         listing.apply(draft, now: now)
         let id = try listing.requireID()
@@ -62,6 +64,15 @@ struct ListingService {
                 + "(was \(MoneyText.format(Int($0.was), currency: listing.currency)))."
         }
         try await writes.run { [alerts, searchAlerts] tx in
+            // One conditional statement raises the version: of two edits made from one version,
+            // the second finds it raised and is refused, whichever instance it reached.
+            let raise: SQLQueryString = if let version {
+                "UPDATE listings SET version = version + 1 WHERE id = \(bind: id) AND version = \(bind: version) RETURNING version"
+            } else {
+                "UPDATE listings SET version = version + 1 WHERE id = \(bind: id) RETURNING version"
+            }
+            guard let raised = try await tx.db.sql.raw(raise).first() else { throw APIError.listingChanged }
+            listing.version = try raised.decode(column: "version", as: Int64.self)
             try await listing.save(on: tx.db)
             if let drop {
                 try await alerts.tell(saversOf: id, except: [listing.$seller.id], kind: .favoritePriceDropped, message: drop, in: tx)

@@ -39,6 +39,9 @@ extension APIError {
     static let userNotFound = APIError(.notFound, code: "user_not_found", message: "There is no user with this id.")
 
     static let listingNotFound = APIError(.notFound, code: "listing_not_found", message: "There is no listing with this id.")
+    /// An edit whose `If-Match` names a version the listing has left (`ListingService.replace`).
+    static let listingChanged = APIError(.preconditionFailed, code: "listing_changed",
+                                         message: "This listing changed since the copy this edit was made from: open it again, then make the edit.")
 
     static let photoStoreUnavailable = APIError(.serviceUnavailable, code: "photo_store_unavailable",
                                                 message: "Photos cannot be stored or loaded right now. Please try again in a minute.", retryAfter: 30)

@@ -50,7 +50,8 @@ struct ListingsController: RouteCollection {
     func replace(req: Request) async throws -> MarketCore.Listing {
         let session = try req.requireSession()
         let id = try req.uuidParameter("listingID")
-        let listing = try await req.domain.listings.replace(id, with: try req.jsonBody(ListingInput.self), by: session.user)
+        let listing = try await req.domain.listings.replace(id, with: try req.jsonBody(ListingInput.self), by: session.user,
+                                                            ifVersion: IfMatch.version(of: req))
         return try await req.domain.listingPresenter.presentDetail(listing, viewerSignedIn: true)
     }
 
