@@ -173,5 +173,43 @@ struct OutboxTests {
             #expect(queue.items.count == 1, "the report arrived once")
         }
     }
+
+    @Test("an edit saved offline names the version it was made from: after an edit on another device it is refused 412, kept failed with the student's fields as a draft, and the other edit stands")
+    func conflictingEditIsKeptAsDraft() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let desk = try await market.listing("Oak desk", by: seller, sale: 5_000)
+            #expect(desk.version == 1)
+            let phone = ListingEditorViewModel(client: seller.client, editing: desk)
+
+            await market.stopServing()
+            phone.salePrice = "30.00"
+            #expect(await phone.save())
+            #expect(phone.waiting?.summary == "Edit: Oak desk" && phone.saved == nil)
+
+            try await market.serveAgain()
+            // Meanwhile, on the laptop, from the same version.
+            var laptop = ListingInput(title: "Oak desk", categories: ["furniture"], condition: "good", salePriceCents: 4_500)
+            let edited: Listing = try await seller.client.send(ListingEndpoint.replace(desk.id, laptop, version: 1))
+            #expect(edited.version == 2)
+
+            #expect(await seller.client.sendWaiting() == 0)
+            let store = try #require(seller.client.store)
+            let failed = try #require(store.outbox.first)
+            #expect(failed.failure?.hasPrefix("This listing changed since") == true, "\(failed.failure ?? "")")
+            #expect(failed.draft(as: ListingInput.self)?.salePriceCents == 3_000, "the student's version is kept")
+            let now: Listing = try await seller.client.send(ListingEndpoint.show(desk.id))
+            #expect(now.salePriceCents == 4_500 && now.version == 2, "the laptop's edit stands")
+
+            // Made again on the fresh copy, it applies.
+            let again = ListingEditorViewModel(client: seller.client, editing: now)
+            again.salePrice = "30.00"
+            #expect(await again.save())
+            #expect(again.saved?.salePriceCents == 3_000 && again.saved?.version == 3)
+            laptop.salePriceCents = 4_000
+            let late = try? await seller.client.send(ListingEndpoint.replace(desk.id, laptop, version: 2)) as Listing
+            #expect(late == nil, "the laptop's copy is now the stale one")
+        }
+    }
 }
 

@@ -11,8 +11,9 @@ public enum ListingEndpoint: Endpoint {
     case find(IDPrefix)
     /// Answers the new `Listing` (201).
     case create(ListingInput)
-    /// A full replacement; answers the `Listing`.
-    case replace(UUID, ListingInput)
+    /// A full replacement; answers the `Listing`. With `version` (the `Listing.version` the edit
+    /// was made from), refused `412 listing_changed` when the listing changed since.
+    case replace(UUID, ListingInput, version: Int? = nil)
     /// Answers a `ListingRemoval`: archived, or deleted when nothing refers to it.
     case delete(UUID)
     /// Answers the stored `ListingPhoto` (201). JPEG, PNG or WebP, at most 5 MB, 8 per listing.
@@ -38,7 +39,7 @@ public enum ListingEndpoint: Endpoint {
     public var path: String {
         switch self {
         case .search, .create: "listings"
-        case .show(let id), .replace(let id, _), .delete(let id): "listings/\(id.wireString)"
+        case .show(let id), .replace(let id, _, _), .delete(let id): "listings/\(id.wireString)"
         case .find(let prefix): "listings/\(prefix.digits)"
         case .addPhoto(let id, _): "listings/\(id.wireString)/photos"
         case .reorderPhotos(let id, _): "listings/\(id.wireString)/photos/order"
@@ -52,9 +53,14 @@ public enum ListingEndpoint: Endpoint {
         return search.queryItems
     }
 
+    public var headers: [String: String] {
+        if case .replace(_, _, let version?) = self { return ["If-Match": "\"\(version)\""] }
+        return [:]
+    }
+
     public var body: (any Encodable & Sendable)? {
         switch self {
-        case .create(let input), .replace(_, let input): input
+        case .create(let input), .replace(_, let input, _): input
         case .reorderPhotos(_, let order): order
         default: nil
         }

@@ -26,6 +26,7 @@ enum LocalStoreSchema {
             path TEXT NOT NULL,                    -- path and query under /api/v1
             body BLOB,
             content_type TEXT,
+            if_match TEXT,                         -- an edit's version: refused 412 if it changed meanwhile
             summary TEXT NOT NULL,                 -- what a screen shows ("Message: When can I…")
             created_at REAL NOT NULL,
             failure TEXT                           -- the server's refusal: failed, not sent again

@@ -5,10 +5,10 @@ import Foundation
 ///
 /// What waits changes only the student's own things, or says something to someone, and is the
 /// same whenever it arrives: a message, marking read, a favorite, a saved search, notification
-/// settings, a new listing, a report, a review. What is refused depends on what others did
+/// settings, a new listing, a listing's edit carrying its version, a report, a review. What is refused depends on what others did
 /// meanwhile and must not be decided on a stale screen: buying, renting, a trade offer, an
-/// order's next step, a feature, a listing's edit (until edits carry the version they were made
-/// from) and its photos (a new listing's id is the server's to give).
+/// order's next step, a feature, a listing's edit without the version it was made from, and
+/// photos (a new listing's id is the server's to give).
 public enum OfflineWrites {
     public static func mayWait(_ endpoint: any Endpoint) -> Bool {
         switch endpoint {
@@ -23,8 +23,13 @@ public enum OfflineWrites {
         case is FavoriteEndpoint, is SavedSearchEndpoint, is NotificationSettingsEndpoint:
             return endpoint.method != "GET"
         case let listing as ListingEndpoint:
-            if case .create = listing { return true }
-            return false
+            switch listing {
+            case .create: return true
+            // An edit waits only when it names the version it was made from: sent late, it is
+            // refused (412) if the listing changed meanwhile, never undoing that change.
+            case .replace(_, _, let version): return version != nil
+            default: return false
+            }
         case let trust as TrustEndpoint:
             switch trust {
             case .report, .review, .reply: return true

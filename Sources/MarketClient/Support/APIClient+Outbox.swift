@@ -97,6 +97,7 @@ extension APIClient {
         request.httpBody = item.body
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(item.contentType, forHTTPHeaderField: "Content-Type")
+        request.setValue(item.ifMatch, forHTTPHeaderField: "If-Match")
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue(item.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
         return request

@@ -116,6 +116,7 @@ public final class APIClient: Sendable {
         var request = URLRequest(url: url(for: endpoint))
         request.httpMethod = endpoint.method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
         if let upload = endpoint.upload {
             let (body, contentType) = upload.multipartBody()
             request.httpBody = body

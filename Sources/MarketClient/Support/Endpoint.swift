@@ -16,12 +16,15 @@ public protocol Endpoint: Sendable {
     var upload: FileUpload? { get }
     /// URL query parameters, for endpoints that take them.
     var queryItems: [URLQueryItem] { get }
+    /// Request headers of the call's own (`If-Match` on an edit).
+    var headers: [String: String] { get }
 }
 
 extension Endpoint {
     public var body: (any Encodable & Sendable)? { nil }
     public var upload: FileUpload? { nil }
     public var queryItems: [URLQueryItem] { [] }
+    public var headers: [String: String] { [:] }
 }
 
 extension PageRequest {

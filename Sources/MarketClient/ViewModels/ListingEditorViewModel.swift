@@ -34,6 +34,9 @@ public final class ListingEditorViewModel: ScreenModel {
 
     /// The listing as saved, once `save()` succeeded.
     public private(set) var saved: Listing?
+    /// An edit saved while the server could not be reached: it is sent once it can be, and
+    /// refused (failed, the fields kept as `OutboxItem.draft(as:)`) if the listing changed meanwhile.
+    public private(set) var waiting: OutboxItem?
     /// What the book sold for on campus, for the prices step (`loadPriceGuidance()`).
     public private(set) var priceGuidance: PriceGuidance?
 
@@ -44,6 +47,9 @@ public final class ListingEditorViewModel: ScreenModel {
     @ObservationIgnored private let client: APIClient
     /// The listing being edited; set once a new listing is created, so saving again replaces it.
     @ObservationIgnored private var editing: UUID?
+    /// The version the edit is made from, sent as `If-Match`: an edit of a listing changed
+    /// meanwhile (on another device) is refused, not applied over that change.
+    @ObservationIgnored private var version: Int?
 
     /// Asks what the book (its ISBN, in its condition) sold for on campus; nothing for a listing
     /// that is not a book with a valid ISBN. Call when the prices step appears.
@@ -62,6 +68,7 @@ public final class ListingEditorViewModel: ScreenModel {
     public init(client: APIClient, editing listing: Listing) {
         self.client = client
         editing = listing.id
+        version = listing.version
         title = listing.title
         categories = Set(listing.categories)
         description = listing.description
@@ -129,12 +136,23 @@ public final class ListingEditorViewModel: ScreenModel {
         let all = allProblems
         guard all.isEmpty else { return stop(at: all) }
         let input = self.input.0
-        let listing: Listing? = await perform {
-            if let editing { try await client.send(ListingEndpoint.replace(editing, input)) }
-            else { try await client.send(ListingEndpoint.create(input)) }
+        let delivery: Delivery<Listing>? = await perform {
+            if let editing {
+                try await client.sendOrKeep(ListingEndpoint.replace(editing, input, version: version), as: Listing.self, summary: "Edit: \(input.title ?? title)")
+            } else {
+                .sent(try await client.send(ListingEndpoint.create(input)))
+            }
         }
-        guard var listing else { return stop(at: fieldErrors) }
+        if case .waiting(let item)? = delivery {
+            waiting = item
+            if !newPhotos.isEmpty { errorMessage = "The edit is sent once you are online; add the photos then." }
+            return newPhotos.isEmpty
+        }
+        // A 412: the listing changed since it was opened. The fields stay as typed, to save again
+        // over the fresh copy once it is loaded.
+        guard case .sent(var listing)? = delivery else { return stop(at: fieldErrors) }
         editing = listing.id
+        version = listing.version
         while let upload = newPhotos.first {
             guard let photo: ListingPhoto = await perform({ try await client.send(ListingEndpoint.addPhoto(listing.id, upload)) }) else {
                 photos = listing.photos
