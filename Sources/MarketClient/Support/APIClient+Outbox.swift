@@ -70,24 +70,41 @@ extension APIClient {
             guard let token else { break }
             do {
                 _ = try await perform(request(for: item, token: token), token: token)
-                store.dropFromOutbox(item.id)
-                sent += 1
             } catch let error as APIClientError {
-                guard Self.isRefusal(error) else { break }
-                store.markFailed(item.id, because: error.message)
+                switch Self.replayOutcome(of: error) {
+                case .done: break
+                case .refused:
+                    store.markFailed(item.id, because: error.message)
+                    continue
+                case .later: return sent
+                }
             } catch {
-                break
+                return sent
             }
+            store.dropFromOutbox(item.id)
+            sent += 1
         }
         return sent
     }
 
-    /// An answer that will not change by sending again: the write failed. The network, a busy
-    /// server, this key still running, or an ended session (the store goes with it) are not.
-    static func isRefusal(_ error: APIClientError) -> Bool {
-        guard let status = error.status, error != .notStored else { return false }
-        if [401, 408, 425, 429].contains(status) || status >= 500 { return false }
-        return !(status == 409 && error.code == "idempotency_key_in_use")
+    /// What a waiting write's failed try means.
+    enum ReplayOutcome: Equatable {
+        /// It happened: the server did it on an earlier try whose answer was lost
+        /// (`409 idempotent_request_applied`).
+        case done
+        /// The server will not do it (the listing changed or went, the account was suspended):
+        /// sending again would not change that.
+        case refused
+        /// Try later: no network, a busy server, this key's first try still running, or an
+        /// ended session (the store goes with it).
+        case later
+    }
+
+    static func replayOutcome(of error: APIClientError) -> ReplayOutcome {
+        if error.code == "idempotent_request_applied" { return .done }
+        guard let status = error.status else { return .later }
+        if [401, 408, 425, 429].contains(status) || status >= 500 { return .later }
+        return status == 409 && error.code == "idempotency_key_in_use" ? .later : .refused
     }
 
     private func request(for item: OutboxItem, token: String) -> URLRequest {
