@@ -167,4 +167,52 @@ struct OfflineReadTests {
             #expect(seller.client.store.map { FileManager.default.fileExists(atPath: $0.file.path) } == true)
         }
     }
+
+    /// What a live stream delivered, as the app saw it.
+    final class Delivered: @unchecked Sendable {
+        private let lock = NSLock()
+        private var updates: [LiveUpdate] = []
+        func append(_ update: LiveUpdate) { lock.withLock { updates.append(update) } }
+        var isConnected: Bool { lock.withLock { updates.contains { if case .connected = $0 { true } else { false } } } }
+        var messages: [String] {
+            lock.withLock {
+                updates.compactMap { if case .event(let event) = $0, case .message(let message) = event.payload { message.text } else { nil } }
+            }
+        }
+    }
+
+    @Test("a stream opened after the app was away (relaunched from its stored session) first delivers the messages it missed, in order, once")
+    func streamResumesAfterAway() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let tokens = MemoryTokenStore()
+            let buyer = try await market.person("Gus", store: tokens)
+            let desk = try await market.listing("Oak desk", by: seller)
+            let conversation: Conversation = try await buyer.client.send(ConversationEndpoint.openAboutListing(desk.id))
+            func say(_ text: String) async throws {
+                let _: ConversationMessage = try await seller.client.send(ConversationEndpoint.send(conversation.id, SendMessageRequest(text: text)))
+            }
+
+            let before = Delivered()
+            let listening = Task { do { for try await update in buyer.client.liveEvents() { before.append(update) } } catch {} }
+            #expect(await ConversationScreensTests.eventually { before.isConnected })
+            try await say("one")
+            #expect(await ConversationScreensTests.eventually { before.messages == ["one"] })
+            listening.cancel()
+            await listening.value
+            #expect(try #require(buyer.client.store).lastEventID != nil, "the last event handled is noted")
+
+            // Away: the app is closed while two more arrive.
+            try await say("two")
+            try await say("three")
+            let relaunched = market.session(store: tokens)
+            #expect(await relaunched.restore())
+            let after = Delivered()
+            let resumed = Task { do { for try await update in relaunched.client.liveEvents() { after.append(update) } } catch {} }
+            #expect(await ConversationScreensTests.eventually { after.messages == ["two", "three"] }, "\(after.messages)")
+            resumed.cancel()
+            await resumed.value
+        }
+    }
 }
+

@@ -57,7 +57,7 @@ public struct LiveEvents: AsyncSequence, Sendable {
 
         public mutating func next() async throws -> LiveUpdate? {
             while true {
-                if !ready.isEmpty { return ready.removeFirst() }
+                if !ready.isEmpty { return handOver(ready.removeFirst()) }
                 if Task.isCancelled { return nil }
                 do {
                     guard var body = connection else {
@@ -82,6 +82,17 @@ public struct LiveEvents: AsyncSequence, Sendable {
             }
         }
 
+        /// `update`, noted in the account's store as handled once it is handed to the app.
+        private func handOver(_ update: LiveUpdate) -> LiveUpdate {
+            switch update {
+            case .event(let event): client.store?.lastEventID = event.id
+            case .connected(let id) where id > 0: client.store?.lastEventID = id
+            case .connected: break
+            case .resync: break
+            }
+            return update
+        }
+
         private mutating func take(_ frame: ServerSentEvent) throws {
             if let ms = frame.retry { retry = .milliseconds(ms) }
             if let id = frame.id.flatMap(Int64.init) { lastEventId = id }
@@ -98,9 +109,11 @@ public struct LiveEvents: AsyncSequence, Sendable {
 }
 
 extension APIClient {
-    /// The signed-in user's live events; `resumeAfter` is the last event id already handled.
+    /// The signed-in user's live events; `resumeAfter` is the last event id already handled,
+    /// by default the one the account's ``LocalStore`` noted, so a stream opened after the app
+    /// was away (relaunched, offline) first delivers what it missed.
     public func liveEvents(resumeAfter: Int64? = nil, idleTimeout: TimeInterval = 60) -> LiveEvents {
-        LiveEvents(client: self, resumeAfter: resumeAfter, idleTimeout: idleTimeout)
+        LiveEvents(client: self, resumeAfter: resumeAfter ?? store?.lastEventID, idleTimeout: idleTimeout)
     }
 
     /// One connection to `/api/v1/events`: its body as it arrives.

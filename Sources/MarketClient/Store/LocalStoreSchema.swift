@@ -17,7 +17,8 @@ enum LocalStoreSchema {
         );
         CREATE INDEX answers_eviction ON answers (kept, seen_at);
         """,
-        // 2: the writes made offline, waiting for the network (``OutboxItem``).
+        // 2: the writes made offline, waiting for the network (``OutboxItem``); and marks, such as
+        // the last live event handled, where the stream resumes after the app was away.
         """
         CREATE TABLE outbox (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- the order they are sent in
@@ -30,6 +31,10 @@ enum LocalStoreSchema {
             summary TEXT NOT NULL,                 -- what a screen shows ("Message: When can I…")
             created_at REAL NOT NULL,
             failure TEXT                           -- the server's refusal: failed, not sent again
+        );
+        CREATE TABLE marks (
+            name TEXT PRIMARY KEY,
+            value INTEGER NOT NULL
         );
         """,
     ]
