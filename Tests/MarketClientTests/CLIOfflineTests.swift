@@ -14,6 +14,7 @@ struct CLIOfflineTests {
             let seller = try await market.person("Sam")
             let desk = try await market.listing("Oak desk", by: seller)
             try await market.listing("Bookshelf", by: seller)
+            let lamp = try await market.listing("Desk lamp", by: seller)
             let cli = MarketCLI(server: market.url)
             defer { cli.cleanUp() }
             #expect(try await cli.run(["signup", "gus@campus.edu", "--name", "Gus"], input: LiveMarket.password + "\n").status == 0)
@@ -38,9 +39,12 @@ struct CLIOfflineTests {
                 let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
                 #expect(first.hasPrefix("Offline: the server cannot be reached; showing what was kept at "), "\(command): \(result.stderr)")
             }
-            // Never read before: nothing to show, the one sentence and exit 1 as before.
+            // Never read before: nothing to show, the one sentence and exit 1 as before; a short id
+            // of something never read is the same sentence, not "no such listing".
             let ledger = try await cli.run("ledger")
             #expect(ledger.status == 1 && ledger.stderr.contains("could not be reached"))
+            let unread = try await cli.run("favorites", "save", IDPrefix.short(lamp.id))
+            #expect(unread.status == 1 && unread.stderr.contains("could not be reached"), "\(unread.stderr)")
             // A write is not kept for later here: it fails as before.
             let message = try await cli.run("message", "--about", desk.id.wireString, "Hello?")
             #expect(message.status == 1 && message.stderr.contains("could not be reached"))

@@ -24,8 +24,10 @@ extension CommandContext {
         } catch let error as APIClientError where error.isUnreachable {
             // Offline: among the ids of what this machine kept (the tables the person read).
             let folders = [IDKind.listing: "listings", .order: "orders", .conversation: "conversations"]
-            guard let folder = folders[kind], let store = client.store else { throw error }
-            return try Self.unique(store.keptIDs(beginning: prefix.digits, under: folder).filter(prefix.matches), prefix, kind)
+            // Nothing kept that matches: the server's silence is the news, not "no such id".
+            guard let folder = folders[kind], let store = client.store,
+                  case let kept = store.keptIDs(beginning: prefix.digits, under: folder).filter(prefix.matches), !kept.isEmpty else { throw error }
+            return try Self.unique(kept, prefix, kind)
         }
     }
 
