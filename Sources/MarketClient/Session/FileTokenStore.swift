@@ -11,13 +11,7 @@ public struct FileTokenStore: TokenStore {
     }
 
     public static var defaultURL: URL {
-        let environment = ProcessInfo.processInfo.environment
-        // `$HOME` before the password database's home: a shell (or a test) that sets HOME means it.
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? home.appendingPathComponent(".config")
-        return config.appendingPathComponent("campusmarket").appendingPathComponent("session.json")
+        XDGBaseDirectory.url("XDG_CONFIG_HOME", default: ".config").appendingPathComponent("campusmarket").appendingPathComponent("session.json")
     }
 
     public func load() throws -> StoredSession? {

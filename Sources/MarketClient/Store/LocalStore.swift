@@ -48,12 +48,7 @@ public final class LocalStore: Sendable {
         #if canImport(Darwin)
         FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0].appendingPathComponent("CampusMarket")
         #else
-        let environment = ProcessInfo.processInfo.environment
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? home.appendingPathComponent(".local/share")
-        return data.appendingPathComponent("campusmarket")
+        XDGBaseDirectory.url("XDG_DATA_HOME", default: ".local/share").appendingPathComponent("campusmarket")
         #endif
     }
 
