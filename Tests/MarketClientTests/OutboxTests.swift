@@ -211,5 +211,28 @@ struct OutboxTests {
             #expect(late == nil, "the laptop's copy is now the stale one")
         }
     }
+
+    @Test("a new listing saved offline from the editor waits, once however often it is saved, and is made once back online")
+    func newListingWaits() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let editor = ListingEditorViewModel(client: seller.client)
+            editor.title = "Reading lamp"
+            editor.categories = [.furniture]
+            editor.condition = .good
+            editor.salePrice = "12.00"
+
+            await market.stopServing()
+            #expect(await editor.save())
+            #expect(editor.waiting?.summary == "New listing: Reading lamp" && editor.saved == nil)
+            #expect(await editor.save())
+            #expect(try #require(seller.client.store).outbox.count == 1, "saved twice, kept once")
+
+            try await market.serveAgain()
+            #expect(await seller.client.sendWaiting() == 1)
+            let mine: ListingPage = try await seller.client.send(ListingEndpoint.search(ListingQuery(seller: seller.user?.id)))
+            #expect(mine.items.map(\.title) == ["Reading lamp"])
+        }
+    }
 }
 

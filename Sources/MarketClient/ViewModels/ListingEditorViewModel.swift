@@ -34,8 +34,9 @@ public final class ListingEditorViewModel: ScreenModel {
 
     /// The listing as saved, once `save()` succeeded.
     public private(set) var saved: Listing?
-    /// An edit saved while the server could not be reached: it is sent once it can be, and
-    /// refused (failed, the fields kept as `OutboxItem.draft(as:)`) if the listing changed meanwhile.
+    /// A new listing or an edit saved while the server could not be reached: it is sent once it
+    /// can be; an edit is refused (failed, the fields kept as `OutboxItem.draft(as:)`) if the
+    /// listing changed meanwhile.
     public private(set) var waiting: OutboxItem?
     /// What the book sold for on campus, for the prices step (`loadPriceGuidance()`).
     public private(set) var priceGuidance: PriceGuidance?
@@ -136,13 +137,11 @@ public final class ListingEditorViewModel: ScreenModel {
         let all = allProblems
         guard all.isEmpty else { return stop(at: all) }
         let input = self.input.0
-        let delivery: Delivery<Listing>? = await perform {
-            if let editing {
-                try await client.sendOrKeep(ListingEndpoint.replace(editing, input, version: version), as: Listing.self, summary: "Edit: \(input.title ?? title)")
-            } else {
-                .sent(try await client.send(ListingEndpoint.create(input)))
-            }
-        }
+        // A new listing still waiting is not made twice: it is sent as it was kept.
+        if editing == nil, let waiting, client.store?.outbox.contains(where: { $0.id == waiting.id }) == true { return true }
+        let endpoint = editing.map { ListingEndpoint.replace($0, input, version: version) } ?? .create(input)
+        let summary = (editing == nil ? "New listing: " : "Edit: ") + (input.title ?? title)
+        let delivery = await perform { try await client.sendOrKeep(endpoint, as: Listing.self, summary: summary) }
         if case .waiting(let item)? = delivery {
             waiting = item
             if !newPhotos.isEmpty { errorMessage = "The edit is sent once you are online; add the photos then." }
