@@ -108,8 +108,7 @@ extension APIClient {
     }
 
     private func request(for item: OutboxItem, token: String) -> URLRequest {
-        let base = baseURL.appendingPathComponent("api/v1").absoluteString
-        var request = URLRequest(url: URL(string: base + "/" + item.path) ?? baseURL)
+        var request = URLRequest(url: storedURL(item.path))
         request.httpMethod = item.method
         request.httpBody = item.body
         request.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -8,8 +8,8 @@ extension APIClient {
     /// when signed in (read back when the server cannot be reached), the memory cache when not.
     /// Either way a kept answer's `ETag` is sent as `If-None-Match`, and a `304` answers the
     /// kept body as a `200`.
-    func exchangeReading(_ request: URLRequest, method: String, token: String?) async throws -> (Data, HTTPURLResponse) {
-        guard method == "GET" else { return try await exchangeRepeating(request) }
+    func exchangeReading(_ request: URLRequest, token: String?) async throws -> (Data, HTTPURLResponse) {
+        guard request.httpMethod == "GET" else { return try await exchangeRepeating(request) }
         guard token != nil, let store, let url = request.url, let key = storeKey(for: url) else {
             return try await exchangeRemembering(request, token: token)
         }
@@ -65,12 +65,19 @@ extension APIClient {
         return (data, http)
     }
 
-    /// What the store keeps `url`'s answer under: its path and query below `/api/v1/`.
+    /// What the store keeps `url`'s answer (or a waiting write) under: its path and query below
+    /// `/api/v1/`. ``storedURL(_:)`` is its inverse.
     func storeKey(for url: URL) -> String? {
-        let prefix = baseURL.appendingPathComponent("api/v1").absoluteString + "/"
         let full = url.absoluteString
-        return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : nil
+        return full.hasPrefix(apiPrefix) ? String(full.dropFirst(apiPrefix.count)) : nil
     }
+
+    /// The full URL of a path and query kept by ``storeKey(for:)``.
+    func storedURL(_ key: String) -> URL {
+        URL(string: apiPrefix + key) ?? baseURL
+    }
+
+    private var apiPrefix: String { baseURL.appendingPathComponent("api/v1").absoluteString + "/" }
 
     private static func ok(_ url: URL) -> HTTPURLResponse {
         HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)!

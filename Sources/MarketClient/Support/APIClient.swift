@@ -99,7 +99,7 @@ public final class APIClient: Sendable {
 
     /// Sends `request` (made with `token`): a 2xx answer's body, or the error it is.
     func perform(_ request: URLRequest, token: String?) async throws -> Data {
-        let (data, http) = try await exchangeReading(request, method: request.httpMethod ?? "GET", token: token)
+        let (data, http) = try await exchangeReading(request, token: token)
         guard (200..<300).contains(http.statusCode) else {
             if http.statusCode == 401, token != nil { await onUnauthenticated() }
             if let body = try? Self.decoder.decode(APIErrorBody.self, from: data) {
