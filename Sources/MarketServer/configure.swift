@@ -22,7 +22,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         let checkpoints = settings.sqliteCheckpointInterval > 0
         let writer = SQLiteWriter(path: path, context: app.db.context, checkpointsInCommits: !checkpoints)
         app.lifecycle.use(writer)
-        app.sqliteGroupCommit = GroupCommit(writer: writer)
+        app.sqliteGroupCommit = GroupCommit(writer: writer, rehearse: settings.rehearseWrites)
         let readers = SQLiteReaders(path: path)
         app.lifecycle.use(readers)
         app.sqliteReaders = readers

@@ -47,6 +47,9 @@ public struct TestDatabase: Sendable {
         settings.reporterMinimumAge = 0
         // Tests sign many people up from one address; RegistrationTests sets the limit back.
         settings.registrationsPerAddress = 100_000
+        // Every SQLite write body runs twice, as after a failure in its batch: a body that is
+        // not safe to run again fails the test that wrote through it, every time.
+        settings.rehearseWrites = true
         return TestDatabase(directory: directory, settings: settings)
     }
 

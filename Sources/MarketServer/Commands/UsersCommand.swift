@@ -115,11 +115,16 @@ struct UsersCommand: AsyncCommandGroup {
         return (user, app.domainServices())
     }
 
-    /// Finds the account and runs `change` in one write transaction; prints what it says.
+    /// Finds the account and runs `change` in one write transaction on the account as that
+    /// transaction reads it (a body may run twice: `GroupCommit`); prints what it says.
     static func change(_ email: String, _ context: CommandContext,
                        _ change: @escaping @Sendable (UserRecord, DomainServices, WriteTransaction) async throws -> String) async throws {
-        let (user, services) = try await find(email, context.application)
-        let said = try await services.writes.run { tx in try await change(user, services.on(tx.db), tx) }
+        let (found, services) = try await find(email, context.application)
+        let id = try found.requireID()
+        let said = try await services.writes.run { tx in
+            guard let user = try await UserRecord.find(id, on: tx.db) else { throw ConfigurationError("no account uses the email \(found.email).") }
+            return try await change(user, services.on(tx.db), tx)
+        }
         context.console.print(said)
     }
 }

@@ -29,12 +29,15 @@ struct ListingService {
 
     func create(_ draft: ListingDraft, by seller: UserRecord) async throws -> ListingRecord {
         try trust.requireVerified(seller)
-        let listing = ListingRecord(sellerID: try seller.requireID(), campus: trust.campusID(of: seller), campusOnly: !seller.shownOutsideCampus, draft: draft, now: now)
-        try await writes.run { [searchAlerts] tx in
+        let (sellerID, campus, campusOnly) = (try seller.requireID(), trust.campusID(of: seller), !seller.shownOutsideCampus)
+        // The record is made inside: a body may run twice (`GroupCommit`), and Fluent creates a
+        // model object once.
+        return try await writes.run { [searchAlerts, now] tx in
+            let listing = ListingRecord(sellerID: sellerID, campus: campus, campusOnly: campusOnly, draft: draft, now: now)
             try await listing.create(on: tx.db)
             try await searchAlerts.queue(listing, in: tx)
+            return listing
         }
-        return listing
     }
 
     /// A full replacement of the listing's fields (PUT). Sold or archived listings stay as they
@@ -63,7 +66,10 @@ struct ListingService {
             "“\(listing.title)”, which you saved, is now \(MoneyText.format(Int($0.now), currency: listing.currency)) "
                 + "(was \(MoneyText.format(Int($0.was), currency: listing.currency)))."
         }
-        try await writes.run { [alerts, searchAlerts] tx in
+        try await writes.run { [alerts, searchAlerts, now] tx in
+            // Applied again here: a body may run twice (`GroupCommit`), and a save that went
+            // through leaves Fluent nothing changed to write the second time.
+            listing.apply(draft, now: now)
             // One conditional statement raises the version: of two edits made from one version,
             // the second finds it raised and is refused, whichever instance it reached.
             let raise: SQLQueryString = if let version {

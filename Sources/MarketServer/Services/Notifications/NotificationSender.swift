@@ -4,7 +4,8 @@ import MarketCore
 import Vapor
 
 /// Delivers notifications. Senders run inside the transaction that caused the notification and
-/// may only write to that database: a notification is then stored exactly when its cause is.
+/// may only write to that database: a notification is then stored exactly when its cause is,
+/// and a transaction that runs again (`GroupCommit`) leaves no trace of its first run.
 /// Mail and push senders write a queue row here, which a loop sends after commit.
 protocol NotificationSender: Sendable {
     /// Sends unless `settings` turned this channel off for the notification's kind.

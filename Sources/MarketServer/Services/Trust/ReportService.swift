@@ -35,23 +35,29 @@ struct ReportService {
         if recent.count >= Self.perWindow, let oldest = recent.first?.createdAt {
             throw APIError.tooManyAttempts(retryAfter: oldest.addingTimeInterval(Self.window).timeIntervalSince(now), of: "reports")
         }
-        let report = ReportRecord()
-        report.id = UUID()
-        report.reporterID = reporterID
-        report.subjectKind = draft.subject.rawValue
-        report.subjectID = draft.subjectID
-        report.subjectOwnerID = subject.ownerID
-        report.reason = draft.reason.rawValue
-        report.details = draft.details
-        report.status = ReportRecord.open
-        report.reporterVerified = counts
-        report.createdAt = now
+        let report = { @Sendable () -> ReportRecord in
+            let report = ReportRecord()
+            report.id = UUID()
+            report.reporterID = reporterID
+            report.subjectKind = draft.subject.rawValue
+            report.subjectID = draft.subjectID
+            report.subjectOwnerID = subject.ownerID
+            report.reason = draft.reason.rawValue
+            report.details = draft.details
+            report.status = ReportRecord.open
+            report.reporterVerified = counts
+            report.createdAt = now
+            return report
+        }
         do {
-            try await services.writes.run { tx in
+            // The record is made inside: a body may run twice (`GroupCommit`), and Fluent creates
+            // a model object once.
+            return try Self.present(try await services.writes.run { tx in
                 if draft.subject == .listing { _ = try await tx.lockListing(draft.subjectID) }
                 if try await Self.hasOpenReport(by: reporterID, on: draft.subject, draft.subjectID, db: tx.db) { throw APIError.reportExists }
-                try await report.create(on: tx.db)
-                guard draft.subject == .listing else { return }
+                let made = report()
+                try await made.create(on: tx.db)
+                guard draft.subject == .listing else { return made }
                 let reporters = try await tx.sql.raw("""
                     SELECT COUNT(DISTINCT reporter_id) AS n FROM reports
                     WHERE subject_kind = 'listing' AND subject_id = \(bind: draft.subjectID) AND status = 'open' AND reporter_verified = \(bind: true)
@@ -62,11 +68,11 @@ struct ReportService {
                         WHERE id = \(bind: draft.subjectID) AND status = \(bind: ListingStatus.active.rawValue)
                         """).run()
                 }
-            }
+                return made
+            })
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw APIError.reportExists
         }
-        return try Self.present(report)
     }
 
     private static func hasOpenReport(by reporter: UUID, on kind: ReportSubject, _ id: UUID, db: any Database) async throws -> Bool {

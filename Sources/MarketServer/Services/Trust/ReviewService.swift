@@ -21,24 +21,29 @@ struct ReviewService {
         let draft = try APIError.draft(input.validated())
         guard try order.orderStatus == .completed else { throw APIError.reviewNotAllowedYet }
         guard services.now.timeIntervalSince(order.updatedAt) <= Self.window else { throw APIError.reviewWindowClosed }
-        let record = ReviewRecord()
-        record.id = UUID()
-        record.orderID = orderID
-        record.authorID = authorID
-        record.subjectID = role == .buyer ? order.$seller.id : order.$buyer.id
-        record.rating = draft.rating
-        record.text = draft.text
-        record.createdAt = services.now
+        let subjectID = role == .buyer ? order.$seller.id : order.$buyer.id
         let services = services
+        let record: ReviewRecord
         do {
-            try await services.writes.run { tx in
+            // The record is made inside: a body may run twice (`GroupCommit`), and Fluent creates
+            // a model object once.
+            record = try await services.writes.run { tx in
                 if try await ReviewRecord.query(on: tx.db).filter(\.$orderID == orderID).filter(\.$authorID == authorID).count() > 0 {
                     throw APIError.reviewExists
                 }
+                let record = ReviewRecord()
+                record.id = UUID()
+                record.orderID = orderID
+                record.authorID = authorID
+                record.subjectID = subjectID
+                record.rating = draft.rating
+                record.text = draft.text
+                record.createdAt = services.now
                 try await record.create(on: tx.db)
                 try await services.on(tx.db).notifier.send(OutgoingNotification(
                     userID: record.subjectID, kind: .reviewReceived,
                     message: "\(author.publicName) left you a \(draft.rating)-star review.", orderID: orderID), in: tx)
+                return record
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw APIError.reviewExists

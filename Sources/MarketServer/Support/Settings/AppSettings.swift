@@ -6,8 +6,7 @@ import Vapor
 /// Every variable is listed in docs/operations.md's configuration table.
 public struct AppSettings: Sendable {
     public enum DatabaseChoice: Sendable {
-        /// The embedded default: one SQLite file.
-        case sqlite(path: String)
+        case sqlite(path: String)  // the embedded default: one SQLite file
         /// Scale-out: a PostgreSQL URL, optionally confined to one schema (tests use a fresh schema each).
         case postgres(url: String, schema: String?)
     }
@@ -25,6 +24,8 @@ public struct AppSettings: Sendable {
     public var photoSweepInterval: TimeInterval = 3_600
     /// `SQLITE_CHECKPOINT_SECONDS` (`SQLiteCheckpointer`); 0 leaves it to SQLite, inside commits.
     public var sqliteCheckpointInterval: TimeInterval = 1
+    /// Tests only (no variable): on SQLite each write body runs twice (`GroupCommit`).
+    public var rehearseWrites = false
     /// The age at which the sweep deletes a stored photo no listing uses: long enough to finish
     /// the editor's form, short enough that staged photos are not free storage.
     public var photoSweepGrace: TimeInterval = 2 * 3_600
@@ -102,14 +103,12 @@ public struct AppSettings: Sendable {
     public var meetupSpots: [MeetupSpot] = []
     /// How long an email verification link works.
     public var verificationLinkLifetime: TimeInterval = 24 * 3_600
-
     /// `SIGNUP_BY_MAIL`: a sign-up is finished by a mailed link (`SignUpLinks`), so the form
     /// tells nobody whether an address has an account. On by default when `SMTP_URL` is set.
     public var signUpByMail = false
 
     var requireVerified: Bool { requireVerifiedOverride ?? campuses.isConfigured }
 
-    /// The domain passkeys are made for (`localhost` by default).
     /// The PostgreSQL channel events are announced on: one per schema, so instances (and tests)
     /// sharing a server but not a schema never hear each other.
     var eventChannel: String {
@@ -117,6 +116,7 @@ public struct AppSettings: Sendable {
         return "campusmarket_events_\(schema)"
     }
 
+    /// The domain passkeys are made for (`localhost` by default).
     var passkeyRelyingPartyID: String {
         passkeyRelyingPartyIDOverride ?? URLComponents(string: publicURL)?.host ?? "localhost"
     }
