@@ -58,6 +58,7 @@ func routes(_ app: Application) throws {
     try api.register(collection: ConversationsController())
     try api.register(collection: BlocksController())
     try api.register(collection: FavoritesController())
+    try api.register(collection: ChangesController())
     try api.register(collection: SavedSearchesController())
     try api.register(collection: CoursesController())
     try api.register(collection: PriceGuidanceController())

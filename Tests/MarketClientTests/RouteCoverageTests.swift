@@ -59,7 +59,7 @@ struct RouteCoverageTests {
             PasskeyEndpoint.list,
             PasskeyEndpoint.rename(id, PasskeyRename(name: "Laptop")),
             PasskeyEndpoint.remove(id),
-            FavoriteEndpoint.list(), FavoriteEndpoint.save(id), FavoriteEndpoint.remove(id),
+            FavoriteEndpoint.list(), FavoriteEndpoint.save(id), FavoriteEndpoint.remove(id), ChangesEndpoint.since(nil),
             SavedSearchEndpoint.list, SavedSearchEndpoint.save(SavedSearchInput()), SavedSearchEndpoint.rename(id, "Desks"), SavedSearchEndpoint.delete(id),
             NotificationSettingsEndpoint.get, NotificationSettingsEndpoint.update(NotificationSettingsUpdate()),
             DeviceEndpoint.list, DeviceEndpoint.register(DeviceRegistration(token: String(repeating: "ab", count: 32), environment: .sandbox)),

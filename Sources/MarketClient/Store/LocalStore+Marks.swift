@@ -15,4 +15,31 @@ extension LocalStore {
                 """, [.integer(newValue)])
         }
     }
+
+    /// Where ``APIClient/catchUp()`` asks `GET /me/changes` from next (the server's cursor).
+    public var changesCursor: String? {
+        get { (try? database.rows("SELECT value FROM marks WHERE name = 'changes_cursor'"))?.first?.first?.string }
+        set {
+            if let newValue {
+                _ = try? database.rows("""
+                    INSERT INTO marks (name, value) VALUES ('changes_cursor', ?)
+                    ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                    """, [.text(newValue)])
+            } else {
+                _ = try? database.rows("DELETE FROM marks WHERE name = 'changes_cursor'", [])
+            }
+        }
+    }
+
+    /// The keys of kept answers that contain any of `parts`; every key for nil.
+    func keptKeys(containing parts: Set<String>?) -> [String] {
+        let keys = ((try? database.rows("SELECT key FROM answers ORDER BY key", [])) ?? []).compactMap { $0.first?.string }
+        guard let parts else { return keys }
+        return keys.filter { key in parts.contains { key.contains($0) } }
+    }
+
+    /// Forgets the kept answer for `key` (what it showed is gone from the server).
+    func forget(_ key: String) {
+        _ = try? database.rows("DELETE FROM answers WHERE key = ?", [.text(key)])
+    }
 }

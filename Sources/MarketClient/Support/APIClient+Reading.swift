@@ -67,9 +67,12 @@ extension APIClient {
 
     /// What the store keeps `url`'s answer (or a waiting write) under: its path and query below
     /// `/api/v1/`. ``storedURL(_:)`` is its inverse.
+    /// `me/changes` is never kept: each answer is read once (``catchUp()``).
     func storeKey(for url: URL) -> String? {
         let full = url.absoluteString
-        return full.hasPrefix(apiPrefix) ? String(full.dropFirst(apiPrefix.count)) : nil
+        guard full.hasPrefix(apiPrefix) else { return nil }
+        let key = String(full.dropFirst(apiPrefix.count))
+        return key.hasPrefix("me/changes") ? nil : key
     }
 
     /// The full URL of a path and query kept by ``storeKey(for:)``.

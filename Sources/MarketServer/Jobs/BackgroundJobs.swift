@@ -18,6 +18,7 @@ enum BackgroundJobs {
         _ = use(.notificationMail(every: settings.notify.sweepInterval))
         _ = use(.eventRetention(keeping: settings.eventRetention))
         _ = use(.idempotencyExpiry)
+        _ = use(.removalRetention)
         let mailSender: any MailSender = settings.smtpRelay.map { SMTPMailSender(relay: $0) } ?? LogMailSender(logger: app.logger)
         app.mailDelivery = use(.mailDelivery(sender: mailSender, from: settings.mailFrom, every: settings.mailRetryInterval))
         if let apns = settings.notify.apns {

@@ -101,7 +101,8 @@ struct DomainServices: Sendable {
         ListingService(database: database, writes: writes, settings: settings, photos: photoStore, alerts: favoriteAlerts,
                        searchAlerts: SavedSearchAlerts(notifier: notifier, now: now, matcher: savedSearchMatcher), now: now)
     }
-    var favorites: Favorites { Favorites(database: database, listings: listings, presenter: listingPresenter, now: now) }
+    var favorites: Favorites { Favorites(database: database, writes: writes, listings: listings, presenter: listingPresenter, now: now) }
+    var accountChanges: AccountChanges { AccountChanges(sql: database.sql, now: now) }
     var priceGuidance: PriceGuidanceService { PriceGuidanceService(database: database, trust: trust, settings: settings, now: now) }
     var savedSearches: SavedSearches { SavedSearches(database: database, now: now) }
     var courses: Courses { Courses(database: database, trust: trust, presenter: listingPresenter) }

@@ -7,6 +7,7 @@ import SQLKit
 /// saved a listing (told to its seller, never who).
 struct Favorites {
     let database: any Database
+    let writes: WriteTransactions
     let listings: ListingService
     let presenter: ListingPresenter
     let now: Date
@@ -27,8 +28,14 @@ struct Favorites {
             ?? Favorite(listingId: listingID, title: listing.title, availability: .available, listing: nil, savedAt: now)
     }
 
+    /// Unsaves; the account's other devices learn it from `GET /me/changes` (`Removals`).
     func remove(_ listingID: UUID, by userID: UUID) async throws {
-        try await FavoriteRecord.query(on: database).filter(\.$userID == userID).filter(\.$listingID == listingID).delete()
+        try await writes.run { [now] tx in
+            let gone = try await tx.sql.raw("""
+                DELETE FROM favorites WHERE user_id = \(bind: userID) AND listing_id = \(bind: listingID) RETURNING seq
+                """).all()
+            if !gone.isEmpty { try await Removals.record(.favorite, listingID, for: [userID], at: now, on: tx.sql) }
+        }
     }
 
     /// One page of the student's saved listings, newest first; those that left the market say so.

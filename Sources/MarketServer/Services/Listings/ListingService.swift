@@ -105,6 +105,10 @@ struct ListingService {
                 try await archive(ListingRecord.query(on: tx.db).filter(\.$id == id))
                 return (.archived, [])
             }
+            // Its seller's other devices and those who saved it learn it is gone (`GET /me/changes`).
+            let savers = try await tx.sql.raw("SELECT user_id FROM favorites WHERE listing_id = \(bind: id)").all()
+                .map { try $0.decode(column: "user_id", as: UUID.self) }
+            try await Removals.record(.listing, id, for: [user.requireID()] + savers, at: now, on: tx.sql)
             let records = try await ListingPhotoRecord.query(on: tx.db).filter(\.$listing.$id == id).all()
             try await ListingPhotoRecord.query(on: tx.db).filter(\.$listing.$id == id).delete()
             try await ListingRecord.query(on: tx.db).filter(\.$id == id).delete()

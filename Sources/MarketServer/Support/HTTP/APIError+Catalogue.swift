@@ -43,6 +43,11 @@ extension APIError {
     static let listingChanged = APIError(.preconditionFailed, code: "listing_changed",
                                          message: "This listing changed since the copy this edit was made from: open it again, then make the edit.")
 
+    /// `GET /me/changes` with a cursor older than the removals kept, or more changes at one time
+    /// than a page holds: the app loads its screens again and starts from a fresh cursor.
+    static let changesStartOver = APIError(.gone, code: "changes_start_over",
+                                           message: "Too much time has passed to list what changed: load everything again, then ask from the new cursor.")
+
     static let photoStoreUnavailable = APIError(.serviceUnavailable, code: "photo_store_unavailable",
                                                 message: "Photos cannot be stored or loaded right now. Please try again in a minute.", retryAfter: 30)
 

@@ -24,6 +24,7 @@ extension TradeOffer: Content {}
 extension DeliveryQuote: Content {}
 extension MarketNotification: Content {}
 extension UnreadPage: Content {}
+extension AccountChangePage: Content {}
 extension UnreadCount: Content {}
 extension Ledger: Content {}
 extension Expense: Content {}
