@@ -103,4 +103,30 @@ struct CLIOfflineTests {
             #expect(favorites.stdout.contains("Bookshelf") && !favorites.stdout.contains("Oak desk"), "the dropped one never went: \(favorites.stdout)")
         }
     }
+
+    @Test("market sync catches up: the seller's answer while away is kept before it is read, and offline `messages` shows it")
+    func syncCatchesUp() async throws {
+        try await withLiveMarket { market in
+            let seller = try await market.person("Sam")
+            let desk = try await market.listing("Oak desk", by: seller)
+            let cli = MarketCLI(server: market.url)
+            defer { cli.cleanUp() }
+            #expect(try await cli.run(["signup", "gus@campus.edu", "--name", "Gus"], input: LiveMarket.password + "\n").status == 0)
+            #expect(try await cli.run("message", "--about", desk.id.wireString, "When can I pick it up?").status == 0)
+            let first = try await cli.run("sync")
+            #expect(first.status == 0 && first.stdout.contains("Up to date."), "\(first.stdout)")
+            #expect(try await cli.run("messages").stdout.contains("When can I pick it up?"))
+
+            let conversation = try #require(try await seller.client.send(ConversationEndpoint.list()) as ConversationPage).items[0]
+            let _: ConversationMessage = try await seller.client.send(ConversationEndpoint.send(conversation.id, SendMessageRequest(text: "Tomorrow at noon")))
+            let sync = try await cli.run("sync")
+            #expect(sync.status == 0 && sync.stdout.contains("since the last sync:") && sync.stdout.contains("loaded again"), "\(sync.stdout)")
+
+            await market.stopServing()
+            let offline = try await cli.run("messages")
+            #expect(offline.status == 0 && offline.stdout.contains("Tomorrow at noon"), "\(offline.stdout)")
+            let down = try await cli.run("sync")
+            #expect(down.status == 1 && down.stderr.contains("could not be reached"), "\(down.stderr)")
+        }
+    }
 }

@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import MarketClient
 
-/// `market sync`: sends what waits now.
+/// `market sync`: sends what waits now, then catches up with what changed while away.
 struct Sync: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Send the changes kept while the server could not be reached, now.")
+    static let configuration = CommandConfiguration(
+        abstract: "Send the changes kept while the server could not be reached, then keep what changed since, for reading offline.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -16,11 +17,23 @@ struct Sync: AsyncParsableCommand {
             let left = store.outbox
             let waiting = left.filter { !$0.isFailed }.count
             let failed = left.count - waiting
-            context.output.show(["waiting": waiting, "failed": failed]) {
+            // Only once what waits has gone: catching up needs the server too.
+            let caughtUp = waiting == 0 ? try await context.client.catchUp() : nil
+            context.output.show(["waiting": waiting, "failed": failed, "changes": caughtUp?.changes ?? 0,
+                                 "reloaded": caughtUp?.reloaded.count ?? 0]) {
                 context.output.say(waiting == 0 ? "Nothing waits to be sent." : "\(waiting) change\(waiting == 1 ? "" : "s") still wait: the server cannot be reached.")
                 if failed > 0 { context.output.say("\(failed) the server refused: market outbox shows why; market outbox drop NUMBER forgets one.") }
+                if let caughtUp { context.output.say(Self.describe(caughtUp)) }
             }
             if waiting > 0 { throw ExitCode.failure }
         }
+    }
+
+    static func describe(_ caughtUp: CatchUp) -> String {
+        let kept = caughtUp.reloaded.count
+        let loaded = "\(kept) kept answer\(kept == 1 ? "" : "s") loaded again"
+        if caughtUp.startedOver { return "Away too long to list what changed: \(loaded)." }
+        if caughtUp.changes == 0 { return "Up to date." }
+        return "\(caughtUp.changes) change\(caughtUp.changes == 1 ? "" : "s") since the last sync: \(loaded)."
     }
 }
