@@ -2,16 +2,19 @@ import Foundation
 import MarketCore
 import Observation
 
-/// The notification settings screen: a toggle per topic and channel, saved as it is flipped,
-/// and the phone's registration for pushes.
+/// The notification settings screen: a toggle per topic and channel, saved as it is flipped
+/// (offline, shown flipped and kept to send: ``waiting``), and the phone's registration for pushes.
 @MainActor
 @Observable
-public final class NotificationSettingsViewModel: ScreenModel {
+public final class NotificationSettingsViewModel: ReadingScreen {
     public private(set) var settings: NotificationSettings?
     public private(set) var devices: [PushDevice] = []
+    /// The changes flipped offline, to be saved once the network returns.
+    public private(set) var waiting: [OutboxItem] = []
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
+    public var freshness = Freshness()
 
     @ObservationIgnored private let client: APIClient
 
@@ -20,8 +23,11 @@ public final class NotificationSettingsViewModel: ScreenModel {
     }
 
     public func load() async {
-        if let settings: NotificationSettings = await perform({ try await client.send(NotificationSettingsEndpoint.get) }) { self.settings = settings }
-        if let devices: [PushDevice] = await perform({ try await client.send(DeviceEndpoint.list) }) { self.devices = devices }
+        await read({ try await client.send(NotificationSettingsEndpoint.get) as NotificationSettings }) { settings = $0 }
+        refreshWaiting()
+        // What waits is shown as flipped over what the server (or the device) had.
+        if let shown = settings { settings = waitingUpdate().applied(to: shown).0 }
+        if let devices: [PushDevice] = try? await client.send(DeviceEndpoint.list) { self.devices = devices }
     }
 
     /// Whether the toggle can be flipped (messages always show in the inbox).
@@ -33,10 +39,26 @@ public final class NotificationSettingsViewModel: ScreenModel {
     @discardableResult
     public func set(_ topic: NotificationTopic, _ channel: NotificationChannel, to on: Bool) async -> Bool {
         let update = NotificationSettingsUpdate.setting(topic, channel, to: on)
-        guard let settings: NotificationSettings = await perform({ try await client.send(NotificationSettingsEndpoint.update(update)) })
-        else { return false }
-        self.settings = settings
+        guard let delivery = await perform({
+            try await client.sendOrKeep(NotificationSettingsEndpoint.update(update), as: NotificationSettings.self,
+                                        summary: "\(on ? "Turn on" : "Turn off") \(channel.rawValue) for \(topic.rawValue)")
+        }) else { return false }
+        switch delivery {
+        case .sent(let saved): settings = saved
+        case .waiting: settings = settings.map { update.applied(to: $0).0 }
+        }
+        refreshWaiting()
         return true
+    }
+
+    private func refreshWaiting() {
+        let path = NotificationSettingsEndpoint.update(NotificationSettingsUpdate()).path
+        waiting = client.store?.outbox.filter { $0.path == path && !$0.isFailed } ?? []
+    }
+
+    /// The changes that wait, as one update (the later winning).
+    private func waitingUpdate() -> NotificationSettingsUpdate {
+        waiting.compactMap { $0.draft(as: NotificationSettingsUpdate.self) }.reduce(NotificationSettingsUpdate()) { $0.merging($1) }
     }
 
     /// Registers this phone's APNs token (from `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`).

@@ -3,10 +3,13 @@ import MarketCore
 import Observation
 
 /// The student's saved searches (a list in the "Saved" tab, and "Save this search" on the feed).
+/// Offline, a search saved, renamed or deleted waits to be sent (``waiting``): a rename and a
+/// delete show at once, a new search as a waiting row (the server names it).
 @MainActor
 @Observable
 public final class SavedSearchesViewModel: ReadingScreen {
     public private(set) var searches: [SavedSearch] = []
+    public private(set) var waiting: [OutboxItem] = []
     public var isLoading = false
     public var fieldErrors: FieldErrors = [:]
     public var errorMessage: String?
@@ -20,6 +23,7 @@ public final class SavedSearchesViewModel: ReadingScreen {
 
     public func load() async {
         await read({ try await client.send(SavedSearchEndpoint.list) as [SavedSearch] }) { searches = $0 }
+        refreshWaiting()
     }
 
     /// Saves the feed's current words and filters (`FeedViewModel.savedSearchQuery`); checked
@@ -31,16 +35,28 @@ public final class SavedSearchesViewModel: ReadingScreen {
             show(APIClientError.invalid(problems))
             return nil
         }
-        guard let saved: SavedSearch = await perform({ try await client.send(SavedSearchEndpoint.save(SavedSearchInput(name: name, query: query))) })
-        else { return nil }
+        guard let delivery = await perform({
+            try await client.sendOrKeep(SavedSearchEndpoint.save(SavedSearchInput(name: name, query: query)), as: SavedSearch.self,
+                                        summary: "Save the search \(name.map { "“\($0)”" } ?? "for \(query.text ?? "these filters")")")
+        }) else { return nil }
+        refreshWaiting()
+        guard case .sent(let saved) = delivery else { return nil }
         searches.insert(saved, at: 0)
         return saved
     }
 
     @discardableResult
     public func rename(_ id: UUID, to name: String) async -> Bool {
-        guard let renamed: SavedSearch = await perform({ try await client.send(SavedSearchEndpoint.rename(id, name)) }) else { return false }
-        if let index = searches.firstIndex(where: { $0.id == id }) { searches[index] = renamed }
+        guard let delivery = await perform({
+            try await client.sendOrKeep(SavedSearchEndpoint.rename(id, name), as: SavedSearch.self, summary: "Rename a saved search to “\(name)”")
+        }) else { return false }
+        if let index = searches.firstIndex(where: { $0.id == id }) {
+            switch delivery {
+            case .sent(let renamed): searches[index] = renamed
+            case .waiting: searches[index].name = name
+            }
+        }
+        refreshWaiting()
         return true
     }
 
@@ -48,6 +64,12 @@ public final class SavedSearchesViewModel: ReadingScreen {
     public func delete(_ id: UUID) async -> Bool {
         guard await perform({ try await client.sendOrKeep(SavedSearchEndpoint.delete(id), summary: "Delete a saved search") }) != nil else { return false }
         searches.removeAll { $0.id == id }
+        refreshWaiting()
         return true
+    }
+
+    private func refreshWaiting() {
+        let path = SavedSearchEndpoint.list.path
+        waiting = client.store?.outbox.filter { $0.path.hasPrefix(path) } ?? []
     }
 }
