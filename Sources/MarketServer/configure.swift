@@ -80,6 +80,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(CreateIdempotentRequests()) // writes sent with an Idempotency-Key: applied once, their answer kept a day for a repeat
     app.migrations.add(UpdateListingAddVersion()) // each listing's edit version: an edit from a stale copy is refused 412 (If-Match)
     app.migrations.add(CreateRemovals())      // what left an account's lists (a listing deleted, unsaved), for GET /me/changes
+    app.migrations.add(UpdateSavedSearchQueueAddToken()) // a listing queued again while a round matches it is matched again
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

@@ -212,7 +212,7 @@ struct OutboxTests {
         }
     }
 
-    @Test("a new listing saved offline from the editor waits, once however often it is saved, and is made once back online")
+    @Test("a new listing saved offline from the editor waits with its photos behind it, once however often it is saved, and is made once back online, photos and all")
     func newListingWaits() async throws {
         try await withLiveMarket { market in
             let seller = try await market.person("Sam")
@@ -221,17 +221,24 @@ struct OutboxTests {
             editor.categories = [.furniture]
             editor.condition = .good
             editor.salePrice = "12.00"
+            editor.addPhoto(Data(SampleImages.jpeg), filename: "lamp.jpg", contentType: "image/jpeg")
 
             await market.stopServing()
             #expect(await editor.save())
-            #expect(editor.waiting?.summary == "New listing: Reading lamp" && editor.saved == nil)
+            #expect(editor.waiting?.summary == "New listing: Reading lamp" && editor.saved == nil && editor.newPhotos.isEmpty)
+            editor.addPhoto(Data(SampleImages.png), filename: "shade.png", contentType: "image/png")
             #expect(await editor.save())
-            #expect(try #require(seller.client.store).outbox.count == 1, "saved twice, kept once")
+            let store = try #require(seller.client.store)
+            #expect(store.outbox.map(\.summary) == ["New listing: Reading lamp", "Photo: lamp.jpg", "Photo: shade.png"],
+                    "saved twice, the listing kept once, each photo once behind it")
 
             try await market.serveAgain()
-            #expect(await seller.client.sendWaiting() == 1)
+            #expect(await seller.client.sendWaiting() == 3)
+            #expect(store.outbox.isEmpty)
             let mine: ListingPage = try await seller.client.send(ListingEndpoint.search(ListingQuery(seller: seller.user?.id)))
             #expect(mine.items.map(\.title) == ["Reading lamp"])
+            let lamp: Listing = try await seller.client.send(ListingEndpoint.show(try #require(mine.items.first).id))
+            #expect(lamp.photos.count == 2)
         }
     }
 }

@@ -133,6 +133,25 @@ struct SavedSearchTests {
         }
     }
 
+    @Test("a listing edited while a round matches it as it was stays queued and is matched again, not lost")
+    func editDuringRound() async throws {
+        try await withTestApp { app in
+            let student = try await app.register()
+            let seller = try await app.register()
+            _ = try await Self.save(app, ListingQuery(text: "desk lamp", maxPriceCents: 2_000), token: student.token)
+            let lamp = try await app.createListing(.sample("Desk lamp", salePriceCents: 3_000), token: seller.token)
+            // A round reads the queue while the lamp is too dear to match...
+            try await SavedSearchAlerts.enqueue(lamp.id, at: Date(), on: app.db)
+            let read = try #require(try await SavedSearchAlerts.queued(limit: 50, on: app.db).first { $0.listingID == lamp.id })
+            // ...the seller lowers the price meanwhile (queued again)...
+            let edited = try await app.send(.PUT, "/api/v1/listings/\(lamp.id)", json: ListingInput.sample("Desk lamp", salePriceCents: 1_500), token: seller.token)
+            #expect(edited.status == .ok)
+            // ...and the round, done with the lamp as it read it, drops what it read: not the new queueing.
+            try await SavedSearchAlerts.finish(lamp.id, token: read.token, on: app.db)
+            #expect(try await Self.alerts(app, token: student.token).count == 1)
+        }
+    }
+
     @Test("a listing many searches match is matched after its request, in chunks: every owner told once, however many of their searches match")
     func manyMatches() async throws {
         try await withTestApp { app in

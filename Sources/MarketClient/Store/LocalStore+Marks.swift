@@ -42,4 +42,22 @@ extension LocalStore {
     func forget(_ key: String) {
         _ = try? database.rows("DELETE FROM answers WHERE key = ?", [.text(key)])
     }
+
+    /// The ids the server gave writes sent from the outbox, by their keys (``OutboxItem/idempotencyKey``).
+    var madeIDs: [String: String] {
+        var made: [String: String] = [:]
+        for row in (try? database.rows("SELECT name, value FROM marks WHERE name LIKE 'made:%'", [])) ?? [] {
+            if let name = row.first?.string, let id = row.last?.string { made[String(name.dropFirst(5))] = id }
+        }
+        return made
+    }
+
+    func noteMade(_ id: String, by key: String) {
+        _ = try? database.rows("INSERT OR REPLACE INTO marks (name, value) VALUES (?, ?)", [.text("made:" + key), .text(id)])
+    }
+
+    /// Forgets the ids noted for writes that are no longer waiting behind anything.
+    func forgetMade() {
+        _ = try? database.rows("DELETE FROM marks WHERE name LIKE 'made:%'", [])
+    }
 }

@@ -38,6 +38,18 @@ extension APIClient {
         return nil
     }
 
+    /// Keeps `make(placeholder)` in the outbox behind `item` (a new listing that waits): the
+    /// write names `placeholder` where the id the server gives `item` goes (a new listing's
+    /// photos), and is sent with that id once `item` is made. `placeholder` is `item`'s own key.
+    @discardableResult
+    public func keep(after item: OutboxItem, _ make: @Sendable (UUID) -> any Endpoint, summary: String) async throws -> OutboxItem {
+        guard let store, let placeholder = UUID(uuidString: item.idempotencyKey) else { throw APIClientError.notStored }
+        let token = await tokenProvider()
+        let key = UUID().uuidString
+        let request = try request(for: make(placeholder), token: token, idempotencyKey: key)
+        return try store.enqueue(request, key: key, path: request.url.flatMap(storeKey(for:)) ?? "", summary: summary)
+    }
+
     private func deliver(_ endpoint: any Endpoint, summary: String) async throws -> Delivery<Data> {
         let token = await tokenProvider()
         guard let store, token != nil, OfflineWrites.mayWait(endpoint) else {
@@ -69,7 +81,9 @@ extension APIClient {
             let token = await tokenProvider()
             guard let token else { break }
             do {
-                _ = try await perform(request(for: item, token: token), token: token)
+                let answer = try await perform(request(for: item, token: token, made: store.madeIDs), token: token)
+                // What it made (a new listing) names writes kept behind it by its key.
+                if item.method == "POST", let made = Self.madeID(in: answer) { store.noteMade(made, by: item.idempotencyKey) }
             } catch let error as APIClientError {
                 switch Self.replayOutcome(of: error) {
                 case .done: break
@@ -84,6 +98,7 @@ extension APIClient {
             store.dropFromOutbox(item.id)
             sent += 1
         }
+        if store.outbox.isEmpty { store.forgetMade() }
         return sent
     }
 
@@ -107,8 +122,16 @@ extension APIClient {
         return status == 409 && error.code == "idempotency_key_in_use" ? .later : .refused
     }
 
-    private func request(for item: OutboxItem, token: String) -> URLRequest {
-        var request = URLRequest(url: storedURL(item.path))
+    /// The `"id"` of what a write's answer made.
+    private static func madeID(in answer: Data) -> String? {
+        (try? JSONSerialization.jsonObject(with: answer) as? [String: Any])?["id"] as? String
+    }
+
+    /// `item` as a request; a placeholder in its path (``keep(after:_:summary:)``) becomes the id
+    /// made for it.
+    private func request(for item: OutboxItem, token: String, made: [String: String]) -> URLRequest {
+        let path = made.reduce(item.path) { path, pair in path.replacingOccurrences(of: pair.key.lowercased(), with: pair.value) }
+        var request = URLRequest(url: storedURL(path))
         request.httpMethod = item.method
         request.httpBody = item.body
         request.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -137,15 +137,17 @@ public final class ListingEditorViewModel: ScreenModel {
         let all = allProblems
         guard all.isEmpty else { return stop(at: all) }
         let input = self.input.0
-        // A new listing still waiting is not made twice: it is sent as it was kept.
-        if editing == nil, let waiting, client.store?.outbox.contains(where: { $0.id == waiting.id }) == true { return true }
+        // A new listing still waiting is not made twice: it is sent as it was kept, and photos
+        // added since wait behind it.
+        if editing == nil, let waiting, client.store?.outbox.contains(where: { $0.id == waiting.id }) == true {
+            return await keepPhotos(after: waiting)
+        }
         let endpoint = editing.map { ListingEndpoint.replace($0, input, version: version) } ?? .create(input)
         let summary = (editing == nil ? "New listing: " : "Edit: ") + (input.title ?? title)
         let delivery = await perform { try await client.sendOrKeep(endpoint, as: Listing.self, summary: summary) }
         if case .waiting(let item)? = delivery {
             waiting = item
-            if !newPhotos.isEmpty { errorMessage = "The edit is sent once you are online; add the photos then." }
-            return newPhotos.isEmpty
+            return await keepPhotos(after: item)
         }
         // A 412: the listing changed since it was opened. The fields stay as typed, to save again
         // over the fresh copy once it is loaded.
@@ -164,6 +166,17 @@ public final class ListingEditorViewModel: ScreenModel {
         }
         photos = listing.photos
         saved = listing
+        return true
+    }
+
+    /// Keeps the new photos in the outbox behind `item` (the listing's creation or edit, waiting),
+    /// to be uploaded to the listing once it is made.
+    private func keepPhotos(after item: OutboxItem) async -> Bool {
+        while let upload = newPhotos.first {
+            let photo = { @Sendable [editing] (placeholder: UUID) -> any Endpoint in ListingEndpoint.addPhoto(editing ?? placeholder, upload) }
+            guard await perform({ try await client.keep(after: item, photo, summary: "Photo: \(upload.filename)") }) != nil else { return false }
+            newPhotos.removeFirst()
+        }
         return true
     }
 

@@ -5,12 +5,26 @@ import SQLKit
 
 /// The statements `SavedSearchAlerts` runs, in one place: its rules read them by name.
 extension SavedSearchAlerts {
-    /// Queues the listing for matching (once, however often it is queued before a round).
+    /// Queues the listing for matching (once, however often it is queued before a round); each
+    /// time with a new token, so a round that read it before keeps it queued (`finish`).
     static func enqueue(_ listingID: UUID, at now: Date, on db: any Database) async throws {
         try await db.sql.raw("""
-            INSERT INTO saved_search_queue (listing_id, queued_at) VALUES (\(bind: listingID), \(bind: now))
-            ON CONFLICT (listing_id) DO NOTHING
+            INSERT INTO saved_search_queue (listing_id, queued_at, token) VALUES (\(bind: listingID), \(bind: now), \(bind: UUID()))
+            ON CONFLICT (listing_id) DO UPDATE SET token = excluded.token
             """).run()
+    }
+
+    /// The oldest queued listings, with the token each was read with.
+    static func queued(limit: Int, on db: any Database) async throws -> [(listingID: UUID, token: UUID?)] {
+        try await db.sql.raw("SELECT listing_id, token FROM saved_search_queue ORDER BY queued_at LIMIT \(bind: limit)").all().map {
+            (try $0.decode(column: "listing_id", as: UUID.self), try $0.decode(column: "token", as: UUID?.self))
+        }
+    }
+
+    /// Drops a matched listing from the queue, unless it was queued again since it was read.
+    static func finish(_ listingID: UUID, token: UUID?, on db: any Database) async throws {
+        let same: SQLQueryString = token.map { "token = \(bind: $0)" } ?? "token IS NULL"
+        try await db.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: listingID) AND \(same)").run()
     }
 
     /// The searches indexed under any of `terms` (one column of the terms' primary key).

@@ -34,8 +34,7 @@ enum SavedSearchMatcher {
     /// told already are not told twice.
     private static func matchNext(_ services: DomainServices, reading reads: any Database, givingWay: Bool = false) async throws -> Bool {
         let alerts = SavedSearchAlerts(notifier: services.notifier, now: services.now)
-        let queued = try await reads.sql.raw("SELECT listing_id FROM saved_search_queue ORDER BY queued_at LIMIT 50")
-            .all(decodingColumn: "listing_id", as: UUID.self)
+        let queued = try await SavedSearchAlerts.queued(limit: 50, on: reads)
         guard !queued.isEmpty else { return false }
         var steps: [Step] = []
         var owners = 0
@@ -45,7 +44,7 @@ enum SavedSearchMatcher {
             let body: @Sendable (WriteTransaction) async throws -> Void = { tx in
                 for step in done {
                     if let listing = step.listing { try await alerts.tell(step.matched, about: listing, in: tx) }
-                    if step.finishes { try await tx.sql.raw("DELETE FROM saved_search_queue WHERE listing_id = \(bind: step.listingID)").run() }
+                    if step.finishes { try await SavedSearchAlerts.finish(step.listingID, token: step.token, on: tx.db) }
                 }
             }
             steps = []
@@ -54,14 +53,14 @@ enum SavedSearchMatcher {
             try await services.writes.runInBackground(body)
             try await Task.sleep(for: ContinuousClock.now - started)
         }
-        for listingID in queued {
+        for (listingID, token) in queued {
             let listing = try await ListingRecord.find(listingID, on: reads)
             var rest: ArraySlice<SavedSearchAlerts.Match> = []
             if let listing { rest = try await alerts.matches(of: listing, trust: services.trust, on: reads)[...] }
             repeat {
                 let matched = Array(rest.prefix(SavedSearchAlerts.chunk - owners))
                 rest = rest.dropFirst(matched.count)
-                steps.append(Step(listingID: listingID, listing: listing, matched: matched, finishes: rest.isEmpty))
+                steps.append(Step(listingID: listingID, token: token, listing: listing, matched: matched, finishes: rest.isEmpty))
                 owners += matched.count
                 if owners >= SavedSearchAlerts.chunk { try await tell() }
             } while !rest.isEmpty
@@ -73,6 +72,8 @@ enum SavedSearchMatcher {
     /// Part of one transaction's work: owners to tell of one listing, and whether they are its last.
     private struct Step: Sendable {
         let listingID: UUID
+        /// The queue row's token when it was read: queued again since, it is matched again.
+        let token: UUID?
         let listing: ListingRecord?
         let matched: [SavedSearchAlerts.Match]
         let finishes: Bool
