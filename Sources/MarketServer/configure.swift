@@ -89,6 +89,12 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
     app.routes.defaultMaxBodySize = settings.maxBodySize
+    // A connection that has read nothing and had no write taken for five heartbeats is closed:
+    // an idle keep-alive connection, or an event stream whose client stopped reading (a phone in
+    // a tunnel), whose stalled write would otherwise hold the connection, its task and what it
+    // buffered until TCP gives up. A live stream writes every heartbeat. 75 s by default, longer
+    // than nginx keeps an idle upstream connection (deploy/nginx.conf, 60 s).
+    app.http.server.configuration.idleTimeout = .milliseconds(Int64(settings.eventHeartbeatInterval * 5_000))
 
     app.use(try WebFiles.locate(theme: settings.themeDirectory))
     try app.usePageTemplates()

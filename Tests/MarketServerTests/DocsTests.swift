@@ -77,6 +77,17 @@ struct DocsTests {
         #expect(checked >= 30, "only \(checked) paths found: did the page lose its map?")
     }
 
+    @Test("every migration configure.swift runs has its row, saying why, in ARCHITECTURE.md's table")
+    func everyMigrationIsMapped() throws {
+        let configure = try Self.text("Sources/MarketServer/configure.swift")
+        let migrations = configure.matches(of: /app\.migrations\.add\((\w+)\(/).map { String($0.1) }
+        #expect(migrations.count >= 40, "only \(migrations.count) migrations found: did configure.swift move them?")
+        let table = try Self.text("docs/ARCHITECTURE.md").split(separator: "\n").filter { $0.hasPrefix("| `") }
+        for migration in migrations {
+            #expect(table.contains { $0.contains("`\(migration)`") }, "ARCHITECTURE.md's migrations table has no row for \(migration)")
+        }
+    }
+
     @Test("no source file cites a document the repository does not hold")
     func citationsResolve() throws {
         for name in try Self.repositoryFiles(under: "Sources") where name.hasSuffix(".swift") {

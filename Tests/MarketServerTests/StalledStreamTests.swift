@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import MarketCore
+@testable import MarketClient
+@testable import MarketServer
+import MarketTestSupport
+import NIOConcurrencyHelpers
+import Testing
+import Vapor
+
+/// A client that stops reading its event stream (a phone in a tunnel) is let go: the server
+/// closes the connection once nothing has been read from it or taken by it for five heartbeats,
+/// rather than holding the connection, its task and what it buffered until TCP gives up. The
+/// client resumes with `Last-Event-ID` when it reads again.
+@Suite("Stalled event streams")
+struct StalledStreamTests {
+    /// A raw socket that asks for the stream with a receive buffer as small as Linux allows, and
+    /// then reads nothing.
+    private struct StalledClient {
+        let fd: Int32
+
+        init(port: Int, token: String) throws {
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var size: Int32 = 1_024
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw Abort(.internalServerError, reason: "connect failed") }
+            let request = "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n"
+            _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        }
+
+        func close() { _ = Glibc.close(fd) }
+    }
+
+    @Test("a client that stops reading is disconnected within a few heartbeats; a stream that reads stays open")
+    func stalledClientIsLetGo() async throws {
+        try await withTestApp(adjust: { $0.eventHeartbeatInterval = 0.2 }) { app in
+            try await app.withLiveServer { url in
+                let reader = try await app.register(name: "Rae")
+                let stalled = try await app.register(name: "Stan")
+                let received = NIOLockedValueBox("")
+                let body = try await APIClient(baseURL: url, tokenProvider: { reader.token }).openEventStream(lastEventId: nil, idleTimeout: 60)
+                let reading = Task { for try await chunk in body { received.withLockedValue { $0 += String(decoding: chunk, as: UTF8.self) } } }
+                let client = try StalledClient(port: try #require(url.port), token: stalled.token)
+                defer { client.close() }
+                #expect(await Self.eventually { app.eventHub.subscribers.count == 2 })
+
+                // More than the client's window and the most the kernel buffers for the server's
+                // socket (4 MB here, `net.ipv4.tcp_wmem`): past that, its writes stall.
+                let services = app.domainServices()
+                let long = String(repeating: "A notice long enough to fill a stalled client's buffers quickly. ", count: 500)
+                for _ in 0..<200 {
+                    try await services.writes.run { tx in
+                        try await services.on(tx.db).notifier.send(OutgoingNotification(userID: stalled.user.id, kind: .moderatorAction, message: long), in: tx)
+                    }
+                }
+                // Five heartbeats (1 s) with nothing taken: the stalled stream ends, the other stays.
+                #expect(await Self.eventually { app.eventHub.subscribers.count == 1 }, "the stalled stream was let go")
+                try await Task.sleep(for: .seconds(2))
+                #expect(app.eventHub.subscribers.count == 1)
+                let heartbeats = received.withLockedValue { $0.components(separatedBy: ": heartbeat").count }
+                try await Task.sleep(for: .seconds(1))
+                #expect(received.withLockedValue { $0.components(separatedBy: ": heartbeat").count } > heartbeats, "the reading stream still beats")
+                reading.cancel()
+            }
+        }
+    }
+
+    /// Waits up to 30 s (a loaded two-core machine) for `condition`.
+    private static func eventually(_ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while !condition(), Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        return condition()
+    }
+}
