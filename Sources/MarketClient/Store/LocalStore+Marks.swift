@@ -31,18 +31,6 @@ extension LocalStore {
         }
     }
 
-    /// The keys of kept answers that contain any of `parts`; every key for nil.
-    func keptKeys(containing parts: Set<String>?) -> [String] {
-        let keys = ((try? database.rows("SELECT key FROM answers ORDER BY key", [])) ?? []).compactMap { $0.first?.string }
-        guard let parts else { return keys }
-        return keys.filter { key in parts.contains { key.contains($0) } }
-    }
-
-    /// Forgets the kept answer for `key` (what it showed is gone from the server).
-    func forget(_ key: String) {
-        _ = try? database.rows("DELETE FROM answers WHERE key = ?", [.text(key)])
-    }
-
     /// The ids the server gave writes sent from the outbox, by their keys (``OutboxItem/idempotencyKey``).
     var madeIDs: [String: String] {
         var made: [String: String] = [:]

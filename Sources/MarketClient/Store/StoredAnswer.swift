@@ -77,6 +77,18 @@ extension LocalStore {
         return found.sorted { $0.uuidString < $1.uuidString }
     }
 
+    /// The keys of kept answers that contain any of `parts`; every key for nil.
+    func keptKeys(containing parts: Set<String>?) -> [String] {
+        let keys = ((try? database.rows("SELECT key FROM answers ORDER BY key", [])) ?? []).compactMap { $0.first?.string }
+        guard let parts else { return keys }
+        return keys.filter { key in parts.contains { key.contains($0) } }
+    }
+
+    /// Forgets the kept answer for `key` (what it showed is gone from the server).
+    func forget(_ key: String) {
+        _ = try? database.rows("DELETE FROM answers WHERE key = ?", [.text(key)])
+    }
+
     /// The bytes of answers kept, and how many (for tests and a settings screen).
     public var usage: (answers: Int, bytes: Int) {
         let row = (try? database.rows("SELECT count(*), coalesce(sum(length(body)), 0) FROM answers").first) ?? []
