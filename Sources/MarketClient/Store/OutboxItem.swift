@@ -53,6 +53,12 @@ extension LocalStore {
         ((try? database.rows("SELECT \(Self.outboxColumns) FROM outbox ORDER BY id")) ?? []).compactMap(Self.outboxItem)
     }
 
+    /// The writes waiting or failed for `path` and the paths below it (what one screen wrote),
+    /// oldest first.
+    public func outbox(under path: String) -> [OutboxItem] {
+        outbox.filter { $0.path.hasPrefix(path) }
+    }
+
     /// Forgets a write: sent, or dropped by the student. False when there was none.
     @discardableResult
     public func dropFromOutbox(_ id: Int64) -> Bool {

@@ -89,7 +89,7 @@ public final class ConversationViewModel: ReadingScreen {
 
     private func refreshWaiting() {
         let path = ConversationEndpoint.send(conversationID, SendMessageRequest(text: nil)).path
-        waiting = client.store?.outbox.filter { $0.path == path } ?? []
+        waiting = client.store?.outbox(under: path) ?? []
     }
 
     public func markRead() async {

@@ -53,7 +53,7 @@ public final class NotificationSettingsViewModel: ReadingScreen {
 
     private func refreshWaiting() {
         let path = NotificationSettingsEndpoint.update(NotificationSettingsUpdate()).path
-        waiting = client.store?.outbox.filter { $0.path == path && !$0.isFailed } ?? []
+        waiting = client.store?.outbox(under: path).filter { !$0.isFailed } ?? []
     }
 
     /// The changes that wait, as one update (the later winning).

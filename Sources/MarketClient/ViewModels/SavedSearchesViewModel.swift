@@ -70,6 +70,6 @@ public final class SavedSearchesViewModel: ReadingScreen {
 
     private func refreshWaiting() {
         let path = SavedSearchEndpoint.list.path
-        waiting = client.store?.outbox.filter { $0.path.hasPrefix(path) } ?? []
+        waiting = client.store?.outbox(under: path) ?? []
     }
 }

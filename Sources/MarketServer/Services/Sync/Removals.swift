@@ -8,13 +8,13 @@ enum Removals {
     /// How long a removal is kept, and so how far back `GET /me/changes` reaches.
     static let retention: TimeInterval = 30 * 86_400
 
+    /// One statement for every user told (a listing deleted tells each who saved it).
     static func record(_ kind: AccountChange.Kind, _ subjectID: UUID, for users: [UUID], at now: Date, on sql: any SQLDatabase) async throws {
-        for user in Set(users) {
-            try await sql.raw("""
-                INSERT INTO removals (user_id, kind, subject_id, removed_at)
-                VALUES (\(bind: user), \(bind: kind.rawValue), \(bind: subjectID), \(bind: now))
-                """).run()
-        }
+        let told = Set(users)
+        guard !told.isEmpty else { return }
+        var insert = sql.insert(into: "removals").columns("user_id", "kind", "subject_id", "removed_at")
+        for user in told { insert = insert.values(SQLBind(user), SQLBind(kind.rawValue), SQLBind(subjectID), SQLBind(now)) }
+        try await insert.run()
     }
 
     /// Forgets removals older than `retention`; a cursor from before then is answered 410.
