@@ -36,7 +36,7 @@ let package = Package(
     ],
     targets: [
         // Shared by server and clients: wire types, enums, validation. Foundation only.
-        .target(name: "MarketCore"),
+        .target(name: "MarketCore", resources: [.copy("Resources/Localizable.xcstrings")]),
         // The system's zlib, for the PNG pictures the seed command draws.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The system's libjpeg-turbo and libpng, behind error-safe shims (`setjmp` stays in C).
