@@ -1,9 +1,10 @@
-/// Field name → problem, collected by validation so one response can name every bad field.
-public typealias FieldErrors = [String: String]
+/// Field name → problem, collected by validation so one response can name every bad field. The
+/// problems are phrases: each front end shows them in its reader's language.
+public typealias FieldErrors = [String: Phrase]
 
-extension Dictionary where Key == String, Value == String {
+extension Dictionary where Key == String, Value == Phrase {
     /// Records `message` for `field` unless an earlier rule already reported that field.
-    public mutating func note(_ field: String, _ message: String) {
+    public mutating func note(_ field: String, _ message: Phrase) {
         if self[field] == nil { self[field] = message }
     }
 
@@ -17,5 +18,17 @@ extension Dictionary where Key == String, Value == String {
             renamed.note(key, problem)
         }
         return renamed
+    }
+}
+
+extension Dictionary where Key == String, Value == Phrase {
+    /// The problems in `localizer`'s language, as the API's error body carries them.
+    public func strings(in localizer: Localizer = .current) -> [String: String] {
+        mapValues { localizer.string($0) }
+    }
+
+    /// Problems a server already wrote in the reader's language (an error body's `fields`).
+    public init(written: [String: String]) {
+        self = written.mapValues { Phrase.verbatim($0) }
     }
 }

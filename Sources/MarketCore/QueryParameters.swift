@@ -72,7 +72,7 @@ public struct QueryParameters: Sendable {
     }
 
     /// What a whole number outside `range` is told.
-    public static func outOfRange(_ range: ClosedRange<Int>) -> String {
+    public static func outOfRange(_ range: ClosedRange<Int>) -> Phrase {
         "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
     }
 }

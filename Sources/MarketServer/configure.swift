@@ -81,6 +81,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(UpdateListingAddVersion()) // each listing's edit version: an edit from a stale copy is refused 412 (If-Match)
     app.migrations.add(CreateRemovals())      // what left an account's lists (a listing deleted, unsaved), for GET /me/changes
     app.migrations.add(UpdateSavedSearchQueueAddToken()) // a listing queued again while a round matches it is matched again
+    app.migrations.add(UpdateUserAddLanguage())  // the language a student chose, for their pages, mails and pushes
+    app.migrations.add(UpdateNotificationAddPhrase()) // a notification's words as a phrase, shown in each reader's language
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))
@@ -114,6 +116,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         // The query string may hold a token (a reset link's): it stays out of spans, as out of logs.
         app.middleware.use(TracingMiddleware { attributes, _ in attributes["url.query"] = nil })
     }
+    app.middleware.use(ContentLanguageMiddleware()) // outside the errors, so an error's answer says its language too
     app.middleware.use(APIErrorMiddleware())
     app.middleware.use(WebSessionAuthenticator())  // before errors render, so error pages know the viewer
     app.assetVersions = AssetVersions(publicDirectory: app.directory.publicDirectory)

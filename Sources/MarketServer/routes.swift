@@ -13,7 +13,7 @@ func routes(_ app: Application) throws {
 
     // The web app: pages signed in by cookie (WebSessionAuthenticator, global), forms checked
     // for their CSRF token.
-    let web = app.grouped(CSRFMiddleware())
+    let web = app.grouped(CSRFMiddleware(), RequestLanguageMiddleware())
     try web.register(collection: FeedController())
     try web.register(collection: AuthPagesController())
     try web.register(collection: PasswordResetPagesController())
@@ -36,12 +36,15 @@ func routes(_ app: Application) throws {
     try web.register(collection: ReviewPagesController())
     try web.register(collection: NotificationSettingsPagesController())
     // Apple's cross-site post back: no CSRF token can be in it; the flow cookie is its check.
-    try app.register(collection: AppleWebFlowController.Callback())
+    let pages = app.grouped(RequestLanguageMiddleware())
+    try pages.register(collection: AppleWebFlowController.Callback())
+    // The footer's language picker: a visitor's choice needs no token (LanguageController says why).
+    try pages.register(collection: LanguageController())
     // A mail app's one-click unsubscribe carries no form token: the signed link is its check.
-    try app.register(collection: UnsubscribeController())
+    try pages.register(collection: UnsubscribeController())
 
     // A signed-in write sent with an Idempotency-Key runs once, however often it is sent.
-    let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator(), IdempotencyMiddleware())
+    let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator(), RequestLanguageMiddleware(), IdempotencyMiddleware())
     try api.register(collection: AuthController())
     try api.register(collection: ProfileController())
     try api.register(collection: PasskeysController())

@@ -165,7 +165,7 @@ struct FeedTests {
             other.rentEnd = start.addingTimeInterval(2 * 86_400)
             #expect(other.overlapsBooking == false)
             #expect(await other.rent() == false)
-            #expect(other.fieldErrors["start"]?.hasPrefix("overlaps a booking") == true)
+            #expect(other.fieldErrors["start"]?.english.hasPrefix("overlaps a booking") == true)
             #expect(other.errorMessage?.isEmpty == false)
             #expect(other.booked.count == 1)
             // Now it knows: the overlap is found before sending.

@@ -72,7 +72,7 @@ struct ListingQueryTests {
 
         #expect(ListingQuery(text: "desk", minPriceCents: 900, maxPriceCents: 100).problemsAsSavedSearch()
                 == ["query.maxPriceCents": "must not be below the lowest price"])
-        #expect(ListingQuery().problemsAsSavedSearch()["query"]?.hasPrefix("needs words or a filter") == true)
+        #expect(ListingQuery().problemsAsSavedSearch()["query"]?.description.hasPrefix("needs words or a filter") == true)
         #expect(ListingQuery(campus: "all").problemsAsSavedSearch()["query"] != nil)  // a campus alone narrows nothing down
         #expect(ListingQuery(text: "desk", status: .sold).problemsAsSavedSearch()["query.status"] != nil)
         #expect(ListingQuery(seller: UUID()).problemsAsSavedSearch().isEmpty)

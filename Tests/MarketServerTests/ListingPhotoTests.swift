@@ -163,7 +163,7 @@ struct ListingPhotoTests {
                 _ = try await app.domainServices().listingPhotos.stage(SampleImages.jpeg, by: user)
                 Issue.record("a photo past the unsaved quota was stored")
             } catch let error as APIError {
-                #expect(error.status == .tooManyRequests && error.code == "too_many_unsaved_photos" && error.message.contains("40 MB"))
+                #expect(error.status == .tooManyRequests && error.code == "too_many_unsaved_photos" && error.message.english.contains("40 MB"))
             }
             // Another account is not affected; and an hour's 60 uploads stop the 61st.
             let other = try await app.register()

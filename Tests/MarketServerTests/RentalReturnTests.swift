@@ -41,7 +41,7 @@ struct RentalReturnTests {
             #expect(returned.status == .returned)
             let sellerView = try await app.send(.GET, "/api/v1/orders/\(order.id)", token: deal.seller.token).decode(MarketCore.Order.self)
             #expect(sellerView.actions == [.confirmReturn, .reportProblem])
-            #expect(try await app.notifications(token: deal.seller.token).items.first?.message.contains("now returned") == true)
+            #expect(try await app.notifications(token: deal.seller.token).items.first?.message.contains("is now: Returned") == true)
 
             let done = try await app.act(.confirmReturn, on: order.id, token: deal.seller.token).decode(MarketCore.Order.self)
             #expect(done.status == .completed && done.end == clock.now, "the period ends when it came back")

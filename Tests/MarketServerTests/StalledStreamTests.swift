@@ -59,7 +59,7 @@ struct StalledStreamTests {
                 let long = String(repeating: "A notice long enough to fill a stalled client's buffers quickly. ", count: 500)
                 for _ in 0..<200 {
                     try await services.writes.run { tx in
-                        try await services.on(tx.db).notifier.send(OutgoingNotification(userID: stalled.user.id, kind: .moderatorAction, message: long), in: tx)
+                        try await services.on(tx.db).notifier.send(OutgoingNotification(userID: stalled.user.id, kind: .moderatorAction, message: .verbatim(long)), in: tx)
                     }
                 }
                 // Five heartbeats (1 s) with nothing taken: the stalled stream ends, the other stays.

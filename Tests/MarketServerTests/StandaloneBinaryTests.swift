@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 @testable import MarketServer
 import Testing
 
@@ -17,9 +18,10 @@ struct StandaloneBinaryTests {
         if link(built.path, place.appendingPathComponent("campusmarket").path) != 0 {
             try FileManager.default.copyItem(at: built, to: place.appendingPathComponent("campusmarket"))
         }
-        if withBundle {
-            let bundle = built.deletingLastPathComponent().appendingPathComponent(WebFiles.bundleName)
-            try FileManager.default.copyItem(at: bundle, to: place.appendingPathComponent(WebFiles.bundleName))
+        if withBundle {  // the web app's files, and MarketCore's (the words' catalog)
+            for name in [WebFiles.bundleName, CatalogLocation.bundleName] {
+                try FileManager.default.copyItem(at: built.deletingLastPathComponent().appendingPathComponent(name), to: place.appendingPathComponent(name))
+            }
         }
         return place
     }

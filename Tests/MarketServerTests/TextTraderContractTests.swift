@@ -54,7 +54,7 @@ struct TextTraderContractTests {
             let key = try await Self.issueKey(app)
             let accepted = try await app.send(.POST, "/texttrader/login", rawBody: body, headers: Self.headers(key))
             #expect(accepted.status == .unauthorized)  // the key passes; the account does not exist
-            #expect(try Self.message(accepted) == APIError.invalidCredentials.message)
+            #expect(try Self.message(accepted) == APIError.invalidCredentials.message.english)
 
             try await APIKeys(database: app.db, now: Date()).revoke(name: "texttrader-ios")
             let revoked = try await app.send(.POST, "/texttrader/login", rawBody: body, headers: Self.headers(key))
@@ -113,7 +113,7 @@ struct TextTraderContractTests {
             let wrong = try await app.send(.POST, "/texttrader/login", json: TextTrader.LoginRequest(username: "name@email.com", password: "wrong password"),
                                            headers: Self.headers(key))
             #expect(wrong.status == .unauthorized)
-            #expect(try Self.message(wrong) == APIError.invalidCredentials.message)
+            #expect(try Self.message(wrong) == APIError.invalidCredentials.message.english)
 
             let missing = try await app.send(.POST, "/texttrader/login", rawBody: #"{"username": "name@email.com"}"#, headers: Self.headers(key))
             #expect(missing.status == .badRequest)
@@ -218,7 +218,7 @@ struct TextTraderContractTests {
 
             let unsigned = try await app.send(.POST, "/texttrader/books", json: Self.book, headers: Self.headers(key))
             #expect(unsigned.status == .unauthorized)
-            #expect(try Self.message(unsigned) == APIError.unauthenticated.message)
+            #expect(try Self.message(unsigned) == APIError.unauthenticated.message.english)
 
             let incomplete = try await app.send(.POST, "/texttrader/books", rawBody: #"{"title": "Physics", "isbn": "12345", "priceCents": -5, "condition": "good"}"#,
                                                 headers: Self.headers(key, token: token))
@@ -235,7 +235,7 @@ struct TextTraderContractTests {
             changed.edition = "9th"
             let notYours = try await app.send(.PUT, "/texttrader/books/\(book.id)", json: changed, headers: Self.headers(key, token: stranger))
             #expect(notYours.status == .forbidden)
-            #expect(try Self.message(notYours) == APIError.notListingOwner.message)
+            #expect(try Self.message(notYours) == APIError.notListingOwner.message.english)
             let notYoursDelete = try await app.send(.DELETE, "/texttrader/books/\(book.id)", headers: Self.headers(key, token: stranger))
             #expect(notYoursDelete.status == .forbidden)
 

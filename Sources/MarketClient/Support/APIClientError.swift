@@ -40,16 +40,19 @@ public enum APIClientError: Error, Sendable, Equatable {
     /// Field name → problem, for errors caused by specific inputs.
     public var fieldErrors: FieldErrors {
         switch self {
-        case .server(_, let error): error.fields ?? [:]
+        case .server(_, let error): FieldErrors(written: error.fields ?? [:])
         case .invalid(let fields): fields
         default: [:]
         }
     }
 
-    /// A sentence a person can read.
-    public var message: String {
+    /// A sentence a person can read, in the device's language.
+    public var message: String { explanation.localized }
+
+    /// The sentence before it is put in a language (the server's is written in it already).
+    public var explanation: Phrase {
         switch self {
-        case .server(_, let error): error.message
+        case .server(_, let error): .verbatim(error.message)
         case .unexpectedResponse(let status): "The server answered in a way this app does not understand (HTTP \(status))."
         case .decoding(let type, let field, _): "The server's answer could not be read (\(type), at \(field.isEmpty ? "the top" : field))."
         case .invalid(let fields): fields.count == 1 ? "Check the highlighted field." : "Check the \(fields.count) highlighted fields."

@@ -75,7 +75,7 @@ public final class ProfileViewModel: ScreenModel {
     }
 
     /// The campus as people see it: "Verified student · University of Michigan".
-    public var campusLabel: String? { session.user?.campus?.label }
+    public var campusLabel: String? { session.user?.campus?.label.localized }
 
     /// Mails a verification link to `campusEmail`; opening it verifies the account.
     @discardableResult

@@ -53,5 +53,5 @@ extension ScreenModel {
     }
 
     /// The problem of `field`, for the text under its input.
-    public func error(for field: String) -> String? { fieldErrors[field] }
+    public func error(for field: String) -> String? { fieldErrors[field]?.localized }
 }

@@ -67,10 +67,10 @@ extension UpdateProfileRequest {
         }
         if let privacy {
             if privacy.contactAudience == .unknown {
-                errors.note("privacy.contactAudience", "must be one of " + PrivacySettings.ContactAudience.allCases.map(\.rawValue).joined(separator: ", "))
+                errors.note("privacy.contactAudience", "must be one of \(PrivacySettings.ContactAudience.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             if privacy.nameStyle == .unknown {
-                errors.note("privacy.nameStyle", "must be one of " + PrivacySettings.NameStyle.allCases.map(\.rawValue).joined(separator: ", "))
+                errors.note("privacy.nameStyle", "must be one of \(PrivacySettings.NameStyle.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             changes.privacy = privacy
         }

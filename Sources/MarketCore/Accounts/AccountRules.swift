@@ -26,7 +26,7 @@ public enum AccountRules {
 
     /// A deliberately plain check (one `@`, a dotted domain, no spaces): real verification is
     /// delivering mail, not parsing RFC 5322.
-    public static func emailProblem(_ normalized: String) -> String? {
+    public static func emailProblem(_ normalized: String) -> Phrase? {
         if normalized.isEmpty { return "is required" }
         if normalized.count > emailMaxLength { return "must be at most \(emailMaxLength) characters" }
         let parts = normalized.split(separator: "@", omittingEmptySubsequences: false)
@@ -41,13 +41,13 @@ public enum AccountRules {
         return nil
     }
 
-    public static func passwordProblem(_ password: String) -> String? {
+    public static func passwordProblem(_ password: String) -> Phrase? {
         if password.count < passwordMinLength { return "must be at least \(passwordMinLength) characters" }
         if password.utf8.count > passwordMaxBytes { return "must be at most \(passwordMaxBytes) bytes" }
         return nil
     }
 
-    public static func nameProblem(_ normalized: String) -> String? {
+    public static func nameProblem(_ normalized: String) -> Phrase? {
         if normalized.isEmpty { return "is required" }
         if normalized.count > nameMaxLength { return "must be at most \(nameMaxLength) characters" }
         if normalized.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
@@ -57,7 +57,7 @@ public enum AccountRules {
     }
 
     /// Letters, digits, `_` and `.`, starting with a letter or digit.
-    public static func usernameProblem(_ normalized: String) -> String? {
+    public static func usernameProblem(_ normalized: String) -> Phrase? {
         guard usernameLength.contains(normalized.count) else {
             return "must be \(usernameLength.lowerBound)–\(usernameLength.upperBound) characters"
         }

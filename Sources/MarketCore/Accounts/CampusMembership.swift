@@ -13,7 +13,7 @@ public struct CampusMembership: Codable, Sendable, Equatable {
     }
 
     /// "Verified student · University of Michigan", or just the campus's name.
-    public var label: String { verified ? "Verified student · \(name)" : name }
+    public var label: Phrase { verified ? "Verified student · \(name)" : .verbatim(name) }
 }
 
 /// `POST /api/v1/me/campus-email`: the campus address to verify.

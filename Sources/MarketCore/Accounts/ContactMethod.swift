@@ -11,7 +11,7 @@ public struct ContactMethod: Codable, Sendable, Equatable {
     public var value: String
 
     /// "Phone: 555 0100", as a page or a terminal shows it.
-    public var label: String { kind.rawValue.capitalized + ": " + value }
+    public var label: Phrase { "\(Phrase(kind.rawValue.capitalized)): \(value)" }
 
     public init(kind: Kind, value: String) {
         self.kind = kind
@@ -19,7 +19,7 @@ public struct ContactMethod: Codable, Sendable, Equatable {
     }
 
     /// The problem with `value` for its kind, or nil when it is acceptable.
-    public static func valueProblem(kind: Kind, value: String) -> String? {
+    public static func valueProblem(kind: Kind, value: String) -> Phrase? {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         switch kind {
         case .email:

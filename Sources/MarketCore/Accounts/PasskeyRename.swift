@@ -12,7 +12,7 @@ public struct PasskeyRename: Codable, Sendable, Equatable {
         name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    static func problem(_ normalized: String, required: Bool) -> String? {
+    static func problem(_ normalized: String, required: Bool) -> Phrase? {
         if normalized.isEmpty { return required ? "is required" : nil }
         if normalized.count > nameMaxLength { return "must be at most \(nameMaxLength) characters" }
         return nil

@@ -4,7 +4,7 @@
 public enum ListingEditorStep: String, CaseIterable, Sendable {
     case title, categories, details, textbook, photos, prices, summary
 
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .title: "Title"
         case .categories: "Categories"

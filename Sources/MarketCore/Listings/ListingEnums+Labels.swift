@@ -1,6 +1,6 @@
 /// Words a person reads for each value: the web app, the CLI and SwiftUI screens show these.
 extension ListingCategory {
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .textbooks: "Textbooks"
         case .notes: "Notes"
@@ -17,7 +17,7 @@ extension ListingCategory {
 }
 
 extension ListingCondition {
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .new: "New"
         case .likeNew: "Like new"
@@ -29,7 +29,7 @@ extension ListingCondition {
 }
 
 extension ListingSort {
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .relevance: "Best match"
         case .newest: "Newest"
@@ -40,7 +40,7 @@ extension ListingSort {
 }
 
 extension ListingStatus {
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .active: "For offer"
         case .reserved: "Reserved"
@@ -55,7 +55,7 @@ extension ListingStatus {
 }
 
 extension OfferKind {
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .buy: "Buy"
         case .rent: "Rent"

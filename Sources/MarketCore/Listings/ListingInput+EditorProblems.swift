@@ -22,7 +22,7 @@ extension ListingInput {
 
 extension ListingPhoto {
     /// What is wrong with a listing of `count` photos, or nil: the one photo limit's one sentence.
-    public static func countProblem(_ count: Int) -> String? {
+    public static func countProblem(_ count: Int) -> Phrase? {
         count > maxPerListing ? "at most \(maxPerListing) photos" : nil
     }
 }

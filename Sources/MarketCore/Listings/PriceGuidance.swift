@@ -27,7 +27,7 @@ public struct PriceGuidance: Codable, Sendable, Equatable {
     }
 
     /// "Sold on campus for $40–$55, median $45, 7 sales"; nil with too few sales.
-    public var sentence: String? {
+    public var sentence: Phrase? {
         guard let lowCents, let medianCents, let highCents else { return nil }
         let whole = { (cents: Int) in MoneyText.format(cents, currency: currency).replacingOccurrences(of: ".00", with: "") }
         let range = lowCents == highCents ? whole(lowCents) : "\(whole(lowCents))–\(whole(highCents))"

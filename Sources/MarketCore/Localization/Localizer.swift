@@ -14,6 +14,9 @@ public struct Localizer: Sendable {
     private let pseudo: PseudoLocale?
     private let locale: Locale
 
+    /// Keys it is asked for are recorded (`KeyRecorder`): the shipped catalog's localizers only.
+    private var records = false
+
     public init(language: String, catalog: StringCatalog) {
         self.language = language
         self.catalog = catalog
@@ -23,10 +26,16 @@ public struct Localizer: Sendable {
         locale = Locale(identifier: pseudo == nil ? language : catalog.sourceLanguage)
     }
 
+    /// A pseudo-locale: English, changed for testing.
+    public var isPseudo: Bool { pseudo != nil }
+
     /// The phrase in this language; a key the catalog lacks in it is shown in English, its source.
     public func string(_ phrase: Phrase) -> String {
+        if records, Self.recorder.isRecording, phrase.key != "%@" { Self.recorder.record(phrase.key) }
         let entry = catalog.entries[phrase.key]
-        let variants = entry?.localizations[textLanguage] ?? entry?.localizations[catalog.sourceLanguage]
+        let translated = entry?.localizations[textLanguage]
+        if translated == nil, textLanguage != catalog.sourceLanguage, records, phrase.key != "%@" { Self.missing.record(phrase.key) }
+        let variants = translated ?? entry?.localizations[catalog.sourceLanguage]
         let count = phrase.arguments.lazy.compactMap { argument -> Int? in if case .integer(let n) = argument { n } else { nil } }.first
         let text = variants?.text(for: count.map { PluralCategory.of($0, in: Self.primary(textLanguage)) }) ?? phrase.key
         let substitutions = entry?.substitutions[textLanguage] ?? entry?.substitutions[catalog.sourceLanguage] ?? [:]
@@ -64,6 +73,13 @@ public struct Localizer: Sendable {
         return value.formatted(.number.locale(locale))
     }
 
+    private static let recorder = KeyRecorder.shared
+    private static let missing = MissingKeys()
+
+    /// The keys asked for in a language other than English that the catalog has no text for,
+    /// since the process started: shown in English instead (`LocalizedPagesTests`).
+    public static var keysMissingATranslation: Set<String> { missing.keys }
+
     static func primary(_ tag: String) -> String {
         String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
@@ -71,21 +87,46 @@ public struct Localizer: Sendable {
 
 extension Localizer {
     /// The language of what is being drawn now: a page sets it while it draws (a `Phrase`
-    /// encodes itself in it), a mail while it is written. English outside.
-    @TaskLocal public static var current: Localizer = .english
+    /// encodes itself in it), a mail while it is written. Outside, the process's (`system`).
+    @TaskLocal public static var current: Localizer = .system
 
-    /// The catalog that ships with MarketCore (`Localizable.xcstrings`), read once.
+    /// The language of this process's reader: POSIX's `LC_ALL`, `LC_MESSAGES`, `LANG` (a
+    /// terminal's), then the device's preferred languages (an app's), else English.
+    public static let system: Localizer = {
+        let environment = ProcessInfo.processInfo.environment
+        let posix = ["LC_ALL", "LC_MESSAGES", "LANG"].compactMap { environment[$0] }.filter { !$0.isEmpty }
+            .map { String($0.prefix { $0 != "." && $0 != "@" }) }
+        return Localizer.for(LanguageChoice.choose(posix + Locale.preferredLanguages)) ?? .english
+    }()
+
+    /// The catalog that ships with MarketCore (Localizable.xcstrings), read once.
     public static let shippedCatalog: StringCatalog = (try? CatalogLocation.load()) ?? StringCatalog()
 
-    public static let english = Localizer(language: "en", catalog: shippedCatalog)
+    public static let english = shipped("en")
+
+    /// Phrases in English without recording their keys: what tests compare (`Phrase.==`).
+    static let englishUnrecorded = Localizer(language: "en", catalog: shippedCatalog)
+
+    private static func shipped(_ language: String) -> Localizer {
+        var localizer = Localizer(language: language, catalog: shippedCatalog)
+        localizer.records = true
+        return localizer
+    }
 
     /// The languages a student may choose, each complete in the catalog (`StringCatalogTests`).
-    public static let offered: [String] = ["en"]
+    public static let offered: [String] = ["en", "es"]
 
     private static let made: [String: Localizer] = {
         let tags = offered + PseudoLocale.allCases.map(\.rawValue)
-        return Dictionary(uniqueKeysWithValues: tags.map { ($0, Localizer(language: $0, catalog: shippedCatalog)) })
+        return Dictionary(uniqueKeysWithValues: tags.map { ($0, shipped($0)) })
     }()
+
+    /// Each offered language by its own name, as a picker lists it: a reader finds their
+    /// language by the name they know it by.
+    public static let nativeNames: [String: String] = ["en": "English", "es": "Español", "en-XA": "Pseudo (accented)", "ar-XB": "Pseudo (bidi)"]
+
+    /// Every offered language's localizer and the pseudo-locales'.
+    public static var everyLanguage: [Localizer] { made.values.sorted { $0.language < $1.language } }
 
     /// The localizer of an offered language or a pseudo-locale, by its exact tag.
     public static func `for`(_ language: String) -> Localizer? { made[language] }

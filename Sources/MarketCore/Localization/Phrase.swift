@@ -1,7 +1,9 @@
+import Foundation
+
 /// Words a person reads, before they are put in a language: the catalog's key (the English
 /// source, with `%@` and `%lld` where values go, as Xcode's String Catalogs write it) and the
 /// values. Written as a string literal where a `Phrase` is wanted — `"At most \(limit) photos"`
-/// is the key "At most %lld photos" with `limit` — the way SwiftUI's `LocalizedStringKey` reads
+/// is the key "At most %lld photos" with `limit` — the way SwiftUI's LocalizedStringKey reads
 /// one, so the source reads as English and every such literal is in the catalog.
 public struct Phrase: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     public enum Argument: Hashable, Sendable {
@@ -15,6 +17,14 @@ public struct Phrase: Hashable, Sendable, ExpressibleByStringInterpolation, Cust
 
     public var key: String
     public var arguments: [Argument]
+
+    /// Two phrases are the same when they say the same in English: `"At most \(8) photos"` is
+    /// the literal "At most 8 photos" (tests compare problems with the sentence they expect).
+    public static func == (lhs: Phrase, rhs: Phrase) -> Bool {
+        (lhs.key == rhs.key && lhs.arguments == rhs.arguments) || lhs.english == rhs.english
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(english) }
 
     public init(_ key: String, _ arguments: [Argument] = []) {
         self.key = key
@@ -59,7 +69,13 @@ public struct Phrase: Hashable, Sendable, ExpressibleByStringInterpolation, Cust
     }
 
     /// The English source with its values in place (the catalog's source language).
-    public var description: String { Localizer.english.string(self) }
+    public var english: String { Localizer.englishUnrecorded.string(self) }
+
+    /// In the language of what is being drawn or said now (`Localizer.current`).
+    public var localized: String { Localizer.current.string(self) }
+
+    /// The same as `localized`: a phrase written into a string is in the reader's language.
+    public var description: String { localized }
 
     /// A literal `%` is `%%` in a key, as in any format string.
     static func escapingPercent(_ text: String) -> String {
@@ -72,5 +88,19 @@ extension Phrase: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(Localizer.current.string(self))
+    }
+}
+
+extension Phrase {
+    /// The phrase as stored to be put in words later, in whoever reads it's language (a
+    /// notification): its key and values as JSON.
+    public var stored: String {
+        (try? String(decoding: JSONEncoder().encode(StoredPhrase(self)), as: UTF8.self)) ?? "{}"
+    }
+
+    /// A phrase read back from `stored`; nil when the text is not one.
+    public init?(stored: String) {
+        guard let phrase = try? JSONDecoder().decode(StoredPhrase.self, from: Data(stored.utf8)).phrase else { return nil }
+        self = phrase
     }
 }

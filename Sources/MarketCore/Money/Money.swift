@@ -5,7 +5,7 @@ public enum Money {
     /// Largest accepted price in minor units (1,000,000.00): keeps arithmetic far from overflow.
     public static let maxMinorUnits = 100_000_000
 
-    public static func priceProblem(_ cents: Int) -> String? {
+    public static func priceProblem(_ cents: Int) -> Phrase? {
         if cents <= 0 { return "must be > 0" }
         if cents > maxMinorUnits { return "must be at most \(maxMinorUnits)" }
         return nil

@@ -37,7 +37,7 @@ public enum MoneyText {
     }
 
     /// What a form says beside an amount field whose text is not an amount.
-    public static let typingProblem = "must be an amount such as 12.50"
+    public static let typingProblem: Phrase = "must be an amount such as 12.50"
 
     /// The minor units typed in an optional amount field: nil when it is blank, and nil with
     /// ``typingProblem`` noted under `field` when it is not an amount.

@@ -6,7 +6,7 @@ public enum NotificationChannel: String, Codable, Sendable, CaseIterable {
     case email
     case push
 
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .inApp: "In the app"
         case .email: "By mail"

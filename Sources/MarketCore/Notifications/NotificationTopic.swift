@@ -8,7 +8,7 @@ public enum NotificationTopic: String, Codable, Sendable, CaseIterable {
     case savedSearches
     case favorites
 
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .messages: "Messages"
         case .orders: "Orders and offers"
@@ -18,7 +18,7 @@ public enum NotificationTopic: String, Codable, Sendable, CaseIterable {
     }
 
     /// What arrives under this topic, and how mail about it is sent.
-    public var explanation: String {
+    public var explanation: Phrase {
         switch self {
         case .messages: "A new message. Mailed only when it is still unread a few minutes later."
         case .orders: "Purchases, rentals, trade offers, meetups and their changes. Mailed only when still unread a few minutes later."

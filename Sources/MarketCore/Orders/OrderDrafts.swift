@@ -100,7 +100,7 @@ extension DeliveryQuoteRequest {
     /// quote or its configuration).
     public func validated(zones: [String]) -> Result<DeliveryQuoteDraft, FieldErrorList> {
         var errors = FieldErrors()
-        let known = "must be one of \(zones.joined(separator: ", "))"
+        let known: Phrase = "must be one of \(zones.joined(separator: ", "))"
         if listingId == nil { errors.note("listingId", "is required") }
         if let dropoff {
             if !zones.contains(dropoff) { errors.note("dropoff", known) }

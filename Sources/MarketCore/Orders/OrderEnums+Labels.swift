@@ -1,6 +1,6 @@
 /// Words a person reads for each value.
 extension OrderStatus {
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .pending: "Waiting for the seller"
         case .accepted: "Accepted"

@@ -13,7 +13,7 @@ public enum ModerationAction: String, Codable, Sendable, CaseIterable {
         subject == .listing ? allCases : [.dismiss, .warnUser, .suspendUser]
     }
 
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .dismiss: "Dismiss: nothing wrong"
         case .removeListing: "Remove the listing"

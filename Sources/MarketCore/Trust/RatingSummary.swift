@@ -15,7 +15,7 @@ public struct RatingSummary: Codable, Sendable, Equatable {
     public static let unrated = RatingSummary(average: 0, count: 0)
 
     /// "4.7 ★ (12 reviews)", or "No reviews yet".
-    public var label: String {
-        count == 0 ? "No reviews yet" : String(format: "%.1f ★ (%d review%@)", average, count, count == 1 ? "" : "s")
+    public var label: Phrase {
+        count == 0 ? "No reviews yet" : "\(String(format: "%.1f", average)) ★ (\(count) reviews)"
     }
 }

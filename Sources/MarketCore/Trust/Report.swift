@@ -8,7 +8,7 @@ public enum ReportSubject: String, Codable, Sendable, CaseIterable {
 public enum ReportReason: String, Codable, Sendable, CaseIterable {
     case scam, prohibited, harassment, spam, other
 
-    public var label: String {
+    public var label: Phrase {
         switch self {
         case .scam: "A scam or fraud"
         case .prohibited: "Not allowed on the market"

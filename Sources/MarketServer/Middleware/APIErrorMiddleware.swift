@@ -28,7 +28,9 @@ struct APIErrorMiddleware: Middleware {
             let cause = (error as? PSQLError).map { "PSQLError \($0.code) \($0.underlying.map { String(describing: $0) } ?? "")" }
             request.logger.warning("answered 503 server_busy: \(cause ?? String(describing: error))")
         }
-        let body = APIErrorBody(error: .init(code: apiError.code, message: apiError.message, fields: apiError.fields))
+        let localizer = request.localizer
+        let body = APIErrorBody(error: .init(code: apiError.code, message: localizer.string(apiError.message),
+                                             fields: apiError.fields?.strings(in: localizer)))
         let response = Response(status: apiError.status, headers: apiError.headers)
         do {
             try response.content.encode(body, as: .json)
@@ -122,14 +124,15 @@ struct APIErrorMiddleware: Middleware {
         }
     }
 
-    private static func message(for error: any AbortError) -> String {
+    private static func message(for error: any AbortError) -> Phrase {
         switch error.status.code {
         case 404: return APIError.notFoundAtAddress.message
         case 413: return "The request body is too large."
         case 415: return "Send the body as application/json."
         default:
+            // Vapor's own reason, in English: it is not ours to translate.
             let reason = error.reason
-            return reason.hasSuffix(".") ? reason : reason + "."
+            return .verbatim(reason.hasSuffix(".") ? reason : reason + ".")
         }
     }
 }

@@ -21,9 +21,9 @@ struct TextTraderErrorMiddleware: AsyncMiddleware {
     /// "email must be an email address like name@example.edu; password is required."
     static func message(_ error: APIError) -> String {
         guard let fields = error.fields, !fields.isEmpty, error.code == "validation_failed" || error.status == .badRequest else {
-            return error.message
+            return error.message.english
         }
-        return fields.keys.sorted().map { "\($0) \(fields[$0]!)" }.joined(separator: "; ") + "."
+        return fields.keys.sorted().map { "\($0) \(fields[$0]!.english)" }.joined(separator: "; ") + "."
     }
 }
 

@@ -10,7 +10,9 @@ final class NotificationRecord: Model, @unchecked Sendable {
     @OptionalField(key: "seq") var seq: Int64?
     @Parent(key: "user_id") var user: UserRecord
     @Field(key: "kind") var kind: String
+    /// The English, as every notification has it; `phrase` the same words for any language.
     @Field(key: "message") var message: String
+    @OptionalField(key: "phrase") var phrase: String?
     @OptionalField(key: "order_id") var orderID: UUID?
     @OptionalField(key: "trade_offer_id") var tradeOfferID: UUID?
     @OptionalField(key: "listing_id") var listingID: UUID?

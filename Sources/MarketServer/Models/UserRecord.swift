@@ -37,6 +37,9 @@ final class UserRecord: Model, @unchecked Sendable {
     /// Set while the account is suspended: it cannot sign in and its listings are off the market.
     @OptionalField(key: "suspended_at") var suspendedAt: Date?
     @OptionalField(key: "suspension_reason") var suspensionReason: String?
+    /// The language the person chose (an offered tag, "es"): their pages, mails and pushes are
+    /// in it. nil: their browser's or their campus's.
+    @OptionalField(key: "language") var language: String?
     // Set by the services from the injectable clock, not by Fluent's `@Timestamp` (the system clock).
     @Field(key: "created_at") var createdAt: Date
     @OptionalField(key: "updated_at") var updatedAt: Date?
@@ -54,6 +57,10 @@ final class UserRecord: Model, @unchecked Sendable {
         self.name = name
         self.publicName = name
         self.privacy = .private
+        // Signed up in another language than English (the page's, `Localizer.current`): their
+        // mails and pushes are in it too. English needs no choice: it is what follows the browser.
+        let words = Localizer.current
+        language = words.isPseudo || words.language == "en" ? nil : words.language
     }
 
     /// A new full name; the public one follows it.

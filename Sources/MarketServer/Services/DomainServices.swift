@@ -119,7 +119,7 @@ struct DomainServices: Sendable {
     // MARK: Orders
     var writes: WriteTransactions { WriteTransactions(database: database, groupCommit: groupCommit, committed: eventHub) }
     var idempotentRequests: IdempotentRequests { IdempotentRequests(database: database, writes: writes, now: now) }
-    var notifier: Notifier { Notifier(senders: notificationSenders, now: now) }
+    var notifier: Notifier { Notifier(senders: notificationSenders, now: now, trust: trust) }
     var orderRecorder: OrderRecorder { OrderRecorder(notifier: notifier, now: now) }
     var pendingOffers: PendingTradeOffers { PendingTradeOffers(notifier: notifier, now: now) }
     var purchases: PurchaseService {

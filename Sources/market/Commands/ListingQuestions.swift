@@ -24,12 +24,12 @@ struct ListingQuestions {
         var step = ListingEditorStep.title
         while step != .summary {
             if !input.hasAnswered(step) {
-                output.note(output.bold(step.label))
+                output.note(output.bold(step.label.localized))
                 for question in questions(for: step) where question.when(input) { try ask(question, into: &input) }
             }
             let problems = self.problems(of: input).filter { step.asks($0.key) }
             if !problems.isEmpty {  // a rule across the step's fields (at least one way to get it)
-                for (_, problem) in problems.sorted(by: { $0.key < $1.key }) { output.fail(message: problem) }
+                for (_, problem) in problems.sorted(by: { $0.key < $1.key }) { output.fail(message: problem.localized) }
                 input.clear(step)
                 continue
             }
@@ -50,14 +50,14 @@ struct ListingQuestions {
             question.keep(answer, &input)
             let problem = problems(of: input).first { $0.key == question.field || $0.key.hasPrefix(question.field + ".") }
             guard let problem else { return }
-            output.fail(message: problem.value)
+            output.fail(message: problem.value.localized)
         }
     }
 
     private func questions(for step: ListingEditorStep) -> [Question] {
         func optional(_ text: String) -> String? { text.isEmpty ? nil : text }
         func amount(_ text: String) -> Int? { text.isEmpty ? nil : MoneyText.parse(text) }
-        func isAmount(_ text: String) -> String? { text.isEmpty || MoneyText.parse(text) != nil ? nil : MoneyText.typingProblem }
+        func isAmount(_ text: String) -> String? { text.isEmpty || MoneyText.parse(text) != nil ? nil : MoneyText.typingProblem.localized }
         switch step {
         case .title:
             return [Question(field: "title", text: "What are you listing?") { $1.title = $0 }]

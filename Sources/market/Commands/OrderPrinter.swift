@@ -9,7 +9,7 @@ struct OrderPrinter {
 
     func print(_ order: Order, headline: String?) {
         if let headline { output.say(output.green(headline)) }
-        output.say("\(output.bold(order.listingTitle)) — \(order.type.rawValue), \(order.status.label)")
+        output.say("\(output.bold(order.listingTitle)) — \(order.type.rawValue), \(order.status.label.localized)")
         output.say("Total \(Format.money(order.totalCents, order.currency))"
             + (order.deliveryFeeCents > 0 ? " (delivery \(Format.money(order.deliveryFeeCents, order.currency)))" : "")
             + " · \(order.fulfillment.rawValue)")
@@ -32,7 +32,7 @@ struct OrderPrinter {
     func list(_ page: OrderPage, empty: String) {
         output.list(page, page.items, empty: empty, columns: ["ID", "LISTING", "TYPE", "STATUS", "TOTAL", "PLACED"],
                     alignments: [.left, .left, .left, .left, .right, .left]) {
-            [IDPrefix.short($0.id), Format.short($0.listingTitle, 30), $0.type.rawValue, $0.status.label,
+            [IDPrefix.short($0.id), Format.short($0.listingTitle, 30), $0.type.rawValue, $0.status.label.localized,
              Format.money($0.totalCents, $0.currency), Format.time($0.createdAt)]
         }
     }

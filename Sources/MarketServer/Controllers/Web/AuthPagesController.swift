@@ -17,7 +17,7 @@ struct AuthPagesController: RouteCollection {
     struct SignInContent: Encodable {
         var fields: [FormField]
         var next: String
-        var formError: String?
+        var formError: Phrase?
         /// Whether to show "Sign in with Apple" (`APPLE_WEB_SERVICES_ID` is set).
         var appleEnabled: Bool
     }
@@ -52,7 +52,7 @@ struct AuthPagesController: RouteCollection {
     }
 
     private func renderSignIn(_ req: Request, identifier: String, next: String, errors: FieldErrors = [:],
-                              formError: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
+                              formError: Phrase? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let fields = [
             FormField("identifier", "Email or username", value: identifier, errors: errors, autocomplete: "username"),
             FormField("password", "Password", kind: "password", errors: errors, autocomplete: "current-password"),
@@ -65,7 +65,7 @@ struct AuthPagesController: RouteCollection {
 
     struct SignUpContent: Encodable {
         var fields: [FormField]
-        var formError: String?
+        var formError: Phrase?
         var appleEnabled: Bool
         /// "We mailed a link to…" (`SIGNUP_BY_MAIL`): the form is done.
         var mailed: String?
@@ -73,7 +73,7 @@ struct AuthPagesController: RouteCollection {
 
     struct SignUpConfirmContent: Encodable {
         var token: String?
-        var formError: String?
+        var formError: Phrase?
         var fields: [FormField] = []
     }
 

@@ -69,6 +69,12 @@ struct AccountService {
         try await services.sessionTokens.revoke(tokenID: session.tokenID)
     }
 
+    /// Saves the language `user` chose (an offered tag): their pages, mails and pushes use it.
+    func setLanguage(_ language: String, of user: UserRecord) async throws {
+        try await UserRecord.query(on: database).filter(\.$id == user.requireID()).set(\.$language, to: language).update()
+        user.language = language
+    }
+
     func update(_ session: Session, with input: UpdateProfileRequest, clientAddress: String) async throws -> UserProfile {
         let changes = try APIError.draft(input.validated())
         let user = session.user

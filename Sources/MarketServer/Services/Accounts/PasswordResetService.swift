@@ -72,7 +72,7 @@ struct PasswordResetService {
     }
 
     static func mail(to user: UserRecord, link: String, minutes: Int) -> MailMessage {
-        MailMessage(to: user.email, subject: "Choose a new CampusMarket password", body: """
+        MailMessage(to: user.email, about: "Choose a new CampusMarket password", saying: """
             Hello,
 
             Someone, we hope you, asked to reset the password of your CampusMarket account. To choose a new password, open this link within \(minutes) minutes:

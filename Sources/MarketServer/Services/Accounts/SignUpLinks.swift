@@ -35,7 +35,7 @@ struct SignUpLinks {
             try await Self.forgetPending(before: now.addingTimeInterval(-86_400), on: db)
             let outbox = MailOutbox(database: db, now: now)
             guard existing == nil else {
-                return try await outbox.enqueue(MailMessage(to: draft.email, subject: "You already have a CampusMarket account", body: """
+                return try await outbox.enqueue(MailMessage(to: draft.email, about: "You already have a CampusMarket account", saying: """
                     Hello,
 
                     Someone, we hope you, tried to create a CampusMarket account with this address, which already has one. Sign in: \(site)/signin
@@ -49,7 +49,7 @@ struct SignUpLinks {
             }
             try await Self.insertPending(draft, passwordHash: hash, tokenHash: SessionTokens.hash(token), at: now, on: db)
             // Nobody has proved this address yet: our words only, no name anyone typed.
-            try await outbox.enqueue(MailMessage(to: draft.email, subject: "Finish creating your CampusMarket account", body: """
+            try await outbox.enqueue(MailMessage(to: draft.email, about: "Finish creating your CampusMarket account", saying: """
                 Hello,
 
                 Someone, we hope you, asked to create a CampusMarket account with this address. To finish, open this link within 24 hours and give the password you chose:

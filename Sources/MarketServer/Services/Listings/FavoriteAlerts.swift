@@ -8,7 +8,7 @@ import SQLKit
 struct FavoriteAlerts {
     let notifier: Notifier
 
-    func tell(saversOf listingID: UUID, except skipped: Set<UUID>, kind: NotificationKind, message: String,
+    func tell(saversOf listingID: UUID, except skipped: Set<UUID>, kind: NotificationKind, message: Phrase,
               in tx: WriteTransaction) async throws {
         let savers = try await tx.sql.raw("SELECT user_id FROM favorites WHERE listing_id = \(bind: listingID)")
             .all(decodingColumn: "user_id", as: UUID.self)

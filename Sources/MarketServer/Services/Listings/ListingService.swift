@@ -62,9 +62,9 @@ struct ListingService {
         let old = (sale: listing.salePriceCents, rent: listing.rentPriceCents)
         listing.apply(draft, now: now)
         let id = try listing.requireID()
-        let drop = FavoriteAlerts.priceDrop(from: old, to: (listing.salePriceCents, listing.rentPriceCents)).map {
-            "“\(listing.title)”, which you saved, is now \(MoneyText.format(Int($0.now), currency: listing.currency)) "
-                + "(was \(MoneyText.format(Int($0.was), currency: listing.currency)))."
+        let drop = FavoriteAlerts.priceDrop(from: old, to: (listing.salePriceCents, listing.rentPriceCents)).map { prices -> Phrase in
+            let now = MoneyText.format(Int(prices.now), currency: listing.currency), was = MoneyText.format(Int(prices.was), currency: listing.currency)
+            return "“\(listing.title)”, which you saved, is now \(now) (was \(was))."
         }
         try await writes.run { [alerts, searchAlerts, now] tx in
             // Applied again here: a body may run twice (`GroupCommit`), and a save that went

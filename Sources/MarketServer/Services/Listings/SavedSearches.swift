@@ -57,8 +57,9 @@ struct SavedSearches {
             if !(1...60).contains(trimmed.count) { problems["name"] = "must be 1–60 characters" }
             return trimmed
         }
-        let parts = [query.text.map { "“\($0)”" }] + query.categories.map(\.label)
-            + [query.offer.map { "to \($0.rawValue)" }, query.condition?.label, query.seller.map { _ in "one seller" }]
-        return String(parts.compactMap { $0 }.joined(separator: ", ").prefix(60)).nonEmpty ?? "Price range"
+        let offer: Phrase? = query.offer.map { $0 == .buy ? "to buy" : $0 == .rent ? "to rent" : "to trade" }
+        let parts = [query.text.map { "“\($0)”" }] + query.categories.map(\.label.localized)
+            + [offer?.localized, query.condition?.label.localized, query.seller.map { _ in ("one seller" as Phrase).localized }]
+        return String(parts.compactMap { $0 }.joined(separator: ", ").prefix(60)).nonEmpty ?? ("Price range" as Phrase).localized
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 
 /// One plain-text email. `rendered` is the RFC 5322 message an SMTP relay takes: the body in
 /// base64 so any text (any language, long lines, a lone "." line) arrives unchanged.
@@ -15,6 +16,12 @@ struct MailMessage: Sendable, Equatable, Codable {
         self.subject = subject
         self.body = body
         self.listUnsubscribe = listUnsubscribe
+    }
+
+    /// Our words, in the reader's language (`Localizer.current`: the request's, or the
+    /// recipient's when a job writes it).
+    init(to: String, about subject: Phrase, saying body: Phrase, listUnsubscribe: String? = nil) {
+        self.init(to: to, subject: subject.localized, body: body.localized, listUnsubscribe: listUnsubscribe)
     }
 
     func rendered(from: String, date: Date, messageID: String) -> String {

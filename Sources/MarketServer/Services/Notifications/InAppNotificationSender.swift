@@ -14,11 +14,12 @@ struct InAppNotificationSender: NotificationSender {
         guard notification.kind != .messageReceived, settings.allows(notification.kind, on: .inApp) else { return }
         let id = notification.id
         tx.insertAtCommit(NotificationRecord.self, values: """
-                (\(bind: id), \(bind: notification.userID), \(bind: notification.kind.rawValue), \(bind: notification.message),
+                (\(bind: id), \(bind: notification.userID), \(bind: notification.kind.rawValue), \(bind: notification.message.english),
+                 \(bind: notification.message.stored),
                  \(bind: notification.orderID), \(bind: notification.tradeOfferID), \(bind: notification.listingID),
                  \(bind: notification.orderStatus?.rawValue), \(bind: now))
                 """)
-        let stored = MarketNotification(id: id, kind: notification.kind, message: notification.message, orderId: notification.orderID,
+        let stored = MarketNotification(id: id, kind: notification.kind, message: notification.message.localized, orderId: notification.orderID,
                                         tradeOfferId: notification.tradeOfferID, listingId: notification.listingID,
                                         orderStatus: notification.orderStatus, createdAt: now, readAt: nil)
         try events.record(.notification, stored, for: [notification.userID], at: now, in: tx)
@@ -26,6 +27,6 @@ struct InAppNotificationSender: NotificationSender {
 }
 
 extension NotificationRecord: HandInserted {
-    static let insertColumns = ["id", "user_id", "kind", "message", "order_id", "trade_offer_id", "listing_id", "order_status", "created_at"]
+    static let insertColumns = ["id", "user_id", "kind", "message", "phrase", "order_id", "trade_offer_id", "listing_id", "order_status", "created_at"]
     static let notInserted: Set<String> = ["seq", "read_at"]  // numbered by the database; read later
 }

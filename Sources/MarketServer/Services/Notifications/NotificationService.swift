@@ -38,7 +38,7 @@ struct NotificationService {
 
     static func present(_ record: NotificationRecord) throws -> MarketNotification {
         MarketNotification(
-            id: record.id!, kind: try StoredValue.decode(record.kind, column: "notifications.kind"), message: record.message,
+            id: record.id!, kind: try StoredValue.decode(record.kind, column: "notifications.kind"), message: record.phrase.flatMap(Phrase.init(stored:))?.localized ?? record.message,
             orderId: record.orderID, tradeOfferId: record.tradeOfferID, listingId: record.listingID,
             orderStatus: try record.orderStatus.map { try StoredValue.decode($0, column: "notifications.order_status") }, createdAt: record.createdAt, readAt: record.readAt)
     }

@@ -7,7 +7,8 @@ import Vapor
 struct OutgoingNotification: Sendable {
     var userID: UUID
     var kind: NotificationKind
-    var message: String
+    /// Put in words in the recipient's language by each sender (`Notifier`).
+    var message: Phrase
     var orderID: UUID?
     var tradeOfferID: UUID?
     var listingID: UUID?

@@ -30,10 +30,11 @@ struct LateRentals {
                   try order.orderStatus == .inUse, order.lateAt == nil, let end = order.endsAt, end <= now else { return false }
             order.lateAt = now
             let orderID = try order.requireID()
-            let told = [
+            let late: [(UUID, Phrase)] = [
                 (order.$buyer.id, "“\(listing.title)” was due back at the end of your rental. Return it, then mark it returned on the order."),
                 (order.$seller.id, "“\(listing.title)” was not returned by the end of the rental. It stays booked until it is back."),
-            ].map { userID, message in
+            ]
+            let told = late.map { userID, message in
                 OutgoingNotification(userID: userID, kind: .rentalLate, message: message, orderID: orderID,
                                      listingID: order.$listing.id, orderStatus: .inUse)
             }

@@ -80,13 +80,13 @@ struct MeetupService {
         }
         guard try order.orderStatus.isBeforeHandOver else {
             throw APIError(.conflict, code: "order_closed",
-                           message: "This order is \(try order.orderStatus.label.lowercased()): the hand-over is past, so there is no meetup to arrange.")
+                           message: "This order is \(try order.orderStatus.label.localized.lowercased()): the hand-over is past, so there is no meetup to arrange.")
         }
         return (order, listing)
     }
 
     /// The history line and the other side's notification.
-    private func record(_ order: OrderRecord, _ note: String, by user: UserRecord, tell kind: NotificationKind, _ message: String,
+    private func record(_ order: OrderRecord, _ note: String, by user: UserRecord, tell kind: NotificationKind, _ message: Phrase,
                         in tx: WriteTransaction) async throws {
         let userID = try user.requireID()
         try await recorder.note(order, note, by: userID, notify: [OutgoingNotification(

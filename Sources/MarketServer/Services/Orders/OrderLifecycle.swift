@@ -103,9 +103,13 @@ struct OrderLifecycle {
 
     private static func illegal(_ action: OrderAction, _ order: OrderRecord) -> APIError {
         let status = order.status.replacingOccurrences(of: "_", with: " ")
-        var message = "An order that is \(status) cannot be \(action.pastTense)."
-        if action == .ready, (try? order.orderFulfillment) == .delivery { message += " It is for delivery: use out-for-delivery." }
-        if action == .outForDelivery, (try? order.orderFulfillment) == .pickup { message += " It is for pickup: use ready." }
+        var message: Phrase = "An order that is \(status) cannot be \(action.pastTense)."
+        if action == .ready, (try? order.orderFulfillment) == .delivery {
+            message = "An order that is \(status) cannot be \(action.pastTense). It is for delivery: use out-for-delivery."
+        }
+        if action == .outForDelivery, (try? order.orderFulfillment) == .pickup {
+            message = "An order that is \(status) cannot be \(action.pastTense). It is for pickup: use ready."
+        }
         return APIError(.conflict, code: "illegal_transition", message: message)
     }
 

@@ -14,6 +14,15 @@ struct OrderRecorder: Sendable {
         try await notifier.send(notification, in: tx)
     }
 
+    /// "The purchase of “Desk lamp” is now: Accepted."
+    static func news(of order: OrderRecord, listingTitle: String, now status: OrderStatus) -> Phrase {
+        switch order.type {
+        case OrderType.rental.rawValue: "The rental of “\(listingTitle)” is now: \(status.label)."
+        case OrderType.trade.rawValue: "The trade for “\(listingTitle)” is now: \(status.label)."
+        default: "The purchase of “\(listingTitle)” is now: \(status.label)."
+        }
+    }
+
     /// Moves `order` to `status` and tells the party who did not make the move.
     func move(_ order: OrderRecord, to status: OrderStatus, by actorID: UUID?, listingTitle: String, in tx: WriteTransaction) async throws {
         order.status = status.rawValue
@@ -23,7 +32,7 @@ struct OrderRecorder: Sendable {
         OrderEventRecord.insert(orderID: orderID, status: status.rawValue, actorID: actorID, at: now, in: tx)
         try await notifier.send(OutgoingNotification(
             userID: Self.otherParty(of: order, than: actorID), kind: .orderStatusChanged,
-            message: "The \(order.type) of “\(listingTitle)” is now \(status.rawValue.replacingOccurrences(of: "_", with: " ")).",
+            message: Self.news(of: order, listingTitle: listingTitle, now: status),
             orderID: orderID, listingID: order.$listing.id, orderStatus: status), in: tx)
     }
 

@@ -12,7 +12,7 @@ struct PendingTradeOffers: Sendable {
 
     /// Declines every pending offer for, or offering, any of `listingIDs` (except `kept`). One
     /// query finds them (usually none: this runs on every purchase).
-    func decline(involving listingIDs: [UUID], except kept: UUID? = nil, because reason: String, in tx: WriteTransaction) async throws {
+    func decline(involving listingIDs: [UUID], except kept: UUID? = nil, because reason: Phrase, in tx: WriteTransaction) async throws {
         let rows = try await tx.db.prepared("""
             SELECT o.id, o.offerer_id, o.listing_id, l.title FROM trade_offers o JOIN listings l ON l.id = o.listing_id
             WHERE o.status = \(bind: TradeOfferStatus.pending.rawValue)
@@ -42,7 +42,7 @@ struct PendingTradeOffers: Sendable {
 
     /// Moves one offer to `status` and tells `recipient`.
     func close(_ offerID: UUID, listingID: UUID, to status: TradeOfferStatus, kind: NotificationKind, notify recipient: UUID,
-               message: String, in tx: WriteTransaction) async throws {
+               message: Phrase, in tx: WriteTransaction) async throws {
         try await tx.sql.raw("""
             UPDATE trade_offers SET status = \(bind: status.rawValue), decided_at = \(bind: now) WHERE id = \(bind: offerID)
             """).run()

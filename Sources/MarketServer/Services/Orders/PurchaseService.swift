@@ -67,7 +67,7 @@ struct PurchaseService {
     /// Marks the buyer's own unused, unexpired quote for this listing used and returns its fee,
     /// or a 422 saying which it is not.
     private func useQuote(_ id: UUID, for listing: ListingRow, buyerID: UUID, on db: any Database) async throws -> Int64 {
-        func invalid(_ problem: String) -> APIError { APIError.validation(["quoteId": problem]) }
+        func invalid(_ problem: Phrase) -> APIError { APIError.validation(["quoteId": problem]) }
         guard let quote = try await DeliveryQuoteRecord.find(id, on: db), quote.$user.id == buyerID else {
             throw invalid("is not a delivery quote of yours")
         }

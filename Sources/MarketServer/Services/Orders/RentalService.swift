@@ -45,7 +45,8 @@ struct RentalService {
                 order.depositCents = listing.depositCents
                 try await recorder.create(order, by: renterID, notify: OutgoingNotification(
                     userID: listing.sellerID, kind: .rentalRequested,
-                    message: "\(renter.publicName) wants to rent “\(listing.title)” for \(units) \(unit.rawValue)\(units == 1 ? "" : "s").",
+                    message: unit == .hour ? "\(renter.publicName) wants to rent “\(listing.title)” for \(units) hours."
+                        : "\(renter.publicName) wants to rent “\(listing.title)” for \(units) days.",
                     orderID: order.id, listingID: listingID, orderStatus: .pending), in: tx)
                 return (order, listing)
             }

@@ -87,11 +87,11 @@ struct TradeOfferService {
     }
 
     func decline(_ offerID: UUID, by user: UserRecord) async throws -> TradeOfferRecord {
-        try await close(offerID, by: user, as: .seller, to: .declined, kind: .tradeOfferDeclined, verb: "declined")
+        try await close(offerID, by: user, as: .seller, to: .declined, kind: .tradeOfferDeclined, said: { "\($0) declined the trade offer for “\($1)”." })
     }
 
     func withdraw(_ offerID: UUID, by user: UserRecord) async throws -> TradeOfferRecord {
-        try await close(offerID, by: user, as: .buyer, to: .withdrawn, kind: .tradeOfferWithdrawn, verb: "withdrew")
+        try await close(offerID, by: user, as: .buyer, to: .withdrawn, kind: .tradeOfferWithdrawn, said: { "\($0) withdrew the trade offer for “\($1)”." })
     }
 
     /// Withdraws or declines every pending offer `userID` made or received (account deletion).
@@ -120,7 +120,7 @@ struct TradeOfferService {
     }
 
     private func close(_ offerID: UUID, by user: UserRecord, as role: OrderRole, to status: TradeOfferStatus,
-                       kind: NotificationKind, verb: String) async throws -> TradeOfferRecord {
+                       kind: NotificationKind, said message: @escaping @Sendable (String, String) -> Phrase) async throws -> TradeOfferRecord {
         let userID = try user.requireID()
         let unlocked = try await offer(offerID, for: userID, as: role)
         return try await writes.run { tx in
@@ -129,7 +129,7 @@ struct TradeOfferService {
                   try offer.offerStatus == .pending else { throw Self.notPending(unlocked) }
             let recipient = role == .seller ? offer.$offerer.id : offer.$seller.id
             try await pendingOffers.close(offerID, listingID: offer.$listing.id, to: status, kind: kind, notify: recipient,
-                             message: "\(user.publicName) \(verb) the trade offer for “\(offer.listing.title)”.", in: tx)
+                             message: message(user.publicName, offer.listing.title), in: tx)
             offer.status = status.rawValue
             offer.decidedAt = now
             return offer

@@ -123,7 +123,7 @@ struct CampusVerificationService {
         let link = services.settings.publicURL + "/verify-email?token=" + token
         // The reader is at the campus the address belongs to: its clock says when the link ends.
         let campus = services.trust.campuses.campus(forEmail: email)
-        let expires = LocalTime(campus?.timeZone ?? services.trust.timeZone(of: user)).time(now.addingTimeInterval(lifetime))
+        let expires = LocalTime(campus?.timeZone ?? services.trust.timeZone(of: user), language: Localizer.current.language).time(now.addingTimeInterval(lifetime))
         // Nobody has proved this address yet: the mail carries only our words (no name an account
         // chose), and says so when the mailbox already verifies another account.
         var taken = false
@@ -131,7 +131,7 @@ struct CampusVerificationService {
             taken = try await UserRecord.query(on: db).filter(\.$campusEmail == campus.mailboxKey(of: email))
                 .filter(\.$campusVerifiedAt != nil).filter(\.$id != user.requireID()).first() != nil
         }
-        let body = taken ? """
+        let body: Phrase = taken ? """
             Hello,
 
             Someone asked to verify this address for a CampusMarket account, but it already verifies another account, and one address verifies one account. If that account is yours, sign in to it: \(services.settings.publicURL)/signin
@@ -150,6 +150,6 @@ struct CampusVerificationService {
 
             CampusMarket
             """
-        try await MailOutbox(database: db, now: now).enqueue(MailMessage(to: email, subject: "Verify your campus address for CampusMarket", body: body))
+        try await MailOutbox(database: db, now: now).enqueue(MailMessage(to: email, about: "Verify your campus address for CampusMarket", saying: body))
     }
 }

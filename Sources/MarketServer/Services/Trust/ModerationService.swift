@@ -72,11 +72,13 @@ struct ModerationService {
                 RETURNING reporter_id
                 """).all().map { try $0.decode(column: "reporter_id", as: UUID.self) }
             guard !closed.isEmpty else { throw APIError.decisionConflict("Another moderator decided on this already.") }
-            let verdict = draft.action == .dismiss ? "found nothing against the rules" : "acted on it"
+            let about = Self.quoted(subject)
+            let message: Phrase = draft.action == .dismiss
+                ? "Thank you for your report about \(about). A moderator reviewed it and found nothing against the rules."
+                : "Thank you for your report about \(about). A moderator reviewed it and acted on it."
             for reporter in Set(closed) {
                 try await scoped.notifier.send(OutgoingNotification(
-                    userID: reporter, kind: .reportDecided,
-                    message: "Thank you for your report about \(Self.quoted(subject)). A moderator reviewed it and \(verdict).",
+                    userID: reporter, kind: .reportDecided, message: message,
                     listingID: kind == .listing ? subject.id : nil), in: tx)
             }
             if draft.action != .suspendUser {  // a suspension writes its own entry
@@ -124,9 +126,9 @@ struct ModerationService {
             """).first() != nil
     }
 
-    private static func quoted(_ subject: ReportedSubject) -> String {
+    private static func quoted(_ subject: ReportedSubject) -> Phrase {
         switch subject.kind {
-        case .listing: "the listing \"\(subject.title)\""
+        case .listing: "the listing “\(subject.title)”"
         case .user: "an account"
         case .message: "a message"
         }

@@ -34,6 +34,18 @@ struct TrustPolicy: Sendable {
         return campuses.timeZone(ofCampus: membership(of: user)?.id)
     }
 
+    /// The language a person's campus starts pages in (`| language:` of its entry), if any.
+    func campusLanguage(of user: UserRecord?) -> String? {
+        guard let user else { return campuses.defaultLanguage }
+        return language(ofCampus: membership(of: user)?.id)
+    }
+
+    /// A campus's language, else the first campus's (the server's default), else none.
+    func language(ofCampus id: String?) -> String? {
+        guard campuses.isConfigured else { return campuses.defaultLanguage }
+        return id.flatMap { campuses.campus(id: $0)?.language } ?? campuses.defaultLanguage
+    }
+
     func isVerified(_ user: UserRecord) -> Bool { membership(of: user)?.verified == true }
 
     /// A verified student of `campus`.

@@ -14,7 +14,7 @@ extension APIError {
     }
 
     /// 400: the body is not the JSON the endpoint reads; `field` names the culprit when known.
-    static func malformedBody(_ message: String, field: String? = nil, problem: String? = nil) -> APIError {
+    static func malformedBody(_ message: Phrase, field: String? = nil, problem: Phrase? = nil) -> APIError {
         APIError(.badRequest, code: "malformed_body", message: message,
                  fields: field.map { [$0: problem ?? "has an unreadable value"] })
     }
@@ -64,7 +64,7 @@ extension APIError {
     }
 
     /// 409: the listing (or one in a trade) is off the market for now.
-    static func listingUnavailable(_ message: String = "This listing is already reserved or sold.") -> APIError {
+    static func listingUnavailable(_ message: Phrase = "This listing is already reserved or sold.") -> APIError {
         APIError(.conflict, code: "listing_unavailable", message: message)
     }
 
@@ -93,16 +93,16 @@ extension APIError {
     }
 
     /// 403: the other party's move.
-    static func notYourStep(_ message: String) -> APIError {
+    static func notYourStep(_ message: Phrase) -> APIError {
         APIError(.forbidden, code: "not_your_step", message: message)
     }
 
     /// 409: a rental period that another live rental holds.
     static func periodUnavailable(booked period: String?) -> APIError {
-        let message = period.map { "This listing is already booked \($0); choose a period that does not overlap it." }
+        let message: Phrase = period.map { "This listing is already booked \($0); choose a period that does not overlap it." }
             ?? "This period overlaps another rental."
         return APIError(.conflict, code: "period_unavailable", message: message,
-                        fields: period.map { ["start": "overlaps a booking: \($0)"] })
+                        fields: period.map { ["start": Phrase("overlaps a booking: %@", [.text($0)])] })
     }
 }
 
@@ -173,7 +173,7 @@ extension APIError {
     // MARK: Passkeys
 
     /// 409: removing this would leave the account with no way to sign in.
-    static func lastSignInMethod(_ message: String) -> APIError {
+    static func lastSignInMethod(_ message: Phrase) -> APIError {
         APIError(.conflict, code: "last_sign_in_method", message: message)
     }
 

@@ -1,10 +1,13 @@
+import MarketCore
 import Vapor
 
 /// The errors of verification, reports, moderation and reviews.
 extension APIError {
     static let verificationRequired = APIError(.forbidden, code: "verification_required",
-        message: "Verify your campus email first: only verified students can list, buy, rent, offer trades or send messages. "
-            + "Add your campus address on your profile (POST /api/v1/me/campus-email) and open the link we mail you.")
+        message: """
+            Verify your campus email first: only verified students can list, buy, rent, offer trades or send messages. \
+            Add your campus address on your profile (POST /api/v1/me/campus-email) and open the link we mail you.
+            """)
     static let verificationLinkInvalid = APIError(.unprocessableEntity, code: "verification_link_invalid",
         message: "This verification link is not valid: it was used already, it expired (links work for 24 hours), or it was mistyped. Ask for a new one.")
     /// The link was asked for by another account: nothing is said of which one.
@@ -26,7 +29,7 @@ extension APIError {
     static let adminsOnly = APIError(.forbidden, code: "admins_only", message: "Only admins can read the audit log.")
     static let ownSubject = APIError(.forbidden, code: "own_subject",
         message: "You cannot moderate your own listing or account: another moderator must decide.")
-    static func decisionConflict(_ message: String) -> APIError { APIError(.conflict, code: "decision_conflict", message: message) }
+    static func decisionConflict(_ message: Phrase) -> APIError { APIError(.conflict, code: "decision_conflict", message: message) }
     static let reviewNotAllowedYet = APIError(.conflict, code: "order_not_completed",
         message: "You can review once the order is completed.")
     static let reviewExists = APIError(.conflict, code: "review_exists", message: "You already reviewed this order.")

@@ -8,14 +8,16 @@ import Vapor
 struct APIError: AbortError, Sendable {
     var status: HTTPResponseStatus
     var code: String
-    var message: String
+    /// Put in the reader's language when the answer is written (`APIErrorMiddleware`); `code`
+    /// stays the stable English identifier.
+    var message: Phrase
     var fields: FieldErrors?
     /// How long to wait before trying again (429): the middleware writes `Retry-After`.
     var retryAfter: TimeInterval?
     /// The methods a path supports (405): the middleware writes `Allow`.
     var allowedMethods: [String]?
 
-    var reason: String { message }
+    var reason: String { message.english }
 
     var headers: HTTPHeaders {
         var headers = HTTPHeaders()
@@ -25,7 +27,7 @@ struct APIError: AbortError, Sendable {
         return headers
     }
 
-    init(_ status: HTTPResponseStatus, code: String, message: String, fields: FieldErrors? = nil, retryAfter: TimeInterval? = nil) {
+    init(_ status: HTTPResponseStatus, code: String, message: Phrase, fields: FieldErrors? = nil, retryAfter: TimeInterval? = nil) {
         self.status = status
         self.code = code
         self.message = message

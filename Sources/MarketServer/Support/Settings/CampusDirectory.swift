@@ -14,6 +14,9 @@ struct CampusDirectory: Sendable {
         let timeZone: TimeZone
         /// Which of its addresses reach one mailbox (one student, one verified account).
         var mailbox = CampusMailbox.safeDefault
+        /// The language its pages start in for someone whose browser asks for none we offer
+        /// (`| language: es`); nil: English.
+        var language: String?
 
         /// The form of `email` stored as a verified campus address and kept unique.
         func mailboxKey(of email: String) -> String { mailbox.key(of: email, campusDomain: id) }
@@ -24,6 +27,8 @@ struct CampusDirectory: Sendable {
     /// The zone of pages for people of no configured campus, and of every page when none is
     /// configured: `TIME_ZONE`, else the first campus's, else UTC.
     var defaultTimeZone = TimeZone(identifier: "UTC")!
+    /// The language of pages for people of no configured campus: the first campus's.
+    var defaultLanguage: String? { campuses.first?.language }
 
     init(_ campuses: [Campus] = []) {
         self.campuses = campuses
@@ -78,13 +83,23 @@ struct CampusDirectory: Sendable {
             func wrong(_ why: String) -> ConfigurationError {
                 ConfigurationError("\(setting) has a wrong entry '\(entry)': \(why). Write it as 'umich.edu,med.umich.edu = University of Michigan @ America/Detroit'")
             }
-            // An optional `| mailbox: dots, dash-tags` after the time zone.
-            let parts = entry.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            // Optional `| mailbox: dots, dash-tags` and `| language: es` after the time zone.
+            let parts = entry.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             var mailbox = CampusMailbox.safeDefault
-            if parts.count == 2 {
-                guard parts[1].lowercased().hasPrefix("mailbox:") else { throw wrong("after '|' it takes 'mailbox:' and its rules") }
-                do { mailbox = try CampusMailbox.parse(String(parts[1].dropFirst("mailbox:".count))) }
-                catch { throw wrong(error.description) }
+            var language: String?
+            for option in parts.dropFirst() {
+                if option.lowercased().hasPrefix("mailbox:") {
+                    do { mailbox = try CampusMailbox.parse(String(option.dropFirst("mailbox:".count))) }
+                    catch { throw wrong(error.description) }
+                } else if option.lowercased().hasPrefix("language:") {
+                    let tag = option.dropFirst("language:".count).trimmingCharacters(in: .whitespaces)
+                    guard let offered = LanguageChoice.offered(tag, among: Localizer.offered) else {
+                        throw wrong("'\(tag)' is not a language CampusMarket speaks (\(Localizer.offered.joined(separator: ", ")))")
+                    }
+                    language = offered
+                } else {
+                    throw wrong("after '|' it takes 'mailbox:' and its rules, or 'language:' and a language")
+                }
             }
             let sides = parts[0].split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard sides.count == 2 else { throw wrong("it needs domains, '=', then the campus's name") }
@@ -98,7 +113,7 @@ struct CampusDirectory: Sendable {
                 if let other = seen[domain] { throw wrong("the domain \(domain) is already \(other)'s") }
                 seen[domain] = nameAndZone[0]
             }
-            campuses.append(Campus(id: domains[0], name: nameAndZone[0], domains: domains, timeZone: zone, mailbox: mailbox))
+            campuses.append(Campus(id: domains[0], name: nameAndZone[0], domains: domains, timeZone: zone, mailbox: mailbox, language: language))
         }
         guard !campuses.isEmpty else { throw ConfigurationError("\(setting) is set but names no campus; leave it unset for an open board") }
         return CampusDirectory(campuses)

@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 import Vapor
 
 extension Application {
@@ -15,12 +16,18 @@ extension Application {
     /// is an operator's mistake (a theme's), said in one sentence before the server starts.
     func usePageTemplates() throws {
         digestTemplates()
-        let templates = PageTemplates(directory: directory.viewsDirectory)
+        guard let catalog = CatalogLocation.path else {
+            throw ConfigurationError("the words of the pages (\(CatalogLocation.fileName)) are not beside the executable: copy \(CatalogLocation.bundleName) (built with campusmarket) into the same directory as campusmarket")
+        }
+        do { _ = try StringCatalog(contentsOf: catalog) } catch {
+            throw ConfigurationError("\(catalog) cannot be read: \(error)")
+        }
+        let templates = PageTemplates(directory: directory.viewsDirectory, languages: Localizer.everyLanguage)
         if let (name, problem) = templates.problems.sorted(by: { $0.key < $1.key }).first {
             let more = templates.problems.count > 1 ? " (and \(templates.problems.count - 1) more)" : ""
             throw ConfigurationError("the template \(name).leaf in \(directory.viewsDirectory) cannot be drawn: it uses \(problem)\(more). "
                                      + "Templates use #(…), #unsafeHTML(…), #if/#elseif/#else, #for, #extend/#export/#import and "
-                                     + "count, contains, isEmpty, lowercased, uppercased, capitalized.")
+                                     + "count, contains, isEmpty, lowercased, uppercased, capitalized, and #t(\"words\", values…) for the catalog's words.")
         }
         storage[PageTemplatesKey.self] = templates
     }

@@ -40,6 +40,19 @@ enum TemplateExpressionParser {
         return name
     }
 
+    /// `#t("key", value, …)`: the catalog's key, a string literal, and the values its
+    /// specifiers take, each an expression.
+    static func localized(_ text: String) throws -> (key: String, arguments: [TemplateExpression]) {
+        var rest = try tokenize(text)[...]
+        guard case .string(let key)? = rest.popFirst() else { throw TemplateSyntax.Unsupported("#t(\(text)): a key in quotes first") }
+        var arguments: [TemplateExpression] = []
+        while let separator = rest.popFirst() {
+            guard separator == .comma else { throw TemplateSyntax.Unsupported("#t(\(text))") }
+            arguments.append(try expression(try split(&rest), text))
+        }
+        return (key, arguments)
+    }
+
     /// The operands and operators of one expression, each operand one value or `count(…)`.
     private enum Part { case value(TemplateExpression), op(String) }
 

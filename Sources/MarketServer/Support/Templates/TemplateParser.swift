@@ -35,6 +35,9 @@ struct TemplateParser {
             return .value(try TemplateExpressionParser.expression(parameters), escaped: true)
         case ("unsafeHTML", let parameters?, false):
             return .value(try TemplateExpressionParser.expression(parameters), escaped: false)
+        case ("t", let parameters?, false):
+            let (key, arguments) = try TemplateExpressionParser.localized(parameters)
+            return .localized(key, arguments)
         case ("if", let parameters?, true):
             return try conditional(firstCondition: TemplateExpressionParser.expression(parameters))
         case ("for", let parameters?, true):

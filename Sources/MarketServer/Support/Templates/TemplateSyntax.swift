@@ -2,11 +2,14 @@
 /// What it reads: text (`\#` for a literal `#`), `#(x)`, `#unsafeHTML(x)`, `#if`/`#elseif`/`#else`,
 /// `#for(item in list)` and `#for(index, item in list)`, `#extend` with or without `#export`s,
 /// `#import`, `#comment:`, and Leaf's value tags (`#count`, `#lowercased`, `#uppercased`,
-/// `#capitalized`, `#contains`, `#isEmpty`). Anything else a theme may use (`#date`, `#with`,
+/// `#capitalized`, `#contains`, `#isEmpty`), and our one tag of our own, `#t("key", values…)`: the
+/// catalog's words for the page's language (docs/translating.md). Anything else a theme may use (`#date`, `#with`,
 /// custom tags, longer expressions) makes the template `Unsupported`: the server does not start.
 indirect enum TemplateSyntax {
     case text([UInt8])
     case value(TemplateExpression, escaped: Bool)
+    /// `#t("%lld unread", layout.unreadCount)`: the catalog's key and the values it takes.
+    case localized(String, [TemplateExpression])
     case conditional([(condition: TemplateExpression?, body: [TemplateSyntax])])
     case loop(item: String, index: String, list: [String], body: [TemplateSyntax])
     /// `#extend("name")` draws that template here; with exports (`#extend("name"): #export(…)`),

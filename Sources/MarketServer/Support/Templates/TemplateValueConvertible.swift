@@ -1,3 +1,4 @@
+import MarketCore
 /// A page's content written as template values by hand, for the pages drawn most (a listing's,
 /// the layout of every page). `TemplateEncoder` goes through `Encodable`'s generic containers,
 /// a value and a dictionary insert at a time: two thirds of drawing a listing's page was that.
@@ -10,6 +11,11 @@ protocol TemplateValueConvertible {
 
 extension String: TemplateValueConvertible {
     var templateValue: TemplateValue { .string(self) }
+}
+
+/// In the language of the page being drawn (`Localizer.current`, set by `renderPage`).
+extension Phrase: TemplateValueConvertible {
+    var templateValue: TemplateValue { .string(Localizer.current.string(self)) }
 }
 
 extension Bool: TemplateValueConvertible {

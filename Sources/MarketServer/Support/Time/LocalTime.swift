@@ -3,11 +3,18 @@ import MarketCore
 
 /// Dates and times as a person reads and types them: in one time zone (their campus's), with
 /// the zone's abbreviation on every time, so "10:00 AM EST" can never be read as UTC. Pages,
-/// mails and the messages of errors people read use it; the wire stays UTC ISO 8601.
+/// mails and the messages of errors people read use it; the wire stays UTC ISO 8601. In the
+/// reader's language: English in the fixed patterns below, any other language in its own order
+/// and words ("30 nov 2026, 15:30 EST"), from the same patterns read as templates.
 struct LocalTime: Sendable {
     let zone: TimeZone
+    /// The language days and months are written in (an offered tag; a pseudo-locale writes English).
+    let language: String
 
-    init(_ zone: TimeZone) { self.zone = zone }
+    init(_ zone: TimeZone, language: String = "en") {
+        self.zone = zone
+        self.language = Localizer.for(language).map { $0.isPseudo ? "en" : $0.language } ?? "en"
+    }
 
     /// "Nov 30, 2026"
     func day(_ date: Date) -> String { format(date, "MMM d, yyyy") }
@@ -50,7 +57,7 @@ struct LocalTime: Sendable {
     }
 
     /// Why `parseInput` refused `text`, for the message beside the field.
-    func inputProblem(_ text: String) -> String {
+    func inputProblem(_ text: String) -> Phrase {
         let trimmed = String(text.trimmingCharacters(in: .whitespaces).prefix(16))
         if trimmed.wholeMatch(of: /\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d/) != nil,
            let day = parseDateInput(String(trimmed.prefix(10))), dateInput(day) == trimmed.prefix(10) {
@@ -64,15 +71,15 @@ struct LocalTime: Sendable {
     func parseDateInput(_ text: String) -> Date? { parse(text.trimmingCharacters(in: .whitespaces), "yyyy-MM-dd") }
 
     /// "3 hours ago", "yesterday", or the date.
-    func ago(_ date: Date, now: Date) -> String {
+    func ago(_ date: Date, now: Date) -> Phrase {
         let seconds = now.timeIntervalSince(date)
         switch seconds {
         case ..<60: return "just now"
         case ..<3600: return "\(Int(seconds / 60)) min ago"
-        case ..<86_400: let hours = Int(seconds / 3600); return hours == 1 ? "1 hour ago" : "\(hours) hours ago"
+        case ..<86_400: return "\(Int(seconds / 3600)) hours ago"
         case ..<(2 * 86_400): return "yesterday"
         case ..<(7 * 86_400): return "\(Int(seconds / 86_400)) days ago"
-        default: return day(date)
+        default: return .verbatim(day(date))
         }
     }
 
@@ -92,12 +99,13 @@ struct LocalTime: Sendable {
     /// page beside its JSON). A minute never spans two days or two offsets in a zone whose offset
     /// is whole minutes, as every zone's has been since 1972.
     private func format(_ date: Date, _ pattern: String) -> String {
-        let key = TextKey(zone: zone.identifier, pattern: pattern, minute: Int((date.timeIntervalSince1970 / 60).rounded(.down)))
-        return Self.texts.value(for: key) { Self.formatters.with(zone, pattern) { $0.string(from: date) } }
+        let key = TextKey(zone: zone.identifier, language: language, pattern: pattern, minute: Int((date.timeIntervalSince1970 / 60).rounded(.down)))
+        return Self.texts.value(for: key) { Self.formatters.with(zone, pattern, language: language) { $0.string(from: date) } }
     }
 
     private struct TextKey: Hashable, Sendable {
         let zone: String
+        let language: String
         let pattern: String
         let minute: Int
     }
@@ -112,13 +120,27 @@ struct LocalTime: Sendable {
         private var cache: [String: DateFormatter] = [:]
         private let lock = NSLock()
 
-        func with<Result>(_ zone: TimeZone, _ pattern: String, _ body: (DateFormatter) -> Result) -> Result {
+        /// The patterns people read, as templates another language orders its own way.
+        private static let templates = ["MMM d, yyyy": "yMMMd", "MMM d, yyyy, h:mm a zzz": "yMMMdjmmzzz", "h:mm a zzz": "jmmzzz",
+                                        "MMMM yyyy": "yMMMM"]
+
+        func with<Result>(_ zone: TimeZone, _ pattern: String, language: String = "en", _ body: (DateFormatter) -> Result) -> Result {
             lock.withLock {
-                let key = zone.identifier + "\u{0}" + pattern
+                let key = zone.identifier + "\u{0}" + pattern + "\u{0}" + language
                 if let formatter = cache[key] { return body(formatter) }
                 let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
                 formatter.timeZone = zone
+                var pattern = pattern
+                formatter.locale = Locale(identifier: "en_US_POSIX")  // English, and every input's pattern
+                if language != "en" {
+                    let locale = Locale(identifier: language)
+                    if let template = Self.templates[pattern],
+                       let localized = DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale) {
+                        (formatter.locale, pattern) = (locale, localized)
+                    } else if pattern == "vvvv" || pattern == "zzz" {
+                        formatter.locale = locale  // the zone's name in the language
+                    }
+                }
                 // ICU calls UTC "GMT"; people and the rest of the site say UTC. Decided here, once
                 // per zone and pattern, not on every call (a page formats dozens of times).
                 let isUTC = zone.secondsFromGMT() == 0 && ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)

@@ -19,7 +19,7 @@ struct NotificationPagesController: RouteCollection {
         let services = req.domain
         let page = try await services.notifications.page(for: session.userID, unreadOnly: false, limit: 50, after: reader.cursor())
         let items = page.items.map { note in
-            Item(id: note.id.wireString, message: note.message, when: req.localTime.ago(note.createdAt, now: services.now),
+            Item(id: note.id.wireString, message: note.message, when: req.localTime.ago(note.createdAt, now: services.now).localized,
                  unread: note.readAt == nil, link: Self.link(note))
         }
         return try await req.renderPage("notifications", title: "Notifications",

@@ -15,7 +15,7 @@ struct PasswordResetPagesController: RouteCollection {
     struct ForgotContent: Encodable {
         var fields: [FormField]
         var sent: String?
-        var formError: String?
+        var formError: Phrase?
     }
 
     struct ForgotForm: Content {
@@ -40,7 +40,7 @@ struct PasswordResetPagesController: RouteCollection {
     }
 
     private func renderForgot(_ req: Request, email: String, sent: String? = nil, errors: FieldErrors = [:],
-                              formError: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
+                              formError: Phrase? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let fields = [FormField("email", "Your account's email", kind: "email", value: email, errors: errors, autocomplete: "email")]
         return try await req.renderPage("password-forgot", title: "Forgot your password?",
                                         ForgotContent(fields: fields, sent: sent, formError: formError), status: status)
@@ -49,7 +49,7 @@ struct PasswordResetPagesController: RouteCollection {
     struct ResetContent: Encodable {
         var fields: [FormField]
         var token: String
-        var formError: String?
+        var formError: Phrase?
     }
 
     struct ResetForm: Content {
@@ -59,7 +59,7 @@ struct PasswordResetPagesController: RouteCollection {
 
     func resetPage(req: Request) async throws -> Response {
         let token = req.queryValues["token"] ?? ""
-        let problem = token.isEmpty ? "Open the link from the email we sent you, or ask for a new one." : nil
+        let problem: Phrase? = token.isEmpty ? "Open the link from the email we sent you, or ask for a new one." : nil
         return try await renderReset(req, token: token, formError: problem)
     }
 
@@ -76,7 +76,7 @@ struct PasswordResetPagesController: RouteCollection {
         }
     }
 
-    private func renderReset(_ req: Request, token: String, errors: FieldErrors = [:], formError: String? = nil,
+    private func renderReset(_ req: Request, token: String, errors: FieldErrors = [:], formError: Phrase? = nil,
                              status: HTTPResponseStatus = .ok) async throws -> Response {
         let fields = [FormField("newPassword", "New password", kind: "password", errors: errors,
                                 hint: "At least \(AccountRules.passwordMinLength) characters.", autocomplete: "new-password")]

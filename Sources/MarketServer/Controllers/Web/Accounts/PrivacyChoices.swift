@@ -5,20 +5,20 @@ import MarketCore
 enum PrivacyChoices {
     static func fields(_ form: ProfilePagesController.PrivacyForm, errors: FieldErrors, fullName: String,
                        campusesConfigured: Bool) -> [FormField] {
-        let contact: [(value: String, label: String)] = [
+        let contact: [(value: String, label: Phrase)] = [
             (PrivacySettings.ContactAudience.nobody.rawValue, "Nobody: buyers message me here"),
             (PrivacySettings.ContactAudience.campus.rawValue, "My campus's verified students"),
             (PrivacySettings.ContactAudience.signedIn.rawValue, "Anyone signed in"),
         ]
-        let shown: [(value: String, label: String)] = [
+        let shown: [(value: String, label: Phrase)] = [
             ("no", "My campus only"),
             ("yes", "Everyone, on every campus"),
         ]
-        let names: [(value: String, label: String)] = [
-            (PrivacySettings.NameStyle.firstAndInitial.rawValue, PrivacySettings.publicName(fullName, style: .firstAndInitial)),
-            (PrivacySettings.NameStyle.full.rawValue, fullName),
+        let names: [(value: String, label: Phrase)] = [
+            (PrivacySettings.NameStyle.firstAndInitial.rawValue, .verbatim(PrivacySettings.publicName(fullName, style: .firstAndInitial))),
+            (PrivacySettings.NameStyle.full.rawValue, .verbatim(fullName)),
         ]
-        let board = campusesConfigured ? nil : "This board has no campuses: everyone on it counts as your campus, and no one is verified."
+        let board: Phrase? = campusesConfigured ? nil : "This board has no campuses: everyone on it counts as your campus, and no one is verified."
         return [
             .select("contactAudience", "Who sees your contact details", choices: contact, selected: form.contactAudience, errors: errors,
                     hint: "Anyone who can see a listing can still message you about it."),

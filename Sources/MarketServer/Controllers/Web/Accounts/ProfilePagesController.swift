@@ -22,7 +22,7 @@ struct ProfilePagesController: RouteCollection {
         var userID: String
         var email: String
         /// "Verified student · University of Michigan", or the unverified campus, or nil.
-        var campus: String?
+        var campus: Phrase?
         var campusVerified: Bool
         /// Campuses are configured, so there is something to verify.
         var canVerify: Bool
@@ -30,11 +30,11 @@ struct ProfilePagesController: RouteCollection {
         var privacy: [FormField]
         var password: [FormField]
         var deletion: [FormField]
-        var passwordError: String?
-        var deleteError: String?
+        var passwordError: Phrase?
+        var deleteError: Phrase?
         var hasPassword: Bool
         var passkeys: [PasskeyRow]
-        var passkeyError: String?
+        var passkeyError: Phrase?
         var passkeyNameMax: Int
         var appleEnabled: Bool
         var appleLinked: Bool
@@ -173,7 +173,7 @@ struct ProfilePagesController: RouteCollection {
             _ = try await req.domain.passkeys.rename(session, id: req.uuidParameter("passkeyID"), PasskeyRename(name: form.name))
             return req.seeOther("/profile", notice: .passkeyRenamed)
         } catch let error as APIError where error.status == .unprocessableEntity {
-            let problem = error.fields?["name"].map { "A passkey's name \($0)." } ?? error.message
+            let problem = error.fields?["name"].map { "A passkey's name \($0)." as Phrase } ?? error.message
             return try await render(req, detailsFrom: session, passkeyError: problem, status: error.status)
         }
     }
@@ -188,8 +188,8 @@ struct ProfilePagesController: RouteCollection {
         }
     }
 
-    private func render(_ req: Request, detailsFrom session: Session, passwordErrors: FieldErrors = [:], passwordError: String? = nil,
-                        deleteErrors: FieldErrors = [:], deleteError: String? = nil, passkeyError: String? = nil,
+    private func render(_ req: Request, detailsFrom session: Session, passwordErrors: FieldErrors = [:], passwordError: Phrase? = nil,
+                        deleteErrors: FieldErrors = [:], deleteError: Phrase? = nil, passkeyError: Phrase? = nil,
                         status: HTTPResponseStatus) async throws -> Response {
         try await render(req, DetailsForm(session.user), passwordErrors: passwordErrors, passwordError: passwordError,
                          deleteErrors: deleteErrors, deleteError: deleteError, passkeyError: passkeyError, status: status)
@@ -197,13 +197,13 @@ struct ProfilePagesController: RouteCollection {
 
     private func render(_ req: Request, _ form: DetailsForm, detailErrors: FieldErrors = [:],
                         privacy: PrivacyForm? = nil, privacyErrors: FieldErrors = [:], passwordErrors: FieldErrors = [:],
-                        passwordError: String? = nil, deleteErrors: FieldErrors = [:], deleteError: String? = nil,
-                        passkeyError: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
+                        passwordError: Phrase? = nil, deleteErrors: FieldErrors = [:], deleteError: Phrase? = nil,
+                        passkeyError: Phrase? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
         let now = req.now, time = req.localTime
         let passkeys = try await req.domain.passkeys.list(session).map {
             PasskeyRow(id: $0.id.wireString, name: $0.name, added: time.day($0.createdAt),
-                       lastUsed: $0.lastUsedAt.map { time.ago($0, now: now) })
+                       lastUsed: $0.lastUsedAt.map { time.ago($0, now: now).localized })
         }
         let hasPassword = session.user.passwordHash != nil
         let content = Content(
@@ -214,7 +214,7 @@ struct ProfilePagesController: RouteCollection {
             details: [
                 FormField("name", "Name", value: form.name, errors: detailErrors, autocomplete: "name"),
                 FormField("username", "Username", value: form.username, errors: detailErrors, autocomplete: "username"),
-                .select("contactKind", "How buyers reach you", choices: [(value: "", label: "Keep as it is")] + ContactMethod.Kind.allCases.map { (value: $0.rawValue, label: $0.rawValue.capitalized) },
+                .select("contactKind", "How buyers reach you", choices: [(value: "", label: "Keep as it is")] + ContactMethod.Kind.allCases.map { (value: $0.rawValue, label: Phrase($0.rawValue.capitalized)) },
                         selected: form.contactKind, errors: detailErrors, hint: "Shown to whom you choose under Privacy."),
                 FormField("contactValue", "Email address or phone number", value: form.contactValue, errors: detailErrors),
             ],

@@ -29,7 +29,7 @@ struct CoursePagesController: RouteCollection {
                          searchHref: "/?q=" + book.isbn)
         }
         let cards = try await req.listingCards(course.listings)
-        return try await req.renderPage("course", title: course.code,
+        return try await req.renderPage("course", title: .verbatim(course.code),
                                         Content(code: course.code, books: books, listings: req.listingCardsHTML(cards)))
     }
 }

@@ -10,14 +10,14 @@ struct FeedController: RouteCollection {
     }
 
     struct Chip: Encodable {
-        var label: String
+        var label: Phrase
         var href: String
         var selected: Bool
     }
 
     struct Content: Encodable {
         var q: String
-        var heading: String
+        var heading: Phrase
         var chips: [Chip]
         var filters: [FormField]
         var category: String
@@ -25,9 +25,9 @@ struct FeedController: RouteCollection {
         var listHref: String
         var gridHref: String
         var listings: String  // the cards' HTML
-        var summary: String
+        var summary: Phrase
         var moreHref: String?
-        var suggestion: String?
+        var suggestion: Phrase?
         var clearHref: String?
         var errors: [String]
         /// Signed in, with words or filters: the saved search's fields, as hidden inputs.
@@ -42,17 +42,19 @@ struct FeedController: RouteCollection {
         let result = try await services.searchPage(params.criteria, viewer: req.auth.get(Session.self)?.user)
         let cards = try await req.listingCards(result.listings)
 
-        var summary: String
+        var summary: Phrase
         if cards.isEmpty {
             summary = params.hasCriteria ? "No listings match." : "Nothing is listed yet. Be the first: sell something!"
         } else if result.next == nil && params.criteria.cursor == nil {
-            summary = cards.count == 1 ? "1 listing" : "\(cards.count) listings"
+            summary = params.text.isEmpty ? "\(cards.count) listings" : "\(cards.count) listings for “\(params.text)”"
         } else {
-            summary = "Showing \(cards.count) listings"
+            summary = params.text.isEmpty ? "Showing \(cards.count) listings" : "Showing \(cards.count) listings for “\(params.text)”"
         }
-        if !params.text.isEmpty { summary += " for “\(params.text)”" }
+        if cards.isEmpty, !params.text.isEmpty {
+            summary = params.hasCriteria ? "No listings match “\(params.text)”." : summary
+        }
 
-        var suggestion: String?
+        var suggestion: Phrase?
         if cards.isEmpty, params.hasCriteria {
             suggestion = params.hasFilters
                 ? "Try removing a filter, or search all categories."

@@ -78,7 +78,7 @@ struct FeedParameters {
     var hasCriteria: Bool { hasFilters || !text.isEmpty }
     var categorySlugs: String { categories.map(\.rawValue).joined(separator: ",") }
 
-    var heading: String {
+    var heading: Phrase {
         if !text.isEmpty { return "Results" }
         if categories.count == 1 { return categories[0].label }
         if let name = campusShown { return "Latest at \(name)" }
@@ -124,17 +124,17 @@ struct FeedParameters {
     }
 
     func filterFields() -> [FormField] {
-        var sorts = [(value: "", label: "Newest")]
+        var sorts: [(value: String, label: Phrase)] = [(value: "", label: "Newest")]
         if !text.isEmpty { sorts = [(value: "", label: ListingSort.relevance.label), (value: "newest", label: "Newest")] }
         sorts += [ListingSort.priceAsc, .priceDesc].map { (value: $0.rawValue, label: $0.label) }
         let sortValue = query.sort == .newest && text.isEmpty ? "" : query.sort?.rawValue
         var fields: [FormField] = []
         if !campuses.isEmpty {
             // Left out of the address, a signed-in student's own campus; anyone else sees every campus.
-            let first = viewerCampus.map { (value: "", label: "My campus (\($0.name))") } ?? (value: "", label: "All campuses")
+            let first: (value: String, label: Phrase) = viewerCampus.map { (value: "", label: "My campus (\($0.name))") } ?? (value: "", label: "All campuses")
             var choices = [first]
             if viewerCampus != nil { choices.append((value: "all", label: "All campuses")) }
-            choices += campuses.filter { $0.id != viewerCampus?.id }.map { (value: $0.id, label: $0.name) }
+            choices += campuses.filter { $0.id != viewerCampus?.id }.map { (value: $0.id, label: .verbatim($0.name)) }
             fields.append(.select("campus", "Campus", choices: choices, selected: query.campus == "all" && viewerCampus == nil ? "" : query.campus))
         }
         return fields + [

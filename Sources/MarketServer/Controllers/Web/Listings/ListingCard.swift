@@ -20,35 +20,39 @@ struct ListingCard {
     var posted: String
     /// For a signed-in viewer who does not sell it: whether they saved it (the heart); nil: no heart.
     var saved: Bool?
+    /// The reader's language: the card is HTML before the page is drawn.
+    let words: Localizer
 
-    init(_ listing: MarketCore.Listing, now: Date, campuses: CampusDirectory, time: LocalTime) {
+    init(_ listing: MarketCore.Listing, now: Date, campuses: CampusDirectory, time: LocalTime, words: Localizer) {
+        self.words = words
         id = listing.id.wireString
         title = listing.title
-        prices = Self.prices(of: listing)
-        condition = listing.condition.label
-        categories = listing.categories.map(\.label).joined(separator: ", ")
+        prices = Self.prices(of: listing, words: words)
+        condition = words.string(listing.condition.label)
+        categories = listing.categories.map { words.string($0.label) }.joined(separator: ", ")
         photo = listing.photos.first
         isFeatured = listing.isFeatured
-        status = listing.status.label
+        status = words.string(listing.status.label)
         isActive = listing.status == .active
         sellerName = listing.seller.name
         campus = listing.campus.map(campuses.name(of:))
-        posted = time.ago(listing.createdAt, now: now)
+        posted = words.string(time.ago(listing.createdAt, now: now))
     }
 
     /// "$45.00", "$5.00 / day", "Open to trade": every way the listing can be had.
-    static func prices(of listing: MarketCore.Listing) -> [String] {
+    static func prices(of listing: MarketCore.Listing, words: Localizer) -> [String] {
         var prices: [String] = []
         if let sale = listing.salePriceCents { prices.append(MoneyText.format(sale, currency: listing.currency)) }
-        if let rent = rentPrice(of: listing) { prices.append(rent) }
-        if listing.openToTrade { prices.append("Open to trade") }
+        if let rent = rentPrice(of: listing) { prices.append(words.string(rent)) }
+        if listing.openToTrade { prices.append(words.string("Open to trade")) }
         return prices
     }
 
     /// "$5.00 / day", or nil when it is not for rent.
-    static func rentPrice(of listing: MarketCore.Listing) -> String? {
+    static func rentPrice(of listing: MarketCore.Listing) -> Phrase? {
         guard let rent = listing.rentPriceCents, let unit = listing.rentUnit else { return nil }
-        return MoneyText.format(rent, currency: listing.currency) + " / " + unit.rawValue
+        let price = MoneyText.format(rent, currency: listing.currency)
+        return unit == .hour ? "\(price) / hour" : "\(price) / day"
     }
 
     /// The card as a list item, up to its closing `</li>` (a heart may follow), appended to
@@ -57,9 +61,9 @@ struct ListingCard {
     func write(into html: inout String, place: PhotoImage.Place, eager: Bool) {
         html += #"<li class="listing-card"><a href="/listings/\#(id)" class="card-link">"#
         if let photo {
-            html += PhotoImage(photo: photo, place: place).html(alt: "Photo of " + title, eager: eager)
+            html += PhotoImage(photo: photo, place: place).html(alt: words.string("Photo of \(title)"), eager: eager)
         } else {
-            html += #"<span class="no-photo" aria-hidden="true">No photo</span>"#
+            html += #"<span class="no-photo" aria-hidden="true">\#(HTMLText.escape(words.string("No photo")))</span>"#
         }
         html += #"<span class="card-body"><span class="card-title">\#(HTMLText.escape(title))</span><span class="prices">"#
         for price in prices { html += #"<span class="price">\#(HTMLText.escape(price))</span>"# }
@@ -67,7 +71,7 @@ struct ListingCard {
         html += #"<span class="meta">\#(HTMLText.escape(sellerName))"#
         if let campus { html += " · " + HTMLText.escape(campus) }
         html += " · \(HTMLText.escape(posted))</span>"
-        if isFeatured { html += #"<span class="tag featured">Featured</span>"# }
+        if isFeatured { html += #"<span class="tag featured">\#(HTMLText.escape(words.string("Featured")))</span>"# }
         if !isActive { html += #"<span class="tag">\#(HTMLText.escape(status))</span>"# }
         html += "</span></a>"
     }
@@ -77,7 +81,7 @@ struct ListingCard {
     func heart(csrf: String, back: String) -> String {
         guard let saved else { return "" }
         let action = saved ? "unsave" : "save"
-        let label = (saved ? "Saved: remove “" : "Save “") + HTMLText.escape(title) + "”"
+        let label = HTMLText.escape(words.string(saved ? "Saved: remove “\(title)”" : "Save “\(title)”"))
         return #"<form method="post" action="/listings/\#(id)/\#(action)" class="heart-form">"#
             + #"<input type="hidden" name="csrf" value="\#(HTMLText.escape(csrf))"><input type="hidden" name="back" value="\#(HTMLText.escape(back))">"#
             + #"<button type="submit" class="heart\#(saved ? " saved" : "")" aria-pressed="\#(saved)" aria-label="\#(label)">\#(saved ? "♥" : "♡")</button></form>"#

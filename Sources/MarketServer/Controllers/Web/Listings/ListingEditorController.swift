@@ -29,7 +29,7 @@ struct ListingEditorController: RouteCollection {
             }
         }
 
-        var heading: String {
+        var heading: Phrase {
             switch self {
             case .create: "Sell something"
             case .edit: "Edit listing"
@@ -37,7 +37,7 @@ struct ListingEditorController: RouteCollection {
         }
 
         /// The last step's button.
-        var publishLabel: String {
+        var publishLabel: Phrase {
             switch self {
             case .create: "Publish listing"
             case .edit: "Save changes"
@@ -151,15 +151,15 @@ struct ListingEditorController: RouteCollection {
 
     /// One step of the editor's progress line: behind, here, or ahead. Not a button: the editor
     /// moves by its Back and Next buttons, so the line only shows where the seller is.
-    struct StepItem: Encodable { var label: String; var current: Bool; var done: Bool }
-    struct Check: Encodable { var value: String; var label: String; var checked: Bool }
+    struct StepItem: Encodable { var label: Phrase; var current: Bool; var done: Bool }
+    struct Check: Encodable { var value: String; var label: Phrase; var checked: Bool }
     struct Hidden: Encodable { var name: String; var value: String }
     struct Photo: Encodable { var name: String; var url: String; var alt: String; var canMoveUp: Bool }
-    struct Fact: Encodable { var term: String; var value: String; var step: String }
+    struct Fact: Encodable { var term: Phrase; var value: String; var step: String }
 
     struct Content: Encodable {
-        var heading: String
-        var publishLabel: String
+        var heading: Phrase
+        var publishLabel: Phrase
         var action: String
         var step: String
         var stepNumber: Int
@@ -167,19 +167,19 @@ struct ListingEditorController: RouteCollection {
         var steps: [StepItem]
         var fields: [FormField]
         var categories: [Check]
-        var categoriesError: String?
+        var categoriesError: Phrase?
         var photos: [Photo]
-        var photoError: String?
+        var photoError: Phrase?
         var photoRoom: Int
         var openToTrade: Bool
-        var offersError: String?
+        var offersError: Phrase?
         var hidden: [Hidden]
         var summary: [Fact]
-        var formError: String?
+        var formError: Phrase?
         var isFirst: Bool
         var isLast: Bool
         /// On the prices step of a book: what it sold for on campus (`PriceGuidance`).
-        var priceGuidance: String?
+        var priceGuidance: Phrase?
     }
 
     func render(_ req: Request, _ form: ListingEditorForm, step: ListingEditorForm.Step, mode: Mode,
@@ -211,7 +211,7 @@ struct ListingEditorController: RouteCollection {
             summary: Self.summary(form, currency: req.application.settings.defaultCurrency),
             formError: errors["form"], isFirst: index == 0, isLast: step == .summary,
             priceGuidance: step == .prices ? try await form.priceGuidance(req) : nil)
-        let title = "\(content.heading): \(step.label)"
+        let title: Phrase = "\(content.heading): \(step.label)"
         return try await req.renderPage("editor", title: title, content, status: status)
     }
 
@@ -238,7 +238,7 @@ struct ListingEditorController: RouteCollection {
             return [
                 FormField("salePrice", "Sale price (optional)", value: form.salePrice, errors: errors, hint: "Leave empty if it is not for sale.", inputMode: "decimal"),
                 FormField("rentPrice", "Rent price (optional)", value: form.rentPrice, errors: errors, inputMode: "decimal"),
-                .select("rentUnit", "Rent per", choices: RentUnit.allCases.map { (value: $0.rawValue, label: $0.rawValue) },
+                .select("rentUnit", "Rent per", choices: RentUnit.allCases.map { (value: $0.rawValue, label: $0 == .hour ? "hour" : "day") },
                         selected: form.rentUnit ?? RentUnit.day.rawValue, errors: errors),
                 FormField("deposit", "Deposit (optional)", value: form.deposit, errors: errors,
                           hint: "For rentals: held when you hand it over, returned when you confirm it is back.", inputMode: "decimal"),
@@ -275,8 +275,8 @@ struct ListingEditorController: RouteCollection {
         }
         var facts = [
             Fact(term: "Title", value: form.title ?? "", step: "title"),
-            Fact(term: "Categories", value: (form.categories ?? []).compactMap { ListingCategory(rawValue: $0)?.label }.joined(separator: ", "), step: "categories"),
-            Fact(term: "Condition", value: form.condition.flatMap(ListingCondition.init(rawValue:))?.label ?? "", step: "details"),
+            Fact(term: "Categories", value: (form.categories ?? []).compactMap { ListingCategory(rawValue: $0)?.label.localized }.joined(separator: ", "), step: "categories"),
+            Fact(term: "Condition", value: form.condition.flatMap(ListingCondition.init(rawValue:))?.label.localized ?? "", step: "details"),
             Fact(term: "Description", value: form.description ?? "", step: "details"),
         ]
         if form.isTextbook {

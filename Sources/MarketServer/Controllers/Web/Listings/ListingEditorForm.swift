@@ -98,7 +98,7 @@ extension ListingEditorStep {
 
 extension ListingEditorForm {
     /// The sentence of price guidance for the book the form describes, when there is one.
-    func priceGuidance(_ req: Request) async throws -> String? {
+    func priceGuidance(_ req: Request) async throws -> Phrase? {
         guard let isbn = isbn.flatMap(ISBN.normalize), let condition = condition.flatMap(ListingCondition.init(rawValue:)) else { return nil }
         return try await req.domain.priceGuidance.guidance(isbn: isbn, condition: condition, viewer: req.auth.get(Session.self)?.user).sentence
     }

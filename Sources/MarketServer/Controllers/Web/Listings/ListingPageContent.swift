@@ -9,9 +9,9 @@ struct ListingPageContent: Encodable {
     /// since a phone shows one at a time.
     struct Photo: Encodable { var image: String; var counter: String }
     /// The one thing this visitor most likely came to do, kept in reach on a phone.
-    struct PrimaryAction: Encodable { var label: String; var href: String }
+    struct PrimaryAction: Encodable { var label: Phrase; var href: String }
     struct Fact: Encodable {
-        var term: String
+        var term: Phrase
         var value: String
         /// A page about the value (the course's).
         var href: String? = nil
@@ -19,17 +19,17 @@ struct ListingPageContent: Encodable {
     struct Seller: Encodable {
         var id: String
         var name: String
-        var campus: String?
+        var campus: Phrase?
         var verified: Bool
-        var rating: String
+        var rating: Phrase
         var memberSince: String?
-        var activeListings: String?
-        var contact: String?
+        var activeListings: Phrase?
+        var contact: Phrase?
         /// The newest review of the seller, with the item and the month.
         var latestReview: String?
     }
     struct Check: Encodable { var id: String; var title: String; var checked: Bool }
-    struct Quote: Encodable { var id: String; var fee: String; var total: String; var duration: String; var dropoff: String; var expires: String }
+    struct Quote: Encodable { var id: String; var fee: String; var total: String; var duration: Phrase; var dropoff: String; var expires: String }
 
     var id: String
     var title: String
@@ -37,8 +37,8 @@ struct ListingPageContent: Encodable {
     var description: String?
     var prices: [String]
     /// A book's: "Sold on campus for $40–$55, median $45, 7 sales".
-    var priceGuidance: String?
-    var status: String
+    var priceGuidance: Phrase?
+    var status: Phrase
     var isActive: Bool
     var isFeatured: Bool
     var featuredUntil: String?
@@ -51,7 +51,7 @@ struct ListingPageContent: Encodable {
     /// A signed-in viewer who does not sell it: whether they saved it (the heart's form).
     var isSaved: Bool?
     /// Its seller: "Saved by 3 people" (never who).
-    var savedBy: String?
+    var savedBy: Phrase?
     var canBuy: Bool
     var canRent: Bool
     /// The rent card: to rent it, or (its owner) to see what is booked and what is still out.
@@ -64,20 +64,20 @@ struct ListingPageContent: Encodable {
     var salePrice: String?
     var zoneFields: [FormField]
     var quote: Quote?
-    var buyError: String?
+    var buyError: Phrase?
     // Rent
-    var rentUnit: String
+    var rentUnit: Phrase
     /// "$50.00": asked before booking, held from hand-over until the return is confirmed.
     var deposit: String?
     var rentFields: [FormField]
-    var rentPreview: String?
-    var rentError: String?
+    var rentPreview: Phrase?
+    var rentError: Phrase?
     var calendar: [RentalCalendar.Month]
     var bookedPeriods: [String]
     // Trade
     var myListings: [Check]
     var cashFields: [FormField]
-    var tradeError: String?
+    var tradeError: Phrase?
     // Owner
-    var ownerError: String?
+    var ownerError: Phrase?
 }

@@ -88,7 +88,8 @@ struct ListingPageController: RouteCollection {
                     let zone = req.application.settings.campuses.timeZone(ofCampus: listing.campus)
                     let units = RentalPricing.units(from: period.start, to: period.end, unit: unit, timeZone: zone)
                     let total = units * Int(price)
-                    state.rentPreview = "\(units) \(unit.rawValue)\(units == 1 ? "" : "s") × \(MoneyText.format(Int(price), currency: listing.currency)) = \(MoneyText.format(total, currency: listing.currency))"
+                    let each = MoneyText.format(Int(price), currency: listing.currency), sum = MoneyText.format(total, currency: listing.currency)
+                    state.rentPreview = unit == .hour ? "\(units) hours × \(each) = \(sum)" : "\(units) days × \(each) = \(sum)"
                 }
                 return try await render(req, state)
             }
@@ -177,7 +178,7 @@ struct ListingPageController: RouteCollection {
     }
 
     /// The page's content, read on `services` (the request's reading connections).
-    private static func content(_ req: Request, _ state: ListingPageState, services: DomainServices) async throws -> (String, ListingPageContent) {
+    private static func content(_ req: Request, _ state: ListingPageState, services: DomainServices) async throws -> (Phrase, ListingPageContent) {
         let id = try req.uuidParameter("listingID")
         let session = req.auth.get(Session.self)
         let row = try await services.listings.visibleRow(id, to: session?.user)
@@ -200,14 +201,14 @@ struct ListingPageController: RouteCollection {
         }
         let signedIn = session != nil
         let active = listing.status == .active
-        var guidance: String?
+        var guidance: Phrase?
         if let isbn = listing.textbook?.isbn {
             guidance = try await services.priceGuidance.guidance(isbn: isbn, condition: listing.condition, viewer: session?.user).sentence
         }
         let zones = services.deliveryQuoteProvider.zones
         let content = ListingPageContent(
             id: listing.id.wireString, title: listing.title, description: listing.description.isEmpty ? nil : listing.description,
-            prices: ListingCard.prices(of: listing),
+            prices: ListingCard.prices(of: listing, words: req.localizer),
             priceGuidance: guidance,
             status: listing.status.label, isActive: active,
             isFeatured: listing.isFeatured, featuredUntil: listing.featuredUntil.map(time.time),
@@ -220,14 +221,14 @@ struct ListingPageController: RouteCollection {
                           verified: listing.seller.campus?.verified ?? false,
                           rating: (listing.seller.rating ?? .unrated).label,
                           memberSince: listing.seller.memberSince.map(time.day),
-                          activeListings: listing.seller.activeListingsCount.map { $0 == 1 ? "1 listing" : "\($0) listings" },
+                          activeListings: listing.seller.activeListingsCount.map { "\($0) listings" },
                           contact: listing.seller.contact?.label,
                           latestReview: (listing.seller.rating?.count ?? 0) == 0 ? nil : try await services.reviews.page(of: listing.seller.id, limit: 1, after: nil, viewerID: session?.userID).items.first.map {
                               "“\($0.text ?? String(repeating: "★", count: $0.rating))” — \($0.authorName), \($0.listingTitle), \(time.month($0.createdAt))"
                           }),
             primaryAction: Self.primaryAction(listing, viewerID: session?.userID),
             signedIn: signedIn, isOwner: isOwner, isSaved: listing.isSaved,
-            savedBy: listing.savedCount.flatMap { $0 == 0 ? nil : $0 == 1 ? "Saved by 1 person" : "Saved by \($0) people" },
+            savedBy: listing.savedCount.flatMap { $0 == 0 ? nil : "Saved by \($0) people" },
             canBuy: listing.offers(.buy, to: session?.userID),
             canRent: listing.offers(.rent, to: session?.userID),
             showsBookings: listing.offers(.rent, to: session?.userID) || (isOwner && listing.rentPriceCents != nil),
@@ -236,14 +237,14 @@ struct ListingPageController: RouteCollection {
             canCancelFeature: listing.isFeatured,
             salePrice: listing.salePriceCents.map { MoneyText.format($0, currency: listing.currency) },
             // The forms are drawn for signed-in visitors only (the others are asked to sign in).
-            zoneFields: !signedIn ? [] : [.select("dropoff", "Deliver to", choices: zones.map { (value: $0, label: $0) }, selected: state.dropoff)],
+            zoneFields: !signedIn ? [] : [.select("dropoff", "Deliver to", choices: zones.map { (value: $0, label: .verbatim($0)) }, selected: state.dropoff)],
             quote: state.quote.map { quote in
                 .init(id: quote.id.wireString, fee: MoneyText.format(quote.fee, currency: quote.currency),
                       total: MoneyText.format(quote.fee + (listing.salePriceCents ?? 0), currency: quote.currency),
                       duration: "about \(quote.durationMinutes) min", dropoff: quote.dropoff, expires: time.time(quote.expiresAt))
             },
             buyError: state.buyError,
-            rentUnit: listing.rentUnit?.rawValue ?? "day",
+            rentUnit: listing.rentUnit == .hour ? "hour" : "day",
             deposit: listing.depositCents.map { MoneyText.format($0, currency: listing.currency) },
             rentFields: !signedIn ? [] : [FormField("start", "From (\(zone))", kind: "datetime-local", value: state.rentStart, errors: state.rentErrors),
                          FormField("end", "Until (\(zone))", kind: "datetime-local", value: state.rentEnd, errors: state.rentErrors)],
@@ -254,7 +255,7 @@ struct ListingPageController: RouteCollection {
             cashFields: !signedIn ? [] : [FormField("cash", "Cash on top (optional)", value: state.cash, errors: state.tradeErrors, inputMode: "decimal")],
             tradeError: state.tradeError ?? state.tradeErrors["offered"].map { "Your offer \($0)." },
             ownerError: state.ownerError)
-        return (listing.title, content)
+        return (.verbatim(listing.title), content)
     }
 
     /// The owner edits; anyone else buys, else rents, else offers a trade: a link to that form.
@@ -272,8 +273,8 @@ struct ListingPageController: RouteCollection {
 
     static func facts(of listing: MarketCore.Listing, campuses: CampusDirectory, time: LocalTime) -> [ListingPageContent.Fact] {
         var facts: [ListingPageContent.Fact] = [
-            .init(term: "Condition", value: listing.condition.label),
-            .init(term: "Category", value: listing.categories.map(\.label).joined(separator: ", ")),
+            .init(term: "Condition", value: listing.condition.label.localized),
+            .init(term: "Category", value: listing.categories.map(\.label.localized).joined(separator: ", ")),
         ]
         if let book = listing.textbook {
             if let author = book.author { facts.append(.init(term: "Author", value: author)) }

@@ -5,15 +5,15 @@ import MarketCore
 struct ListingPageState {
     var dropoff: String?
     var quote: DeliveryQuote?
-    var buyError: String?
+    var buyError: Phrase?
     var rentStart = ""
     var rentEnd = ""
     var rentErrors = FieldErrors()
-    var rentPreview: String?
-    var rentError: String?
+    var rentPreview: Phrase?
+    var rentError: Phrase?
     var offered: Set<UUID> = []
     var cash = ""
     var tradeErrors = FieldErrors()
-    var tradeError: String?
-    var ownerError: String?
+    var tradeError: Phrase?
+    var ownerError: Phrase?
 }

@@ -12,7 +12,7 @@ struct MyListingsController: RouteCollection {
     struct MineContent: Encodable {
         var tabs: [OrderPagesController.Tab]
         var listings: String  // the cards' HTML
-        var empty: String
+        var empty: Phrase
         var moreHref: String?
     }
 
@@ -23,8 +23,8 @@ struct MyListingsController: RouteCollection {
         let services = req.domain
         let result = try await services.searchPage(
             SearchCriteria(sellerID: session.userID, status: status, limit: 48, cursor: reader.token("cursor", as: ListingCursor.self)), viewer: session.user)
-        let now = services.now, campuses = services.settings.campuses, time = req.localTime
-        let cards = result.listings.map { ListingCard($0, now: now, campuses: campuses, time: time) }
+        let now = services.now, campuses = services.settings.campuses, time = req.localTime, words = req.localizer
+        let cards = result.listings.map { ListingCard($0, now: now, campuses: campuses, time: time, words: words) }
         let content = MineContent(
             tabs: ListingStatus.allCases.map { .init(label: $0.label, href: "/my/listings?status=\($0.rawValue)", current: $0 == status) },
             listings: ListingCard.html(of: cards), empty: status == .active ? "You have nothing for offer. Sell something!" : "None here.",
@@ -33,17 +33,17 @@ struct MyListingsController: RouteCollection {
     }
 
     struct SellerContent: Encodable {
-        struct ReviewLine: Encodable { var stars: String; var starsLabel: String; var text: String?; var author: String; var item: String; var month: String; var reply: String? }
+        struct ReviewLine: Encodable { var stars: String; var starsLabel: Phrase; var text: String?; var author: String; var item: String; var month: String; var reply: String? }
         var id: String
         var name: String
-        var campus: String?
+        var campus: Phrase?
         var verified: Bool
-        var rating: String
+        var rating: Phrase
         var reviews: [ReviewLine]
         var hasReviews: Bool
         var canReport: Bool
         var memberSince: String?
-        var contact: String?
+        var contact: Phrase?
         var signedIn: Bool
         var listings: String  // the cards' HTML
         var moreHref: String?
@@ -73,6 +73,6 @@ struct MyListingsController: RouteCollection {
             canReport: viewerID != nil && viewerID != id, memberSince: profile.memberSince.map(req.localTime.day),
             contact: profile.contact?.label, signedIn: signedIn,
             listings: req.listingCardsHTML(cards), moreHref: result.next.map { "/users/\(id.wireString)?cursor=\($0.token)" })
-        return try await req.renderPage("seller", title: profile.name, content)
+        return try await req.renderPage("seller", title: .verbatim(profile.name), content)
     }
 }

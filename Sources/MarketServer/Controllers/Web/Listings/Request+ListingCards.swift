@@ -8,8 +8,8 @@ extension Request {
         let services = domain
         // Read once for the page, not per card: `localTime` looks up the viewer and the services
         // each time it is asked (it was a tenth of the feed page, asked 24 times).
-        let now = services.now, campuses = services.settings.campuses, time = localTime
-        var cards = listings.map { ListingCard($0, now: now, campuses: campuses, time: time) }
+        let now = services.now, campuses = services.settings.campuses, time = localTime, words = localizer
+        var cards = listings.map { ListingCard($0, now: now, campuses: campuses, time: time, words: words) }
         guard let viewerID = auth.get(Session.self)?.userID else { return cards }
         let others = listings.filter { $0.seller.id != viewerID }.map(\.id)
         let saved = try await services.favorites.savedIDs(among: others, by: viewerID)

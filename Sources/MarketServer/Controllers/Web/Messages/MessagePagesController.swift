@@ -33,7 +33,7 @@ struct MessagePagesController: RouteCollection {
         let rows = page.items.map { item in
             Row(id: item.id.wireString, otherName: item.otherUser.name, listingTitle: item.listing.title,
                 snippet: item.lastMessage.map { String($0.text.prefix(120)) }, fromMe: item.lastMessage?.senderId == session.userID,
-                when: req.localTime.ago(item.lastActivityAt, now: services.now), unread: item.unreadCount, blocked: item.blocked)
+                when: req.localTime.ago(item.lastActivityAt, now: services.now).localized, unread: item.unreadCount, blocked: item.blocked)
         }
         struct Content: Encodable { var rows: [Row]; var moreHref: String? }
         return try await req.renderPage("messages", title: "Messages",
@@ -76,7 +76,7 @@ struct MessagePagesController: RouteCollection {
         var unread: Bool
         var clientId: String
         var draft: String
-        var error: String?
+        var error: Phrase?
         var maxLength: Int
     }
 
@@ -96,23 +96,23 @@ struct MessagePagesController: RouteCollection {
         let blockedByMe = try await services.blocks.list(for: session.userID).items.contains { $0.id == conversation.otherUser.id }
         let bubbles = page.items.reversed().map { message in
             Bubble(id: message.id.wireString, text: message.text, mine: message.senderId == session.userID, sender: message.senderName,
-                   when: req.localTime.ago(message.sentAt, now: services.now), at: ISO8601DateFormatter().string(from: message.sentAt))
+                   when: req.localTime.ago(message.sentAt, now: services.now).localized, at: ISO8601DateFormatter().string(from: message.sentAt))
         }
         let content = ConversationContent(
-            id: id.wireString, otherName: conversation.otherUser.name + (conversation.otherUser.suspended ? " (suspended)" : ""), otherID: conversation.otherUser.id.wireString,
+            id: id.wireString, otherName: conversation.otherUser.suspended ? ("\(conversation.otherUser.name) (suspended)" as Phrase).localized : conversation.otherUser.name, otherID: conversation.otherUser.id.wireString,
             listingID: conversation.listing.id.wireString, listingTitle: conversation.listing.title,
-            listingStatus: conversation.listing.status.label, messages: bubbles,
+            listingStatus: conversation.listing.status.label.localized, messages: bubbles,
             olderHref: page.nextCursor.map { "/messages/\(id.wireString)?cursor=\($0)" }, blocked: conversation.blocked,
             blockedByMe: blockedByMe,
             seen: conversation.otherReadUpTo != nil && conversation.otherReadUpTo == conversation.lastMessage?.id,
             unread: conversation.unreadCount > 0,
             clientId: UUID().wireString, draft: draft, error: error.map(Self.sentence), maxLength: SendMessageRequest.textLength.upperBound)
-        let response = try await req.renderPage("conversation", title: "\(conversation.otherUser.name) · \(conversation.listing.title)",
+        let response = try await req.renderPage("conversation", title: .verbatim("\(conversation.otherUser.name) · \(conversation.listing.title)"),
                                                 content, status: error.map { $0.status } ?? .ok)
         return error.map { response.retryingAfter($0) } ?? response
     }
 
-    private static func sentence(_ error: APIError) -> String {
+    private static func sentence(_ error: APIError) -> Phrase {
         error.fields?["text"].map { "Your message \($0)." } ?? error.message
     }
 

@@ -41,16 +41,16 @@ struct NotificationSettingsPagesController: RouteCollection {
         let userID = try session.user.requireID()
         let settings = try await req.domain.notificationPreferences.settings(of: userID)
         let rows = NotificationTopic.allCases.map { topic in
-            Row(label: topic.label, explanation: topic.explanation, cells: NotificationChannel.allCases.map { channel in
-                Cell(name: Self.field(topic, channel), label: "\(topic.label): \(channel.label)", on: settings[topic][channel],
+            Row(label: topic.label.localized, explanation: topic.explanation.localized, cells: NotificationChannel.allCases.map { channel in
+                Cell(name: Self.field(topic, channel), label: ("\(topic.label): \(channel.label)" as Phrase).localized, on: settings[topic][channel],
                      fixed: NotificationSettings.isFixed(topic, channel))
             })
         }
         let localTime = req.localTime
         let phones = try await req.domain.pushDevices.list(for: userID).map { device in
-            Phone(id: device.id, label: "Phone …\(device.tokenEnding) (\(device.environment == .sandbox ? "test build" : "App Store")), since \(localTime.day(device.registeredAt))")
+            Phone(id: device.id, label: (device.environment == .sandbox ? "Phone …\(device.tokenEnding) (test build), since \(localTime.day(device.registeredAt))" : "Phone …\(device.tokenEnding) (App Store), since \(localTime.day(device.registeredAt))" as Phrase).localized)
         }
-        let content = Content(rows: rows, channels: NotificationChannel.allCases.map(\.label), phones: phones,
+        let content = Content(rows: rows, channels: NotificationChannel.allCases.map(\.label.localized), phones: phones,
                               pushAvailable: req.application.settings.notify.apns != nil, mailAddress: session.user.email)
         return try await req.renderPage("notification-settings", title: "Notification settings", content)
     }

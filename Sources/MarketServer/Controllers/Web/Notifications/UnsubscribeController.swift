@@ -27,7 +27,7 @@ struct UnsubscribeController: RouteCollection {
         guard let (_, topic) = try await req.domain.unsubscribeLinks.read(token) else {
             return try await req.renderPage("unsubscribe", title: "Unsubscribe", Content(invalid: Self.invalid), status: .badRequest)
         }
-        return try await req.renderPage("unsubscribe", title: "Unsubscribe", Content(token: token, topic: topic.label.lowercased()))
+        return try await req.renderPage("unsubscribe", title: "Unsubscribe", Content(token: token, topic: topic.label.localized.lowercased()))
     }
 
     func stop(req: Request) async throws -> Response {
@@ -38,6 +38,6 @@ struct UnsubscribeController: RouteCollection {
         }
         try await req.domain.notificationPreferences.stopMail(topic, for: userID)
         return try await req.renderPage("unsubscribe", title: "Unsubscribed",
-                                        Content(done: "You will no longer get mail about \(topic.label.lowercased())."))
+                                        Content(done: ("You will no longer get mail about \(topic.label.localized.lowercased())." as Phrase).localized))
     }
 }

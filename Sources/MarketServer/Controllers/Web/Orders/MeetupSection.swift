@@ -22,12 +22,12 @@ struct MeetupSection: Encodable {
     var otherName: String
     var canPropose: Bool
     var fields: [FormField]
-    var error: String?
+    var error: Phrase?
 
     /// nil when the order has nothing to arrange or show: a delivery, or a finished order
     /// without a meetup, or no spots listed.
     init?(_ order: Order, viewerID: UUID, spots: [MeetupSpot], time: LocalTime, now: Date,
-          form: (spotID: String, at: String)? = nil, errors: FieldErrors = [:], error: String? = nil) {
+          form: (spotID: String, at: String)? = nil, errors: FieldErrors = [:], error: Phrase? = nil) {
         let open = order.fulfillment == .pickup && order.status.isBeforeHandOver && !spots.isEmpty
         guard open || order.meetup != nil else { return nil }
         func place(_ meetup: Meetup) -> Place {
@@ -43,7 +43,7 @@ struct MeetupSection: Encodable {
         canPropose = open
         let zone = time.abbreviation(at: now)
         fields = [
-            .select("spotId", "Spot", choices: spots.map { (value: $0.id, label: $0.name) }, selected: form?.spotID ?? order.meetup?.spot.id,
+            .select("spotId", "Spot", choices: spots.map { (value: $0.id, label: .verbatim($0.name)) }, selected: form?.spotID ?? order.meetup?.spot.id,
                     errors: errors),
             FormField("at", "When (\(zone))", kind: "datetime-local", value: form?.at ?? order.meetup.map { time.input($0.at) }, errors: errors),
         ]

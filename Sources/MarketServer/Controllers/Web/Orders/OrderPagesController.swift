@@ -14,10 +14,10 @@ struct OrderPagesController: RouteCollection {
         routes.get("activity", use: activity)
     }
 
-    struct Tab: Encodable { var label: String; var href: String; var current: Bool }
+    struct Tab: Encodable { var label: Phrase; var href: String; var current: Bool }
 
     struct ListContent: Encodable {
-        var heading: String
+        var heading: Phrase
         var tabs: [Tab]
         var statusTabs: [Tab]
         var orders: [OrderSummary]
@@ -57,21 +57,21 @@ struct OrderPagesController: RouteCollection {
         var canReview: Bool
         var codeField: [FormField]
         var meetup: MeetupSection?
-        var error: String?
+        var error: Phrase?
     }
 
     /// What was typed into the meetup form, and what the server said about it.
     struct MeetupState {
         var form: (spotID: String, at: String)?
         var errors: FieldErrors = [:]
-        var error: String?
+        var error: Phrase?
     }
 
     func show(req: Request) async throws -> Response {
         try await render(req)
     }
 
-    private func render(_ req: Request, codeErrors: FieldErrors = [:], meetup state: MeetupState = MeetupState(), error: String? = nil,
+    private func render(_ req: Request, codeErrors: FieldErrors = [:], meetup state: MeetupState = MeetupState(), error: Phrase? = nil,
                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
         let services = req.domain
@@ -87,7 +87,7 @@ struct OrderPagesController: RouteCollection {
             meetup: MeetupSection(presented, viewerID: session.userID, spots: services.meetups.spots(for: campus), time: req.localTime,
                                   now: services.now, form: state.form, errors: state.errors, error: state.error),
             error: error)
-        return try await req.renderPage("order", title: order.title, content, status: status)
+        return try await req.renderPage("order", title: .verbatim(order.title), content, status: status)
     }
 
     struct CodeForm: Content { var confirmationCode: String? }
@@ -163,8 +163,8 @@ struct OrderPagesController: RouteCollection {
         let time = req.localTime
         let orders = try await services.orderPresenter.present(records, for: session.userID).map { OrderSummary($0, viewerID: session.userID, time: time) }
         let content = ActivityContent(
-            tabs: ActivityKind.allCases.map { Tab(label: $0.rawValue.capitalized, href: "/activity?kind=\($0.rawValue)", current: $0 == kind) },
-            orders: orders, empty: "Nothing \(kind.rawValue) yet.",
+            tabs: ActivityKind.allCases.map { Tab(label: Phrase($0.rawValue.capitalized), href: "/activity?kind=\($0.rawValue)", current: $0 == kind) },
+            orders: orders, empty: Phrase("Nothing %@ yet.", [.phrase(Phrase(kind.rawValue))]).localized,
             moreHref: next.map { "/activity?kind=\(kind.rawValue)&cursor=\($0.token)" })
         return try await req.renderPage("activity", title: "Activity", content)
     }

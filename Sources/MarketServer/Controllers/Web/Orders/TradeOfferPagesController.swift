@@ -26,7 +26,7 @@ struct TradeOfferPagesController: RouteCollection {
         var tabs: [OrderPagesController.Tab]
         var received: Bool
         var offers: [OfferView]
-        var error: String?
+        var error: Phrase?
         var moreHref: String?
     }
 
@@ -34,7 +34,7 @@ struct TradeOfferPagesController: RouteCollection {
         try await render(req)
     }
 
-    private func render(_ req: Request, error: String? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
+    private func render(_ req: Request, error: Phrase? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
         var reader = QueryReader(req)
         let received = reader.string("box") != "sent"

@@ -1,3 +1,4 @@
+import MarketCore
 import Vapor
 
 /// One-line confirmations shown after an action. Only these fixed sentences can appear, so a
@@ -42,7 +43,7 @@ enum Notice: String {
             string: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/", isSecure: req.isHTTPS, isHTTPOnly: true, sameSite: .lax)
     }
 
-    var text: String {
+    var text: Phrase {
         switch self {
         case .signedIn: "You are signed in."
         case .signedOut: "You are signed out."

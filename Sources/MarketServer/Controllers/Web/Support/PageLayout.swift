@@ -4,7 +4,19 @@ import Vapor
 /// What every page's layout shows: the title, who is signed in, the unread badge, the CSRF
 /// token its forms carry, and a one-line notice after an action.
 struct PageLayout: Encodable {
+    /// One language of the footer's picker.
+    struct LanguageOption: Encodable {
+        var tag: String
+        var name: String
+        var selected: Bool
+    }
+
     var title: String
+    /// The page's language (`<html lang>`) and its direction (`dir`: "ltr" or "rtl").
+    var language = "en", direction = "ltr"
+    /// The picker's languages; empty while only one is offered.
+    var languages: [LanguageOption] = []
+    var showsLanguages = false
     var csrf: String
     var viewerName: String?
     var viewerID: String?
@@ -25,6 +37,14 @@ struct PageLayout: Encodable {
     var timeZone = "UTC"
     /// The styles' and scripts' addresses, with their versions (`AssetVersions`).
     var styles = "/css/app.css", appScript = "/js/app.js", passkeysScript = "/js/passkeys.js", liveScript = "/js/live.js"
+
+    mutating func speak(_ localizer: Localizer) {
+        language = localizer.language
+        direction = localizer.isRightToLeft ? "rtl" : "ltr"
+        guard Localizer.offered.count > 1 else { return }
+        languages = Localizer.offered.map { LanguageOption(tag: $0, name: Localizer.nativeNames[$0] ?? $0, selected: $0 == language) }
+        showsLanguages = true
+    }
 
     mutating func link(_ assets: AssetVersions) {
         (styles, appScript, passkeysScript, liveScript) = (assets.url(styles), assets.url(appScript), assets.url(passkeysScript), assets.url(liveScript))

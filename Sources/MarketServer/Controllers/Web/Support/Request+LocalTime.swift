@@ -7,7 +7,7 @@ extension Request {
     var localTime: LocalTime {
         let user = auth.get(Session.self)?.user
         if let kept = storage[LocalTimeKey.self], kept.viewer == user?.id { return kept.time }
-        let time = LocalTime(domain.trust.timeZone(of: user))
+        let time = LocalTime(domain.trust.timeZone(of: user), language: localizer.language)
         storage[LocalTimeKey.self] = .init(viewer: user?.id, time: time)
         return time
     }

@@ -6,8 +6,8 @@ import Vapor
 enum WebErrorPage {
     struct Content: Encodable {
         var status: Int
-        var heading: String
-        var message: String
+        var heading: Phrase
+        var message: Phrase
     }
 
     static func response(for error: any Error, request: Request) async -> Response {
@@ -17,7 +17,7 @@ enum WebErrorPage {
             let next = request.path + (request.url.query.map { "?" + $0 } ?? "")
             return request.redirect(to: "/signin?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"))
         }
-        let heading: String
+        let heading: Phrase
         switch apiError.status.code {
         case 404: heading = "Not found"
         case 403: heading = "Not allowed"
@@ -35,7 +35,7 @@ enum WebErrorPage {
             return response
         } catch {
             request.logger.report(error: error)
-            return Response(status: apiError.status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .init(string: apiError.message))
+            return Response(status: apiError.status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .init(string: request.words(apiError.message)))
         }
     }
 }

@@ -11,6 +11,8 @@ extension PageLayout: TemplateValueConvertible {
             "path": path.templateValue, "searchText": searchText.templateValue,
             "verificationRequired": verificationRequired.templateValue, "isModerator": isModerator.templateValue,
             "timeZone": timeZone.templateValue,
+            "language": language.templateValue, "direction": direction.templateValue, "showsLanguages": showsLanguages.templateValue,
+            "languages": .array(languages.map { .object(["tag": $0.tag.templateValue, "name": $0.name.templateValue, "selected": $0.selected.templateValue]) }),
             "styles": styles.templateValue, "appScript": appScript.templateValue,
             "passkeysScript": passkeysScript.templateValue, "liveScript": liveScript.templateValue,
         ])
@@ -19,7 +21,7 @@ extension PageLayout: TemplateValueConvertible {
 
 extension Request {
     /// Renders `template` inside the shared layout.
-    func renderPage<Content: Encodable>(_ template: String, title: String, _ content: Content,
+    func renderPage<Content: Encodable>(_ template: String, title: Phrase, _ content: Content,
                                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = auth.get(Session.self)
         let services = domain
@@ -28,23 +30,28 @@ extension Request {
             unread = try await services.notifications.unreadCount(for: session.userID)
             messages = try await services.conversations.unreadCount(for: session.userID)
         }
+        let localizer = self.localizer
         var layout = PageLayout(
-            title: title, csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
+            title: localizer.string(title), csrf: CSRFToken.token(for: self), viewerName: session?.user.name,
             viewerID: session.flatMap { $0.user.id?.wireString }, unreadCount: unread, messageUnreadCount: messages,
-            notice: Notice.carried(by: self)?.text,
+            notice: Notice.carried(by: self).map { localizer.string($0.text) },
             path: path, searchText: path == "/" ? (queryValues["q"] ?? "") : "",
             verificationRequired: session.map { services.trust.requireVerified && !services.trust.isVerified($0.user) } ?? false,
             isModerator: session?.user.isModerator ?? false,
             timeZone: localTime.zoneName(at: services.now))
         layout.menuUnreadCount = unread + messages
+        layout.speak(localizer)
         layout.link(application.assetVersions)
         // Templates read `layout.x` and `page.y`. Content written as template values by hand
         // skips `Encodable` (one cast a page).
-        let values: TemplateValue = .object([
-            "layout": layout.templateValue,
-            "page": try (content as? any TemplateValueConvertible)?.templateValue ?? TemplateEncoder.encode(content),
-        ])
-        let body = try application.pageTemplates.draw(template, values: values)
+        // Its words in the reader's language: a `Phrase` in the content encodes itself in it.
+        let body = try Localizer.$current.withValue(localizer) {
+            let values: TemplateValue = .object([
+                "layout": layout.templateValue,
+                "page": try (content as? any TemplateValueConvertible)?.templateValue ?? TemplateEncoder.encode(content),
+            ])
+            return try application.pageTemplates.draw(template, values: values, in: localizer)
+        }
         let response = Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .init(buffer: body))
         // Pages show private things to signed-in people: never keep them in a shared cache. A
         // page every signed-out visitor shares says how it may be kept (`ConditionalGet`).

@@ -16,11 +16,11 @@ struct CampusPagesController: RouteCollection {
     }
 
     struct Content: Encodable {
-        var campus: String?
+        var campus: Phrase?
         var verified: Bool
         var campusList: String?
         var fields: [FormField]
-        var formError: String?
+        var formError: Phrase?
     }
 
     struct EmailForm: Vapor.Content { var email: String? }
@@ -29,7 +29,7 @@ struct CampusPagesController: RouteCollection {
     struct ConfirmContent: Encodable {
         /// nil when there is nothing to confirm (a template reads "" as present).
         var token: String?
-        var formError: String?
+        var formError: Phrase?
         /// Signed out: where to sign in and come back.
         var signInPath: String?
         /// The account the button would verify, so a student on a shared device sees whose it is.
@@ -69,7 +69,7 @@ struct CampusPagesController: RouteCollection {
         }
     }
 
-    private func render(_ req: Request, email: String, errors: FieldErrors = [:], formError: String? = nil,
+    private func render(_ req: Request, email: String, errors: FieldErrors = [:], formError: Phrase? = nil,
                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
         let trust = req.domain.trust

@@ -17,13 +17,13 @@ struct ModerationPagesController: RouteCollection {
         var title: String
         var href: String?
         var status: String
-        var count: String
+        var count: Phrase
         var reasons: String
         var details: [String]
         var since: String
         var actions: [FormField.Option]
         var note: String
-        var error: String?
+        var error: Phrase?
     }
 
     struct QueueContent: Encodable {
@@ -51,12 +51,12 @@ struct ModerationPagesController: RouteCollection {
             _ = try await req.domain.moderation.decide(reportID, ModerationDecisionRequest(action: form.action, note: form.note), by: session.user)
             return req.seeOther("/moderation", notice: .decided)
         } catch let error as APIError where [.unprocessableEntity, .conflict, .forbidden].contains(error.status) && error.code != APIError.moderatorsOnly.code {
-            let problem = error.fields.map { $0.values.sorted().joined(separator: "; ") } ?? error.message
+            let problem = error.fields.map { Phrase.verbatim($0.values.map { req.words($0) }.sorted().joined(separator: "; ")) } ?? error.message
             return try await render(req, failed: (reportID, form, problem), status: error.status)
         }
     }
 
-    private func render(_ req: Request, failed: (id: UUID, form: DecisionForm, problem: String)? = nil,
+    private func render(_ req: Request, failed: (id: UUID, form: DecisionForm, problem: Phrase)? = nil,
                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
         var reader = QueryReader(req)
@@ -75,8 +75,8 @@ struct ModerationPagesController: RouteCollection {
             return Case(
                 id: item.id.wireString, kind: item.subject.rawValue, title: item.subjectTitle, href: href,
                 status: item.subjectStatus,
-                count: item.reportCount == 1 ? "1 report" : "\(item.reportCount) reports",
-                reasons: item.reasons.map(\.label).joined(separator: ", "), details: item.details,
+                count: "\(item.reportCount) reports",
+                reasons: item.reasons.map { req.words($0.label) }.joined(separator: ", "), details: item.details,
                 since: req.localTime.day(item.firstReportedAt),
                 actions: actions.map { FormField.Option(value: $0.rawValue, label: $0.label, selected: $0.rawValue == chosen) },
                 note: mine ? failed?.form.note ?? "" : "", error: mine ? failed?.problem : nil)

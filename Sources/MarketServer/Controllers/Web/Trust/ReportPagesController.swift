@@ -14,10 +14,10 @@ struct ReportPagesController: RouteCollection {
     struct Content: Encodable {
         var subject: String
         var id: String
-        var what: String
+        var what: Phrase
         var backHref: String
         var fields: [FormField]
-        var formError: String?
+        var formError: Phrase?
     }
 
     struct ReportForm: Vapor.Content {
@@ -48,16 +48,16 @@ struct ReportPagesController: RouteCollection {
         }
     }
 
-    private func render(_ req: Request, _ form: ReportForm, errors: FieldErrors = [:], formError: String? = nil,
+    private func render(_ req: Request, _ form: ReportForm, errors: FieldErrors = [:], formError: Phrase? = nil,
                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
         guard let subject = form.subject.flatMap(ReportSubject.init(rawValue:)), let id = form.id.flatMap(UUID.init(uuidString:)),
               let found = try await ReportSubjects.find(subject, id, viewer: session.user, trust: req.domain.trust, on: req.db) else {
             throw APIError.reportSubjectNotFound
         }
-        let what = switch subject {
+        let what: Phrase = switch subject {
         case .listing: "the listing “\(found.title)”"
-        case .user: "\(found.title)"
+        case .user: .verbatim(found.title)
         case .message: "a message"
         }
         let fields = [

@@ -14,7 +14,7 @@ struct ReviewPagesController: RouteCollection {
         var title: String
         var otherParty: String
         var fields: [FormField]
-        var formError: String?
+        var formError: Phrase?
     }
 
     struct ReviewForm: Vapor.Content {
@@ -40,7 +40,7 @@ struct ReviewPagesController: RouteCollection {
         }
     }
 
-    private func render(_ req: Request, _ form: ReviewForm, errors: FieldErrors = [:], formError: String? = nil,
+    private func render(_ req: Request, _ form: ReviewForm, errors: FieldErrors = [:], formError: Phrase? = nil,
                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let session = try req.requireWebSession()
         let services = req.domain
@@ -48,7 +48,7 @@ struct ReviewPagesController: RouteCollection {
         let order = try await services.orderPresenter.present(record, for: session.userID)
         let other = order.buyer.id == session.userID ? order.seller.name : order.buyer.name
         let fields = [
-            FormField.select("rating", "Rating", choices: (1...5).reversed().map { (value: "\($0)", label: String(repeating: "★", count: $0) + " \($0)") },
+            FormField.select("rating", "Rating", choices: (1...5).reversed().map { (value: "\($0)", label: .verbatim(String(repeating: "★", count: $0) + " \($0)")) },
                              selected: form.rating, errors: errors),
             FormField("text", "A few words (optional)", kind: "textarea", value: form.text, errors: errors,
                       hint: "Shown on \(other)'s page with the item and the month. Up to \(ReviewRequest.textLength) characters."),

@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 
 /// Checks that uploaded bytes are a well-formed JPEG, PNG or WebP image, reads its size, and
 /// removes the metadata a phone writes into it (EXIF with the GPS position, XMP, comments, text
@@ -29,7 +30,7 @@ enum ImageScrubber {
         case tooLarge(width: Int, height: Int)
 
         /// Completes "photo …" in a field error.
-        var message: String {
+        var message: Phrase {
             switch self {
             case .notAnImage: "must be a JPEG, PNG or WebP image"
             case .malformed(let type): "is not a complete \(type) image (the file is damaged or only part of it arrived)"

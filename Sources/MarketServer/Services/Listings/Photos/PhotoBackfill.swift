@@ -40,7 +40,7 @@ struct PhotoBackfill {
                     outcome.made += 1
                     progress(name)
                 } catch let problem as ImageScrubber.Problem {
-                    outcome.failed[name] = "the photo " + problem.message
+                    outcome.failed[name] = "the photo \(problem.message)"
                 }
             }
         }

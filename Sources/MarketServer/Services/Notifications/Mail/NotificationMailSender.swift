@@ -12,7 +12,7 @@ struct NotificationMailSender: NotificationSender {
     func send(_ notification: OutgoingNotification, settings choices: NotificationSettings, at now: Date, in tx: WriteTransaction) async throws {
         guard let topic = notification.kind.topic, choices[topic].email else { return }
         let due = topic.isDigest ? try await nextDigest(for: notification.userID, after: now, on: tx.db) : now.addingTimeInterval(settings.notify.mailDelay)
-        let line = String(notification.message.prefix(300))
+        let line = String(notification.message.localized.prefix(300))  // in the recipient's language (`Notifier`)
         try await tx.sql.raw("""
             INSERT INTO pending_mails (id, user_id, topic, line, path, notification_id, conversation_id, message_seq, due_at, created_at)
             VALUES (\(bind: UUID()), \(bind: notification.userID), \(bind: topic.rawValue), \(bind: line), \(bind: notification.path),

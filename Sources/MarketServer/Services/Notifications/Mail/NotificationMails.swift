@@ -81,27 +81,30 @@ struct NotificationMails {
         let links = UnsubscribeLinks(database: database)
         var queued = 0
         for user in users where user.deletedAt == nil && !user.isSuspended {
+          // Written in the recipient's language.
+          try await Localizer.$current.withValue(RecipientLanguages.of(user, trust: services.trust)) {
             let userID = try user.requireID()
             let settings = try await NotificationPreferences.settings(of: userID, on: database)
             let mine = Dictionary(grouping: lines.filter { $0.user_id == userID }, by: \.topic)
             for topic in NotificationTopic.allCases {
                 guard let topicLines = mine[topic.rawValue], !topicLines.isEmpty, settings[topic].email else { continue }
                 let unsubscribe = services.settings.publicURL + "/unsubscribe?token=" + (try await links.token(for: userID, topic: topic))
-                try await outbox.enqueue(MailMessage(to: user.email, subject: Self.subject(topic, count: topicLines.count),
-                                                     body: body(topicLines, topic: topic, to: user, unsubscribe: unsubscribe),
+                try await outbox.enqueue(MailMessage(to: user.email, about: Self.subject(topic, count: topicLines.count),
+                                                     saying: body(topicLines, topic: topic, to: user, unsubscribe: unsubscribe),
                                                      listUnsubscribe: unsubscribe))
                 queued += 1
             }
+          }
         }
         return queued
     }
 
-    static func subject(_ topic: NotificationTopic, count: Int) -> String {
+    static func subject(_ topic: NotificationTopic, count: Int) -> Phrase {
         switch topic {
-        case .messages: count == 1 ? "A new message on CampusMarket" : "\(count) new messages on CampusMarket"
-        case .orders: count == 1 ? "News about your order on CampusMarket" : "\(count) updates about your orders on CampusMarket"
-        case .savedSearches: count == 1 ? "A new listing for your saved searches" : "\(count) new listings for your saved searches"
-        case .favorites: count == 1 ? "News about a listing you saved" : "News about \(count) listings you saved"
+        case .messages: "\(count) new messages on CampusMarket"
+        case .orders: "\(count) updates about your orders on CampusMarket"
+        case .savedSearches: "\(count) new listings for your saved searches"
+        case .favorites: "News about \(count) listings you saved"
         }
     }
 
@@ -114,7 +117,7 @@ struct NotificationMails {
     }
 
     /// A line in our own words for an address nobody has proved.
-    static func ourWords(_ topic: NotificationTopic) -> String {
+    static func ourWords(_ topic: NotificationTopic) -> Phrase {
         switch topic {
         case .messages: "A new message"
         case .orders: "News about an order"
@@ -123,14 +126,15 @@ struct NotificationMails {
         }
     }
 
-    private func body(_ lines: [Line], topic: NotificationTopic, to user: UserRecord, unsubscribe: String) -> String {
+    private func body(_ lines: [Line], topic: NotificationTopic, to user: UserRecord, unsubscribe: String) -> Phrase {
         let site = services.settings.publicURL
         let verified = mailsAVerifiedAddress(user)
         let shown = lines.prefix(Self.maxLines).map { line in
-            "* " + (verified ? MailText.userWords(line.line) : Self.ourWords(topic)) + (line.path.map { "\n  " + site + $0 } ?? "")
+            "* " + (verified ? MailText.userWords(line.line) : Self.ourWords(topic).localized) + (line.path.map { "\n  " + site + $0 } ?? "")
         }
-        let more = lines.count > Self.maxLines ? ["…and \(lines.count - Self.maxLines) more on \(site)"] : []
-        let opening = topic.isDigest ? "Since yesterday on CampusMarket:" : "While you were away:"
+        let more: [String] = lines.count > Self.maxLines ? [("…and \(lines.count - Self.maxLines) more on \(site)" as Phrase).localized] : []
+        let opening: Phrase = topic.isDigest ? "Since yesterday on CampusMarket:" : "While you were away:"
+        let kind = topic.label.localized.lowercased()
         return """
             Hello,
 
@@ -138,8 +142,8 @@ struct NotificationMails {
 
             \((shown + more).joined(separator: "\n\n"))
 
-            You get this mail because mail about \(topic.label.lowercased()) is on.
-            Stop mail about \(topic.label.lowercased()): \(unsubscribe)
+            You get this mail because mail about \(kind) is on.
+            Stop mail about \(kind): \(unsubscribe)
             Choose what you hear of, and how: \(site)/settings/notifications
 
             CampusMarket

@@ -38,8 +38,10 @@ struct PushNotificationSender: NotificationSender {
         }
         struct Payload: Encodable { let aps: APS; let kind: String; let path: String? }
         let topic = notification.kind.topic
-        let body = notification.message.count > 500 ? String(notification.message.prefix(499)) + "…" : notification.message
-        let payload = Payload(aps: APS(alert: Alert(title: topic?.label ?? "CampusMarket", body: body), threadID: topic?.rawValue ?? "account"),
+        // In the recipient's language (`Notifier`).
+        let message = notification.message.localized
+        let body = message.count > 500 ? String(message.prefix(499)) + "…" : message
+        let payload = Payload(aps: APS(alert: Alert(title: topic?.label.localized ?? "CampusMarket", body: body), threadID: topic?.rawValue ?? "account"),
                               kind: notification.kind.rawValue, path: notification.path)
         return String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MarketCore
 import Vapor
 
 /// HTTP caching for the pages every visit starts with (the feed, search, a listing; as HTML and
@@ -17,6 +18,8 @@ import Vapor
 struct ConditionalGet: AsyncMiddleware {
     static let sharedMaxAge = 5
     static let vary = "Cookie, Authorization, Accept-Encoding"
+    /// A page is in the reader's language too (`Request.localizer`); the JSON has no words.
+    static let pageVary = vary + ", Accept-Language"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.method == .GET || request.method == .HEAD else { return try await next.respond(to: request) }
@@ -32,22 +35,26 @@ struct ConditionalGet: AsyncMiddleware {
         let version = try await domain.reading { services in
             try await ContentVersion.current(on: services.database.sql, now: now)
         }
-        // A page shows times relative to now ("5 min ago"): its tag changes with the minute too.
-        let renderer = isPage ? request.application.templatesDigest + "@" + String(Int(now.timeIntervalSince1970 / 60)) : "json"
+        // A page shows times relative to now ("5 min ago"): its tag changes with the minute too,
+        // and it is in the reader's language.
+        let renderer = isPage
+            ? request.application.templatesDigest + "@" + String(Int(now.timeIntervalSince1970 / 60)) + "@" + request.localizer.language
+            : "json"
         let tag = version.entityTag(for: request, viewer: viewer, renderer: renderer)
+        let vary = isPage ? Self.pageVary : Self.vary
         let cacheControl = viewer == nil ? "public, max-age=\(Self.sharedMaxAge)" : "private, no-cache"
         let asked = request.headers.first(name: .ifNoneMatch)
-        if let asked, ifNoneMatch(asked, matches: tag) { return Self.notModified(tag: tag, cacheControl: cacheControl) }
+        if let asked, ifNoneMatch(asked, matches: tag) { return Self.notModified(tag: tag, cacheControl: cacheControl, vary: vary) }
         let response = try await next.respond(to: request)
         guard response.status == .ok else { return response }
-        if let asked, ifNoneMatchAny(asked) { return Self.notModified(tag: tag, cacheControl: cacheControl) }
+        if let asked, ifNoneMatchAny(asked) { return Self.notModified(tag: tag, cacheControl: cacheControl, vary: vary) }
         response.headers.replaceOrAdd(name: .eTag, value: tag)
         response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
-        response.headers.replaceOrAdd(name: .vary, value: Self.vary)
+        response.headers.replaceOrAdd(name: .vary, value: vary)
         return response
     }
 
-    private static func notModified(tag: String, cacheControl: String) -> Response {
+    private static func notModified(tag: String, cacheControl: String, vary: String) -> Response {
         var headers = HTTPHeaders()
         headers.replaceOrAdd(name: .eTag, value: tag)
         headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
@@ -59,7 +66,7 @@ struct ConditionalGet: AsyncMiddleware {
 extension Application {
     private struct TemplatesDigestKey: StorageKey { typealias Value = String }
 
-    /// A digest of the web app's templates, part of every HTML page's tag: a release that
+    /// A digest of the web app's templates and words, part of every HTML page's tag: a release that
     /// changes how a page looks changes its tag, on every instance that runs it alike.
     var templatesDigest: String { storage[TemplatesDigestKey.self] ?? "" }
 
@@ -73,6 +80,8 @@ extension Application {
             hash.update(data: Data(file.dropFirst(root.path.count).utf8))
             if let contents = FileManager.default.contents(atPath: file) { hash.update(data: contents) }
         }
+        // A page's words are the catalog's: a new translation is a new page.
+        if let catalog = CatalogLocation.path, let contents = FileManager.default.contents(atPath: catalog) { hash.update(data: contents) }
         storage[TemplatesDigestKey.self] = hash.finalize().prefix(8).hexString
     }
 }
