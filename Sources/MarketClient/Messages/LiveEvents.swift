@@ -119,10 +119,9 @@ extension APIClient {
     /// One connection to `/api/v1/events`: its body as it arrives.
     func openEventStream(lastEventId: Int64?, idleTimeout: TimeInterval) async throws -> AsyncThrowingStream<Data, any Error> {
         var request = URLRequest(url: url(for: EventsEndpoint.stream))
-        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         if let lastEventId { request.setValue(String(lastEventId), forHTTPHeaderField: "Last-Event-ID") }
         let token = await tokenProvider()
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        request.ask(accept: "text/event-stream", languages: languages, token: token)
         let (body, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
         let reader = EventStreamReader(continuation: continuation)
         let configuration = URLSessionConfiguration.ephemeral

@@ -77,8 +77,7 @@ extension APIClient {
     private func reload(_ key: String) async throws {
         let token = await tokenProvider()
         var request = URLRequest(url: storedURL(key))
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        request.ask(languages: languages, token: token)
         let report = ReadReport()
         let (_, http) = try await ReadReport.$current.withValue(report) { try await exchangeReading(request, token: token) }
         if report.isOffline { throw APIClientError.transport("The server could not be reached.") }

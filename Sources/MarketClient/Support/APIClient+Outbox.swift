@@ -134,10 +134,9 @@ extension APIClient {
         var request = URLRequest(url: storedURL(path))
         request.httpMethod = item.method
         request.httpBody = item.body
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.ask(languages: languages, token: token)
         request.setValue(item.contentType, forHTTPHeaderField: "Content-Type")
         request.setValue(item.ifMatch, forHTTPHeaderField: "If-Match")
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue(item.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
         return request
     }

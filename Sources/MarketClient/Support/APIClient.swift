@@ -23,6 +23,9 @@ public final class APIClient: Sendable {
     let repeatPolicy = RepeatPolicy()
     /// Photos kept on the device, shared by every view model built on this client.
     public let images: ImageCache
+    /// The reader's languages, most wanted first: sent as `Accept-Language`, so the server's
+    /// messages come in the first it speaks.
+    public let languages: [String]
 
     /// - Parameters:
     ///   - baseURL: the server, e.g. `https://market.campus.edu` (the API is under `/api/v1`).
@@ -31,11 +34,14 @@ public final class APIClient: Sendable {
     ///   - onUnauthenticated: called when a request that carried a token is answered 401: the
     ///     token was revoked or expired (``SessionManager`` signs out).
     ///   - imageDirectory: where ``images`` keeps photos on disk; nil keeps them in memory only.
+    ///   - languages: the reader's languages, most wanted first (the device's, by default).
     public init(baseURL: URL, session: URLSession = .shared,
                 tokenProvider: @escaping @Sendable () async -> String? = { nil },
                 onUnauthenticated: @escaping @Sendable () async -> Void = {},
-                imageDirectory: URL? = ImageCache.defaultDirectory) {
+                imageDirectory: URL? = ImageCache.defaultDirectory,
+                languages: [String] = LanguageChoice.processLanguages) {
         self.baseURL = baseURL
+        self.languages = languages
         self.session = session
         self.tokenProvider = tokenProvider
         self.onUnauthenticated = onUnauthenticated
@@ -115,7 +121,7 @@ public final class APIClient: Sendable {
     func request(for endpoint: any Endpoint, token: String?, idempotencyKey: String?) throws -> URLRequest {
         var request = URLRequest(url: url(for: endpoint))
         request.httpMethod = endpoint.method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.ask(languages: languages, token: token)
         for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
         if let upload = endpoint.upload {
             let (body, contentType) = upload.multipartBody()
@@ -125,9 +131,8 @@ public final class APIClient: Sendable {
             request.httpBody = try Self.encoder.encode(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        if let token {
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            if endpoint.method != "GET" { request.setValue(idempotencyKey ?? UUID().uuidString, forHTTPHeaderField: "Idempotency-Key") }
+        if token != nil, endpoint.method != "GET" {
+            request.setValue(idempotencyKey ?? UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
         }
         return request
     }

@@ -29,6 +29,26 @@ public enum LanguageChoice {
         return offered.first { $0.lowercased() == primary }
     }
 
+    /// This process's reader's languages, most wanted first: POSIX's `LC_ALL`, `LC_MESSAGES`,
+    /// `LANG` (a terminal's; "C" and "POSIX" say nothing), then the device's preferred languages
+    /// (an app's).
+    public static var processLanguages: [String] {
+        let environment = ProcessInfo.processInfo.environment
+        var tags: [String] = []
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name] else { continue }
+            let tag = String(value.prefix { $0 != "." && $0 != "@" }).replacingOccurrences(of: "_", with: "-")
+            if !tag.isEmpty, tag != "C", tag != "POSIX" { tags.append(tag) }
+        }
+        var seen = Set<String>()
+        return (tags + Locale.preferredLanguages).filter { seen.insert($0.lowercased()).inserted }
+    }
+
+    /// An `Accept-Language` header of `tags`, most wanted first: "es-MX, es;q=0.9, en;q=0.8".
+    public static func acceptLanguage(_ tags: [String]) -> String {
+        tags.prefix(9).enumerated().map { index, tag in index == 0 ? tag : "\(tag);q=0.\(10 - index)" }.joined(separator: ", ")
+    }
+
     /// The first of `wishes` that is offered (each wish a tag or nil), else English.
     public static func choose(_ wishes: [String?], among offered: [String] = Localizer.offered) -> String {
         for case let wish? in wishes {

@@ -26,6 +26,10 @@ public struct Localizer: Sendable {
         locale = Locale(identifier: pseudo == nil ? language : catalog.sourceLanguage)
     }
 
+    /// Writes "12,50" and groups thousands with a point, as Spanish does (a language that ships
+    /// with another rule says it here and in `MoneyText`).
+    public var writesDecimalComma: Bool { Self.primary(textLanguage) == "es" }
+
     /// A pseudo-locale: English, changed for testing.
     public var isPseudo: Bool { pseudo != nil }
 
@@ -92,12 +96,7 @@ extension Localizer {
 
     /// The language of this process's reader: POSIX's `LC_ALL`, `LC_MESSAGES`, `LANG` (a
     /// terminal's), then the device's preferred languages (an app's), else English.
-    public static let system: Localizer = {
-        let environment = ProcessInfo.processInfo.environment
-        let posix = ["LC_ALL", "LC_MESSAGES", "LANG"].compactMap { environment[$0] }.filter { !$0.isEmpty }
-            .map { String($0.prefix { $0 != "." && $0 != "@" }) }
-        return Localizer.for(LanguageChoice.choose(posix + Locale.preferredLanguages)) ?? .english
-    }()
+    public static let system: Localizer = Localizer.for(LanguageChoice.choose(LanguageChoice.processLanguages)) ?? .english
 
     /// The catalog that ships with MarketCore (Localizable.xcstrings), read once.
     public static let shippedCatalog: StringCatalog = (try? CatalogLocation.load()) ?? StringCatalog()

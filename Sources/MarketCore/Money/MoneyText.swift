@@ -1,15 +1,25 @@
 import Foundation
 
 /// Money as a person reads and types it. Amounts stay integer minor units everywhere else;
-/// these only turn them into text ("$12.50") and back ("12.50" → 1250).
+/// these only turn them into text ("$12.50") and back ("12.50" → 1250), as the reader's
+/// language writes them (`Localizer.current`): "$12.50" in English, "12,50 US$" in Spanish.
 public enum MoneyText {
-    /// "$12.50", "€8.00", "£3.20"; other currencies as "12.50 CHF".
+    /// "$12.50", "€8.00", "£3.20"; other currencies as "12.50 CHF". In a language that writes a
+    /// decimal comma, "12,50 US$", "1234,00 €", "12.345,00 GB£" (CLDR's Spanish: the symbol after,
+    /// thousands grouped from five digits).
     public static func format(_ minorUnits: Int, currency: String) -> String {
         let sign = minorUnits < 0 ? "−" : ""
         let magnitude = minorUnits.magnitude
         let cents = magnitude % 100
+        let twoDigits = cents < 10 ? "0\(cents)" : "\(cents)"
+        if writesDecimalComma() {
+            let units = String(magnitude / 100)
+            let grouped = units.count < 5 ? units : group(units, by: ".")
+            let symbol = ["USD": "US$", "EUR": "€", "GBP": "GB£", "CAD": "CA$", "AUD": "AU$", "NZD": "NZ$"][currency] ?? currency
+            return sign + grouped + "," + twoDigits + "\u{A0}" + symbol
+        }
         // Not String(format:): Foundation's formatter was a sixth of drawing a feed card.
-        let amount = "\(magnitude / 100)." + (cents < 10 ? "0\(cents)" : "\(cents)")
+        let amount = "\(magnitude / 100)." + twoDigits
         switch currency {
         case "USD", "CAD", "AUD", "NZD": return sign + "$" + amount
         case "EUR": return sign + "€" + amount
@@ -18,10 +28,30 @@ public enum MoneyText {
         }
     }
 
-    /// The minor units a person typed as "12", "12.5", "12.50" or "1,250.00"; nil when it is
-    /// not an amount with at most two decimals.
+    /// Whether the reader's language writes "12,50" (and groups thousands with a point).
+    static func writesDecimalComma(_ localizer: Localizer = .current) -> Bool {
+        localizer.writesDecimalComma
+    }
+
+    private static func group(_ digits: String, by separator: Character) -> String {
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(separator) }
+            grouped.append(digit)
+        }
+        return grouped
+    }
+
+    /// The minor units a person typed as "12", "12.5", "12.50" or "1,250.00" (in a language that
+    /// writes a decimal comma, "12,50" or "1.250,00"); nil when it is not an amount with at most
+    /// two decimals.
     public static func parse(_ text: String) -> Int? {
-        var typed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        var typed = text.trimmingCharacters(in: .whitespaces)
+        if writesDecimalComma() {
+            typed = typed.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
+            for symbol in ["US$", "€", "GB£", "\u{A0}", " "] { typed = typed.replacingOccurrences(of: symbol, with: "") }
+        }
+        typed = typed.replacingOccurrences(of: ",", with: "")
         if let first = typed.first, "$€£".contains(first) { typed.removeFirst() }
         let parts = typed.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let whole = parts.first, !whole.isEmpty, whole.count <= 9,
@@ -50,8 +80,9 @@ public enum MoneyText {
         return cents
     }
 
-    /// "12.50": the value to put back in a form field.
+    /// "12.50" ("12,50" in a language that writes a decimal comma): the value to put back in a
+    /// form field.
     public static func plain(_ minorUnits: Int) -> String {
-        "\(minorUnits / 100).\(String(format: "%02d", minorUnits % 100))"
+        "\(minorUnits / 100)\(writesDecimalComma() ? "," : ".")\(String(format: "%02d", minorUnits % 100))"
     }
 }

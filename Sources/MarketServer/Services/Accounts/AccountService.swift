@@ -37,7 +37,7 @@ struct AccountService {
         try await ensureAvailable(email: draft.email, username: draft.username, exceptUserID: nil)
         let hash = try await services.passwords.hash(draft.password)
         do {
-            let result = try await database.transaction { [services, now] db in
+            let result = try await database.tracedTransaction { [services, now] db in
                 let user = UserRecord(email: draft.email, username: draft.username, name: draft.name, passwordHash: hash, now: now)
                 try await user.create(on: db)
                 try await services.on(db).campusVerification.mailOnSignUp(user, on: db)
@@ -98,7 +98,7 @@ struct AccountService {
         if let privacy = changes.privacy { user.privacy = privacy.applied(to: user.privacy) }
         user.updatedAt = now
         do {
-            try await database.transaction { db in
+            try await database.tracedTransaction { db in
                 if let newHash { user.passwordHash = newHash }
                 if changes.isSensitive {
                     // A new password or email signs out every other device: the old password may have leaked.

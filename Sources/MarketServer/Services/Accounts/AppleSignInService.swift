@@ -54,7 +54,7 @@ struct AppleSignInService {
 
     private func signInOrCreate(_ identity: AppleIdentity, nonce: String?, name: String?) async throws -> (answer: AuthResponse, created: Bool) {
         do {
-            return try await database.transaction { [services, now] db in
+            return try await database.tracedTransaction { [services, now] db in
                 try await Self.consumeNonce(of: identity, given: nonce, forLinking: nil, on: db, now: now)
                 let scoped = services.on(db)
                 if let user = try await Self.linkedUser(identity.subject, on: db) {
@@ -73,7 +73,7 @@ struct AppleSignInService {
     /// Links this Apple ID to the signed-in account, so either way of signing in reaches it.
     func link(_ user: UserRecord, identity: AppleIdentity, nonce: String?) async throws -> UserProfile {
         let userID = try user.requireID()
-        try await database.transaction { [now] db in
+        try await database.tracedTransaction { [now] db in
             try await Self.consumeNonce(of: identity, given: nonce, forLinking: userID, on: db, now: now)
             if let owner = try await Self.linkedUser(identity.subject, on: db), owner.id != user.id {
                 throw APIError(.conflict, code: "apple_already_linked", message: "This Apple ID already signs in to another CampusMarket account.")

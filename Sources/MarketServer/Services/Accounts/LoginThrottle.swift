@@ -21,7 +21,7 @@ struct LoginThrottle {
     /// naming `what` was tried too often. Same words whether or not the account exists.
     func begin(accountKey: String, clientAddress: String, of what: String = "sign-in attempts") async throws -> Attempt {
         let windowStart = now.addingTimeInterval(-policy.window)
-        try await database.transaction { db in
+        try await database.tracedTransaction { db in
             try await lock(accountKey: accountKey, clientAddress: clientAddress, on: db)
             // Old rows no longer count for anything; pruning here keeps the table small without a job.
             try await LoginFailureRecord.query(on: db).filter(\.$failedAt <= windowStart).delete()

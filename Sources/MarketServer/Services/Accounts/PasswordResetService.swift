@@ -30,7 +30,7 @@ struct PasswordResetService {
         let token = Self.tokenPrefix + Base64URL.randomToken()
         let lifetime = services.settings.passwordResetLifetime
         let link = services.settings.publicURL + "/password/reset?token=" + token
-        try await database.transaction { [now] db in
+        try await database.tracedTransaction { [now] db in
             try await PasswordResetRecord(userID: try user.requireID(), tokenHash: SessionTokens.hash(token),
                                           createdAt: now, expiresAt: now.addingTimeInterval(lifetime)).create(on: db)
             try await MailOutbox(database: db, now: now).enqueue(Self.mail(to: user, link: link, minutes: Int(lifetime / 60)))
@@ -48,7 +48,7 @@ struct PasswordResetService {
                   .filter(\.$usedAt == nil).filter(\.$expiresAt > now).first() != nil
         else { throw APIError.resetLinkInvalid }
         let hash = try await services.passwords.hash(draft.newPassword)
-        return try await database.transaction { [services, now] db in
+        return try await database.tracedTransaction { [services, now] db in
             // Taking the token is one statement, so of two confirmations racing only one finds it unused.
             let taken = try await db.sql.raw("""
                 UPDATE password_resets SET used_at = \(bind: now)

@@ -30,7 +30,7 @@ struct SignUpLinks {
         let hash = try await services.passwords.hash(draft.password)
         let token = Self.tokenPrefix + Base64URL.randomToken()
         let site = services.settings.publicURL
-        try await database.transaction { [now] db in
+        try await database.tracedTransaction { [now] db in
             // Unfinished sign-ups hold an address, a name and a password hash: gone a day after their link.
             try await Self.forgetPending(before: now.addingTimeInterval(-86_400), on: db)
             let outbox = MailOutbox(database: db, now: now)
@@ -84,7 +84,7 @@ struct SignUpLinks {
             throw APIError.validation(["password": "is not the one chosen when signing up"])
         }
         do {
-            return try await database.transaction { [services, now] db in
+            return try await database.tracedTransaction { [services, now] db in
                 // Taking the link is one statement: of two clicks racing, one finds it unused.
                 guard let user = try await Self.take(tokenHash: tokenHash, at: now, on: db) else { throw APIError.signUpLinkInvalid }
                 let email = user.email

@@ -13,7 +13,7 @@ extension SavedSearches {
     /// The search and the terms an alert finds it by (`SavedSearchTerms`), together.
     static func insert(_ search: SavedSearch, of userID: UUID, on database: any Database) async throws {
         let json = String(decoding: try JSONEncoder().encode(search.query), as: UTF8.self)
-        try await database.transaction { db in
+        try await database.tracedTransaction { db in
             try await db.sql.raw("""
                 INSERT INTO saved_searches (id, user_id, name, query, created_at)
                 VALUES (\(bind: search.id), \(bind: userID), \(bind: search.name), \(bind: json), \(bind: search.createdAt))
@@ -44,7 +44,7 @@ extension SavedSearches {
 
     /// The search with its terms and the alerts it already sent.
     static func delete(_ id: UUID, on database: any Database) async throws {
-        try await database.transaction { db in
+        try await database.tracedTransaction { db in
             try await db.sql.raw("DELETE FROM saved_search_terms WHERE saved_search_id = \(bind: id)").run()
             try await db.sql.raw("DELETE FROM saved_search_hits WHERE saved_search_id = \(bind: id)").run()
             try await db.sql.raw("DELETE FROM saved_searches WHERE id = \(bind: id)").run()

@@ -39,7 +39,7 @@ struct CampusVerificationService {
         if recent.count >= Self.linksPerWindow, let oldest = recent.map(\.createdAt).min() {
             throw APIError.tooManyAttempts(retryAfter: oldest.addingTimeInterval(Self.throttleWindow).timeIntervalSince(now), of: "verification mails")
         }
-        try await database.transaction { db in try await enqueueLink(for: user, to: email, on: db) }
+        try await database.tracedTransaction { db in try await enqueueLink(for: user, to: email, on: db) }
         services.mailDelivery?.wake()
         // The same answer whether or not the mailbox already verifies someone: the mail says which.
         return CampusVerificationStatus(
@@ -70,7 +70,7 @@ struct CampusVerificationService {
         guard link.$user.id == (try signedIn.requireID()) else { throw APIError.verificationLinkOfAnotherAccount }
         let tokenHash = link.tokenHash
         do {
-            return try await database.transaction { [services, now] db in
+            return try await database.tracedTransaction { [services, now] db in
                 // Taking the link is one statement: of two confirmations racing, one finds it unused.
                 let taken = try await db.sql.raw("""
                     UPDATE email_verifications SET used_at = \(bind: now)

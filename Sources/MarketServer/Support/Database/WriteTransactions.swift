@@ -1,4 +1,5 @@
 import Fluent
+import MarketCore
 import Vapor
 
 /// Runs the transactions that make or move orders. SQLite has one writer at a time: when two of
@@ -29,8 +30,10 @@ struct WriteTransactions: Sendable {
     private func run<T: Sendable>(ridingFor patience: Duration?, _ body: @escaping @Sendable (WriteTransaction) async throws -> T) async throws -> T {
         // Read here, in the request's task: a SQLite batch may run the body in another's.
         let claim = IdempotencyClaim.current
+        // And the request's language: a message a body writes is in it, whoever's task runs it.
+        let words = Localizer.current
         let body: @Sendable (WriteTransaction) async throws -> T = { tx in
-            let value = try await body(tx)
+            let value = try await Localizer.$current.withValue(words) { try await body(tx) }
             // A request sent with an Idempotency-Key: its key is marked applied with its writes.
             if let claim { try await IdempotentRequests.markApplied(claim, on: tx.db) }
             return value

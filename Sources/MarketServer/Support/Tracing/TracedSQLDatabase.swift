@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import Logging
+import MarketCore
 import NIOCore
 import SQLKit
 import Tracing
@@ -65,21 +66,23 @@ struct TracedSQLDatabase: SQLDatabase {
 }
 
 extension Database {
-    /// `withConnection` and `transaction` that keep the caller's trace: the pool runs the body
-    /// from a future's callback, where the task-local context of the request is gone, and its
-    /// statements would start traces of their own.
+    /// `withConnection` and `transaction` that keep the caller's trace and language: the pool
+    /// runs the body from a future's callback, where the task-local values of the request are
+    /// gone: its statements would start traces of their own, its words come out in English.
     func withTracedConnection<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        let context = ServiceContext.current
-        return try await withConnection { db in try await Self.within(context) { try await body(db) } }
+        let context = ServiceContext.current, words = Localizer.current
+        return try await withConnection { db in try await Self.within(context, words) { try await body(db) } }
     }
 
     func tracedTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        let context = ServiceContext.current
-        return try await transaction { db in try await Self.within(context) { try await body(db) } }
+        let context = ServiceContext.current, words = Localizer.current
+        return try await transaction { db in try await Self.within(context, words) { try await body(db) } }
     }
 
-    private static func within<T>(_ context: ServiceContext?, _ body: () async throws -> T) async throws -> T {
-        guard let context else { return try await body() }
-        return try await ServiceContext.withValue(context) { try await body() }
+    private static func within<T>(_ context: ServiceContext?, _ words: Localizer, _ body: () async throws -> T) async throws -> T {
+        try await Localizer.$current.withValue(words) {
+            guard let context else { return try await body() }
+            return try await ServiceContext.withValue(context) { try await body() }
+        }
     }
 }

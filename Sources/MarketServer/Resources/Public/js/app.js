@@ -1,4 +1,11 @@
 // Small enhancements only; every page works without this script.
+
+// The page's words in the reader's language: the layout writes them on <body> (data-word-…),
+// from the same catalog as the page. Read by the other scripts too.
+function word(name, fallback) {
+  const key = "word" + name[0].toUpperCase() + name.slice(1);
+  return (document.body && document.body.dataset[key]) || fallback;
+}
 // Photo inputs: show a preview of the chosen files before they are uploaded.
 document.addEventListener("change", (event) => {
   const input = event.target;
@@ -9,7 +16,7 @@ document.addEventListener("change", (event) => {
   for (const file of input.files) {
     if (!file.type.startsWith("image/")) continue;
     const img = document.createElement("img");
-    img.alt = "Preview of " + file.name;
+    img.alt = word("preview", "Preview of {name}").replace("{name}", file.name);
     img.src = URL.createObjectURL(file);
     box.append(img);
   }
@@ -43,5 +50,5 @@ document.addEventListener("submit", (event) => {
     note.setAttribute("role", "alert");
     form.append(note);
   }
-  note.textContent = "You're offline — this needs the network. What you typed is kept here; send it again once you're back online.";
+  note.textContent = word("offline", "You're offline — this needs the network. What you typed is kept here; send it again once you're back online.");
 });

@@ -20,7 +20,7 @@
       for (const [name, count] of Object.entries(counts)) {
         for (const badge of document.querySelectorAll(`[data-badge="${name}"]`)) {
           badge.textContent = String(count);
-          badge.setAttribute("aria-label", `${count} unread`);
+          badge.setAttribute("aria-label", word("unread", "{n} unread").replace("{n}", String(count)));
           badge.hidden = count === 0;
         }
       }
@@ -56,7 +56,7 @@
     meta.className = "message-meta muted";
     const time = document.createElement("time");
     time.dateTime = message.sentAt;
-    time.textContent = "just now";
+    time.textContent = word("now", "just now");
     meta.append(time);
     item.append(text, meta);
     list.append(item);

@@ -23,17 +23,17 @@
       body: JSON.stringify({ ...body, csrf }),
     });
     const answer = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error((answer.error && answer.error.message) || "Something went wrong. Try again.");
+    if (!response.ok) throw new Error((answer.error && answer.error.message) || word("failed", "Something went wrong. Try again."));
     return answer;
   };
 
   // The person closed the browser's dialog or it timed out: say so plainly.
   const explain = (error) =>
     error && error.name === "NotAllowedError"
-      ? "The passkey request was cancelled or timed out. Try again when you are ready."
+      ? word("passkeyCancelled", "The passkey request was cancelled or timed out. Try again when you are ready.")
       : error && error.name === "InvalidStateError"
-        ? "This device already has a passkey for your account."
-        : (error && error.message) || "Something went wrong. Try again.";
+        ? word("passkeyExists", "This device already has a passkey for your account.")
+        : (error && error.message) || word("failed", "Something went wrong. Try again.");
 
   const show = (box, message) => {
     box.textContent = message;

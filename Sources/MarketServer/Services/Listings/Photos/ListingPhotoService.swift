@@ -129,7 +129,7 @@ struct ListingPhotoService {
     /// Puts the photos in the given order; the list must name each of the listing's photos once.
     func reorder(_ listingID: UUID, to photoIDs: [UUID], by user: UserRecord) async throws -> [ListingPhotoRecord] {
         _ = try await listings.owned(listingID, by: user)
-        return try await database.transaction { db in
+        return try await database.tracedTransaction { db in
             let records = try await ListingPhotoRecord.query(on: db).filter(\.$listing.$id == listingID).all()
             let byID = Dictionary(uniqueKeysWithValues: try records.map { (try $0.requireID(), $0) })
             guard Set(photoIDs) == Set(byID.keys), photoIDs.count == records.count else {
