@@ -168,7 +168,7 @@ def browser_factory(base, mailbox):
     """A factory of browser sessions on `base` (each its own cookies: one person each)."""
     sessions = []
 
-    def make(javascript=True, width=1280, height=900, pixel_ratio=None):
+    def make(javascript=True, width=1280, height=900, pixel_ratio=None, language=None):
         options = webdriver.ChromeOptions()
         options.add_argument("--headless=new")
         options.add_argument("--no-sandbox")
@@ -177,8 +177,14 @@ def browser_factory(base, mailbox):
         if pixel_ratio:  # a phone's or a laptop's screen: the page is laid out `width` wide at this density
             options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": pixel_ratio}})
         options.add_argument("--force-prefers-reduced-motion")
+        prefs = {}
         if not javascript:
-            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+            prefs["profile.managed_default_content_settings.javascript"] = 2
+        if language:  # the browser's languages, as Accept-Language sends them
+            options.add_argument(f"--lang={language.split(',')[0]}")
+            prefs["intl.accept_languages"] = language
+        if prefs:
+            options.add_experimental_option("prefs", prefs)
         chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
         if chromium:
             options.binary_location = chromium

@@ -9,7 +9,8 @@ public struct SignUpMailed: Codable, Sendable, Equatable {
     public init(message: String) { self.message = message }
 
     public static func message(to email: String) -> SignUpMailed {
-        SignUpMailed(message: "We mailed a link to \(email). Open it within 24 hours to finish creating your account.")
+        // In the language of the one asking (`Localizer.current`: the request's).
+        SignUpMailed(message: ("We mailed a link to \(email). Open it within 24 hours to finish creating your account." as Phrase).localized)
     }
 }
 

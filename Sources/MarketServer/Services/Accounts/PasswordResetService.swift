@@ -11,8 +11,10 @@ struct PasswordResetService {
     let services: DomainServices
 
     static let tokenPrefix = "cmr_"
-    static let accepted = PasswordResetAccepted(
-        message: "If an account uses this email, a link to choose a new password is on its way. It works once, for 30 minutes.")
+    /// In the language of the one asking (`Localizer.current`: the request's).
+    static var accepted: PasswordResetAccepted {
+        PasswordResetAccepted(message: ("If an account uses this email, a link to choose a new password is on its way. It works once, for 30 minutes." as Phrase).localized)
+    }
 
     private var database: any Database { services.database }
     private var now: Date { services.now }

@@ -43,7 +43,7 @@ struct CampusVerificationService {
         services.mailDelivery?.wake()
         // The same answer whether or not the mailbox already verifies someone: the mail says which.
         return CampusVerificationStatus(
-            message: "We mailed a link to \(email). Open it within 24 hours to verify that you study at \(campus.name).",
+            message: ("We mailed a link to \(email). Open it within 24 hours to verify that you study at \(campus.name)." as Phrase).localized,
             campus: CampusMembership(id: campus.id, name: campus.name, verified: false))
     }
 
@@ -82,7 +82,7 @@ struct CampusVerificationService {
                 else { throw APIError.verificationLinkInvalid }
                 // Stored as its mailbox: `ann+two@` cannot verify a second account after `ann@` (unique index).
                 try await markVerified(user, at: campus, email: try row.decode(column: "email", as: String.self), on: db)
-                return CampusVerificationStatus(message: "Your address is verified: you are a verified student of \(campus.name).",
+                return CampusVerificationStatus(message: ("Your address is verified: you are a verified student of \(campus.name)." as Phrase).localized,
                                                 campus: CampusMembership(id: campus.id, name: campus.name, verified: true))
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {

@@ -201,7 +201,7 @@ struct ListingEditorController: RouteCollection {
             categoriesError: errors["categories"].map { FormField.sentence("Categories", $0) },
             photos: photoNames.enumerated().map { index, name in
                 let thumbnail = files[name]?.variantWidths.first.map { PhotoStore.variantName(of: name, width: $0) } ?? name
-                return Photo(name: name, url: "/photos/" + thumbnail, alt: "Photo \(index + 1)", canMoveUp: index > 0)
+                return Photo(name: name, url: "/photos/" + thumbnail, alt: ("Photo \(index + 1)" as Phrase).localized, canMoveUp: index > 0)
             },
             photoError: errors["photo"] ?? errors["photos"].map { FormField.sentence("Photos", $0) },
             photoRoom: max(0, ListingPhoto.maxPerListing - photoNames.count),
@@ -280,17 +280,19 @@ struct ListingEditorController: RouteCollection {
             Fact(term: "Description", value: form.description ?? "", step: "details"),
         ]
         if form.isTextbook {
-            let book = [form.author, form.edition.map { "\($0) edition" }, form.isbn.map { "ISBN \($0)" }, form.courseCode]
+            let book = [form.author, form.edition.map { ("\($0) edition" as Phrase).localized }, form.isbn.map { "ISBN \($0)" }, form.courseCode]
                 .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
             facts.append(Fact(term: "Textbook", value: book, step: "textbook"))
         }
         facts.append(Fact(term: "Photos", value: "\((form.photos ?? []).count)", step: "photos"))
         var offers: [String] = []
-        if let sale = price(form.salePrice) { offers.append("Sale \(sale)") }
+        if let sale = price(form.salePrice) { offers.append(("Sale \(sale)" as Phrase).localized) }
         if let rent = price(form.rentPrice) {
-            offers.append("Rent \(rent) / \(form.rentUnit ?? "day")" + (price(form.deposit).map { ", deposit \($0)" } ?? ""))
+            let unit: Phrase = form.rentUnit == RentUnit.hour.rawValue ? "hour" : "day"
+            let deposit = price(form.deposit).map { (", deposit \($0)" as Phrase).localized } ?? ""
+            offers.append(("Rent \(rent) / \(unit)" as Phrase).localized + deposit)
         }
-        if form.openToTrade == "on" { offers.append("Open to trade") }
+        if form.openToTrade == "on" { offers.append(("Open to trade" as Phrase).localized) }
         facts.append(Fact(term: "Prices", value: offers.joined(separator: " · "), step: "prices"))
         return facts
     }
