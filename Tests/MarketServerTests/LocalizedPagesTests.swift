@@ -58,26 +58,29 @@ struct LocalizedPagesTests {
         })
     }
 
+    /// Each page as its visitor gets it with `acceptLanguage`: its path, whether signed in, the page.
+    static func eachPage(_ acceptLanguage: String, _ check: (String, Bool, TestResponse) throws -> Void) async throws {
+        try await withTestApp { app in
+            for (path, cookie) in try await pages(app) {
+                try check(path, !cookie.isEmpty, try await app.send(.GET, path, headers: ["Cookie": cookie, "Accept-Language": acceptLanguage]))
+            }
+        }
+    }
+
     @Test("the accented pseudo-locale: every word on every page comes from the catalog; the page says its language")
     func accented() async throws {
-        try await withTestApp { app in
-            for (path, cookie) in try await Self.pages(app) {
-                let page = try await app.send(.GET, path, headers: ["Cookie": cookie, "Accept-Language": "en-XA"])
-                #expect(page.text.contains(#"<html lang="en-XA" dir="ltr">"#), "\(path)")
-                #expect(page.headers.first(name: .contentLanguage) == "en-XA", "\(path)")
-                let plain = Self.plainWords(Self.visibleText(page.text))
-                #expect(plain.isEmpty, "\(path) \(cookie.isEmpty ? "signed out" : "signed in"): \(plain.sorted())")
-            }
+        try await Self.eachPage("en-XA") { path, signedIn, page in
+            #expect(page.text.contains(#"<html lang="en-XA" dir="ltr">"#), "\(path)")
+            #expect(page.headers.first(name: .contentLanguage) == "en-XA", "\(path)")
+            let plain = Self.plainWords(Self.visibleText(page.text))
+            #expect(plain.isEmpty, "\(path) \(signedIn ? "signed in" : "signed out"): \(plain.sorted())")
         }
     }
 
     @Test("the right-to-left pseudo-locale mirrors every page")
     func rightToLeft() async throws {
-        try await withTestApp { app in
-            for (path, cookie) in try await Self.pages(app) {
-                let page = try await app.send(.GET, path, headers: ["Cookie": cookie, "Accept-Language": "ar-XB"])
-                #expect(page.text.contains(#"<html lang="ar-XB" dir="rtl">"#), "\(path)")
-            }
+        try await Self.eachPage("ar-XB") { path, _, page in
+            #expect(page.text.contains(#"<html lang="ar-XB" dir="rtl">"#), "\(path)")
         }
     }
 
@@ -89,14 +92,11 @@ struct LocalizedPagesTests {
             .map { $0.replacingOccurrences(of: #"%(\d\$)?(@|lld|d)"#, with: "\u{0}", options: .regularExpression) }
             .flatMap { $0.split(separator: "\u{0}").map { $0.trimmingCharacters(in: .whitespaces) } }
             .filter { $0.count >= 14 && $0.contains(" ") }
-        try await withTestApp { app in
-            for (path, cookie) in try await Self.pages(app) {
-                let page = try await app.send(.GET, path, headers: ["Cookie": cookie, "Accept-Language": "es-MX,es;q=0.9,en;q=0.5"])
-                #expect(page.text.contains(#"<html lang="es" dir="ltr">"#), "\(path)")
-                let text = Self.visibleText(page.text)
-                let english = sentences.filter { text.contains($0) }
-                #expect(english.isEmpty, "\(path): \(english)")
-            }
+        try await Self.eachPage("es-MX,es;q=0.9,en;q=0.5") { path, _, page in
+            #expect(page.text.contains(#"<html lang="es" dir="ltr">"#), "\(path)")
+            let text = Self.visibleText(page.text)
+            let english = sentences.filter { text.contains($0) }
+            #expect(english.isEmpty, "\(path): \(english)")
         }
         // Nor any key the catalog has no Spanish for (shown in English), in these pages or others.
         #expect(Localizer.keysMissingATranslation.isEmpty, "\(Localizer.keysMissingATranslation.sorted())")
