@@ -113,7 +113,7 @@ struct CLITests {
             #expect(lines[1].hasPrefix(IDPrefix.short(listing.id) + " "), "the table's id is the short one")
 
             let show = try await cli.run("show", String(lines[1].prefix(8)))
-            #expect(show.stdout.hasPrefix("Desk lamp\n$9.00 · $1.50/day  ·  Good  ·  Furniture  ·  active\n"))
+            #expect(show.stdout.hasPrefix("Desk lamp\n$9.00 · $1.50/day  ·  Good  ·  Furniture  ·  For offer\n"))
             #expect(show.stdout.contains("Photo: \(market.url.absoluteString)/photos/"))
 
             let edit = try await cli.run("edit", id, "--price", "8", "--no-trade")

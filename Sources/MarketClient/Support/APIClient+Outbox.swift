@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,7 +24,7 @@ extension APIClient {
     ///   - type: what its answer decodes as.
     ///   - summary: what the write is, for a screen's "Will send when online" row.
     public func sendOrKeep<Response: Decodable & Sendable>(_ endpoint: any Endpoint, as type: Response.Type = Response.self,
-                                                           summary: String) async throws -> Delivery<Response> {
+                                                           summary: Phrase) async throws -> Delivery<Response> {
         switch try await deliver(endpoint, summary: summary) {
         case .sent(let data): .sent(try Self.decode(Response.self, from: data))
         case .waiting(let item): .waiting(item)
@@ -33,7 +34,7 @@ extension APIClient {
     /// ``sendOrKeep(_:as:summary:)`` for a write whose answer has no body the caller needs:
     /// nil when sent, else what waits.
     @discardableResult
-    public func sendOrKeep(_ endpoint: any Endpoint, summary: String) async throws -> OutboxItem? {
+    public func sendOrKeep(_ endpoint: any Endpoint, summary: Phrase) async throws -> OutboxItem? {
         if case .waiting(let item) = try await deliver(endpoint, summary: summary) { return item }
         return nil
     }
@@ -42,15 +43,15 @@ extension APIClient {
     /// write names `placeholder` where the id the server gives `item` goes (a new listing's
     /// photos), and is sent with that id once `item` is made. `placeholder` is `item`'s own key.
     @discardableResult
-    public func keep(after item: OutboxItem, _ make: @Sendable (UUID) -> any Endpoint, summary: String) async throws -> OutboxItem {
+    public func keep(after item: OutboxItem, _ make: @Sendable (UUID) -> any Endpoint, summary: Phrase) async throws -> OutboxItem {
         guard let store, let placeholder = UUID(uuidString: item.idempotencyKey) else { throw APIClientError.notStored }
         let token = await tokenProvider()
         let key = UUID().uuidString
         let request = try request(for: make(placeholder), token: token, idempotencyKey: key)
-        return try store.enqueue(request, key: key, path: request.url.flatMap(storeKey(for:)) ?? "", summary: summary)
+        return try store.enqueue(request, key: key, path: request.url.flatMap(storeKey(for:)) ?? "", summary: summary.localized)
     }
 
-    private func deliver(_ endpoint: any Endpoint, summary: String) async throws -> Delivery<Data> {
+    private func deliver(_ endpoint: any Endpoint, summary: Phrase) async throws -> Delivery<Data> {
         let token = await tokenProvider()
         guard let store, token != nil, OfflineWrites.mayWait(endpoint) else {
             return .sent(try await perform(request(for: endpoint, token: token, idempotencyKey: nil), token: token))
@@ -60,12 +61,12 @@ extension APIClient {
         let path = request.url.flatMap(storeKey(for:)) ?? endpoint.path
         await sendWaiting()
         if store.outbox.contains(where: { !$0.isFailed }) {
-            return .waiting(try store.enqueue(request, key: key, path: path, summary: summary))
+            return .waiting(try store.enqueue(request, key: key, path: path, summary: summary.localized))
         }
         do {
             return .sent(try await perform(request, token: token))
         } catch let error as APIClientError where error.isUnreachable {
-            return .waiting(try store.enqueue(request, key: key, path: path, summary: summary))
+            return .waiting(try store.enqueue(request, key: key, path: path, summary: summary.localized))
         }
     }
 

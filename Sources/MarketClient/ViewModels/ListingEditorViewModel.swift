@@ -143,7 +143,8 @@ public final class ListingEditorViewModel: ScreenModel {
             return await keepPhotos(after: waiting)
         }
         let endpoint = editing.map { ListingEndpoint.replace($0, input, version: version) } ?? .create(input)
-        let summary = (editing == nil ? "New listing: " : "Edit: ") + (input.title ?? title)
+        let named = input.title ?? title
+        let summary: Phrase = editing == nil ? "New listing: \(named)" : "Edit: \(named)"
         let delivery = await perform { try await client.sendOrKeep(endpoint, as: Listing.self, summary: summary) }
         if case .waiting(let item)? = delivery {
             waiting = item

@@ -41,7 +41,7 @@ public final class NotificationSettingsViewModel: ReadingScreen {
         let update = NotificationSettingsUpdate.setting(topic, channel, to: on)
         guard let delivery = await perform({
             try await client.sendOrKeep(NotificationSettingsEndpoint.update(update), as: NotificationSettings.self,
-                                        summary: "\(on ? "Turn on" : "Turn off") \(channel.rawValue) for \(topic.rawValue)")
+                                        summary: on ? "Turn on \(channel.label) for \(topic.label)" : "Turn off \(channel.label) for \(topic.label)")
         }) else { return false }
         switch delivery {
         case .sent(let saved): settings = saved

@@ -37,7 +37,7 @@ public final class SavedSearchesViewModel: ReadingScreen {
         }
         guard let delivery = await perform({
             try await client.sendOrKeep(SavedSearchEndpoint.save(SavedSearchInput(name: name, query: query)), as: SavedSearch.self,
-                                        summary: "Save the search \(name.map { "“\($0)”" } ?? "for \(query.text ?? "these filters")")")
+                                        summary: name.map { "Save the search “\($0)”" } ?? query.text.map { "Save the search for “\($0)”" } ?? "Save the search for these filters")
         }) else { return nil }
         refreshWaiting()
         guard case .sent(let saved) = delivery else { return nil }

@@ -62,6 +62,8 @@ public struct Phrase: Hashable, Sendable, ExpressibleByStringInterpolation, Cust
             arguments.append(.integer(number))
         }
 
+        public mutating func appendInterpolation(_ number: Int64) { appendInterpolation(Int(number)) }
+
         public mutating func appendInterpolation(_ phrase: Phrase) {
             key += "%@"
             arguments.append(.phrase(phrase))

@@ -18,7 +18,7 @@ struct Buy: AsyncParsableCommand {
             if let zone = delivery {
                 let quote: DeliveryQuote = try await context.client.send(DeliveryQuoteEndpoint.create(
                     DeliveryQuoteRequest(listingId: listingID, dropoff: zone)))
-                context.output.say("Delivery to \(quote.dropoff): \(Format.money(quote.fee, quote.currency)), about \(quote.durationMinutes) min.")
+                context.output.tell("Delivery to \(quote.dropoff): \(Format.money(quote.fee, quote.currency)), about \(quote.durationMinutes) min.")
                 request = PurchaseRequest(fulfillment: Fulfillment.delivery.rawValue, quoteId: quote.id)
             }
             let order: Order = try await context.client.send(OrderEndpoint.purchase(listing: listingID, request))

@@ -22,7 +22,7 @@ struct Edit: AsyncParsableCommand {
             _ = try input.validated(defaultCurrency: current.currency).orThrow()
             let listing: Listing = try await context.client.send(ListingEndpoint.replace(listingID, input))
             context.output.show(listing) {
-                context.output.say(context.output.green("Saved.") + "\n")
+                context.output.say(context.output.green(("Saved." as Phrase).localized) + "\n")
                 ListingPrinter(output: context.output, server: context.server).print(listing)
             }
         }

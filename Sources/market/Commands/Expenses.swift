@@ -43,8 +43,8 @@ struct Expenses: AsyncParsableCommand {
                 _ = try input.validated(defaultCurrency: "USD", now: Date()).orThrow()
                 let expense: Expense = try await context.client.send(MoneyEndpoint.createExpense(input))
                 context.output.show(expense) {
-                    context.output.say("Recorded \(expense.expenseTitle): \(Format.money(expense.amountInCents, expense.currency)). "
-                        + context.output.dim("(\(expense.id.wireString))"))
+                    context.output.say(("Recorded \(expense.expenseTitle): \(Format.money(expense.amountInCents, expense.currency))." as Phrase).localized
+                        + " " + context.output.dim("(\(expense.id.wireString))"))
                 }
             }
         }
@@ -59,7 +59,7 @@ struct Expenses: AsyncParsableCommand {
             try await global.run { context in
                 try context.requireSignIn()
                 try await context.client.send(MoneyEndpoint.deleteExpense(try await context.id(id, .expense)))
-                context.output.say("Expense deleted.")
+                context.output.tell("Expense deleted.")
             }
         }
     }

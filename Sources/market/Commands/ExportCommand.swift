@@ -32,8 +32,8 @@ struct ExportCommand: AsyncParsableCommand {
             guard FileManager.default.createFile(atPath: output, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 throw CommandFailure("Could not write \(output): check that its folder exists and you may write there.")
             }
-            context.output.say("Saved your data to \(output): \(archive.listings.count) listings, \(archive.orders.count) orders, "
-                               + "\(archive.conversations.count) conversations, \(archive.reviewsGiven.count + archive.reviewsReceived.count) reviews.")
+            let reviews = archive.reviewsGiven.count + archive.reviewsReceived.count
+            context.output.tell("Saved your data to \(output): \(archive.listings.count) listings, \(archive.orders.count) orders, \(archive.conversations.count) conversations, \(reviews) reviews.")
         }
     }
 }

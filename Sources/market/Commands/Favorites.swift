@@ -30,14 +30,14 @@ struct Favorites: AsyncParsableCommand {
                 if action == "save" {
                     switch try await context.client.sendOrKeep(FavoriteEndpoint.save(id), as: Favorite.self, summary: "Save listing \(IDPrefix.short(id))") {
                     case .sent(let saved):
-                        context.output.show(saved) { context.output.say("Saved “\(saved.title)”. You will hear if its price drops or someone buys it.") }
+                        context.output.show(saved) { context.output.tell("Saved “\(saved.title)”. You will hear if its price drops or someone buys it.") }
                     case .waiting(let item):
                         context.output.waiting(item)
                     }
                 } else if let item = try await context.client.sendOrKeep(FavoriteEndpoint.remove(id), summary: "Stop saving listing \(IDPrefix.short(id))") {
                     context.output.waiting(item)
                 } else {
-                    context.output.show(["removed": id.wireString]) { context.output.say("No longer saved.") }
+                    context.output.show(["removed": id.wireString]) { context.output.tell("No longer saved.") }
                 }
             case let other?:
                 throw CommandFailure("\"\(other)\" is not something to do with favorites: write save or remove, or nothing to list them.")

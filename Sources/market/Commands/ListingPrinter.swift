@@ -9,15 +9,19 @@ struct ListingPrinter {
     let server: URL
 
     func print(_ listing: Listing) {
-        output.say(output.bold(listing.title) + (listing.isFeatured ? "  ★ featured" : ""))
-        output.say("\(Format.offers(listing))  ·  \(listing.condition.label.localized)  ·  \(listing.categories.map(\.label.localized).joined(separator: ", "))  ·  \(listing.status.rawValue)")
+        output.say(output.bold(listing.title) + (listing.isFeatured ? "  ★ " + ("featured" as Phrase).localized : ""))
+        output.say("\(Format.offers(listing))  ·  \(listing.condition.label.localized)  ·  \(listing.categories.map(\.label.localized).joined(separator: ", "))  ·  \(listing.status.label.localized)")
         if !listing.description.isEmpty { output.say("\n" + listing.description + "\n") }
         if let book = listing.textbook {
-            let parts = [book.author, book.edition.map { "\($0) edition" }, book.isbn.map { "ISBN \($0)" }, book.courseCode]
-            output.say("Textbook: " + parts.compactMap { $0 }.joined(separator: " · "))
+            let parts = [book.author, book.edition.map { ("\($0) edition" as Phrase).localized }, book.isbn.map { "ISBN \($0)" }, book.courseCode]
+            output.tell("Textbook: \(parts.compactMap { $0 }.joined(separator: " · "))")
         }
-        output.say("Seller: \(listing.seller.name)" + (listing.seller.contact.map { " (\($0.label.localized))" } ?? ""))
-        for photo in listing.photos { output.say("Photo: " + (URL(string: photo.url, relativeTo: server)?.absoluteString ?? photo.url)) }
-        output.say(output.dim("ID \(listing.id.wireString) · listed \(Format.time(listing.createdAt))"))
+        if let contact = listing.seller.contact {
+            output.tell("Seller: \(listing.seller.name) (\(contact.label))")
+        } else {
+            output.tell("Seller: \(listing.seller.name)")
+        }
+        for photo in listing.photos { output.tell("Photo: \(URL(string: photo.url, relativeTo: server)?.absoluteString ?? photo.url)") }
+        output.say(output.dim(("ID \(listing.id.wireString) · listed \(Format.time(listing.createdAt))" as Phrase).localized))
     }
 }

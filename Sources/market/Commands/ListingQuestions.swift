@@ -24,12 +24,12 @@ struct ListingQuestions {
         var step = ListingEditorStep.title
         while step != .summary {
             if !input.hasAnswered(step) {
-                output.note(output.bold(step.label.localized))
+                output.note(.verbatim(output.bold(step.label.localized)))
                 for question in questions(for: step) where question.when(input) { try ask(question, into: &input) }
             }
             let problems = self.problems(of: input).filter { step.asks($0.key) }
             if !problems.isEmpty {  // a rule across the step's fields (at least one way to get it)
-                for (_, problem) in problems.sorted(by: { $0.key < $1.key }) { output.fail(message: problem.localized) }
+                for (_, problem) in problems.sorted(by: { $0.key < $1.key }) { output.fail(message: problem) }
                 input.clear(step)
                 continue
             }
@@ -44,13 +44,13 @@ struct ListingQuestions {
             guard let typed = Prompt.ask(question.text) else { throw CommandFailure("Stopped: no answer to “\(question.text)”.") }
             let answer = typed.trimmingCharacters(in: .whitespaces)
             if let problem = question.check(answer) {
-                output.fail(message: problem)
+                output.fail(message: .verbatim(problem))
                 continue
             }
             question.keep(answer, &input)
             let problem = problems(of: input).first { $0.key == question.field || $0.key.hasPrefix(question.field + ".") }
             guard let problem else { return }
-            output.fail(message: problem.value.localized)
+            output.fail(message: problem.value)
         }
     }
 

@@ -22,7 +22,7 @@ struct Login: AsyncParsableCommand {
             let auth: AuthResponse = try await context.client.send(AuthEndpoint.login(request))
             try context.adopt(auth)
             context.output.show(auth.user) {
-                context.output.say("Signed in to \(context.server.absoluteString) as \(context.output.bold(auth.user.name)) <\(auth.user.email)>.")
+                context.output.tell("Signed in to \(context.server.absoluteString) as \(context.output.bold(auth.user.name)) <\(auth.user.email)>.")
             }
         }
     }

@@ -10,11 +10,11 @@ struct Logout: AsyncParsableCommand {
 
     func run() async throws {
         try await global.run { context in
-            guard context.isSignedIn else { return context.output.say("You were not signed in.") }
+            guard context.isSignedIn else { return context.output.tell("You were not signed in.") }
             // Forgotten here even when the server cannot be reached; the token then expires by itself.
             defer { context.forget() }
             try? await context.client.send(AuthEndpoint.logout)
-            context.output.say("Signed out.")
+            context.output.tell("Signed out.")
         }
     }
 }

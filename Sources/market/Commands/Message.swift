@@ -32,7 +32,7 @@ struct Message: AsyncParsableCommand {
                 _ = try request.validated().orThrow()
                 switch try await context.client.sendOrKeep(ConversationEndpoint.send(conversationID, request), as: ConversationMessage.self,
                                                            summary: "Message: \(Format.short(text))") {
-                case .sent(let sent): context.output.show(sent) { context.output.say("Sent to conversation \(conversationID.wireString).") }
+                case .sent(let sent): context.output.show(sent) { context.output.tell("Sent to conversation \(conversationID.wireString).") }
                 case .waiting(let item): context.output.waiting(item)
                 }
                 return

@@ -23,7 +23,7 @@ struct Offer: AsyncParsableCommand {
             context.output.show(offer) {
                 let items = offer.offeredListings.map(\.title).joined(separator: ", ")
                 let cash = offer.cashTopUpCents > 0 ? " + \(Format.money(offer.cashTopUpCents, offer.currency))" : ""
-                context.output.say(context.output.green("Offer sent.") + " \(items)\(cash) for \(offer.listingTitle); the seller decides.")
+                context.output.say(context.output.green(("Offer sent." as Phrase).localized) + " " + ("\(items)\(cash) for \(offer.listingTitle); the seller decides." as Phrase).localized)
                 context.output.say(context.output.dim("Offer \(offer.id.wireString)"))
             }
         }

@@ -10,23 +10,28 @@ struct OrderPrinter {
     func print(_ order: Order, headline: String?) {
         if let headline { output.say(output.green(headline)) }
         output.say("\(output.bold(order.listingTitle)) — \(order.type.rawValue), \(order.status.label.localized)")
-        output.say("Total \(Format.money(order.totalCents, order.currency))"
-            + (order.deliveryFeeCents > 0 ? " (delivery \(Format.money(order.deliveryFeeCents, order.currency)))" : "")
-            + " · \(order.fulfillment.rawValue)")
-        if let start = order.start, let end = order.end {
-            output.say("From \(Format.time(start)) to \(Format.time(end))" + (order.rentalUnits.map { " (\($0) units)" } ?? ""))
+        let total = Format.money(order.totalCents, order.currency)
+        let fulfillment: Phrase = order.fulfillment == .delivery ? "Delivery" : "Pickup"
+        if order.deliveryFeeCents > 0 {
+            output.tell("Total \(total) (delivery \(Format.money(order.deliveryFeeCents, order.currency))) · \(fulfillment)")
+        } else {
+            output.tell("Total \(total) · \(fulfillment)")
         }
-        output.say("Buyer: \(order.buyer.name) · Seller: \(order.seller.name)")
+        if let start = order.start, let end = order.end {
+            let from = Format.time(start), to = Format.time(end)
+            output.tell(order.rentalUnits.map { "From \(from) to \(to) (\($0) units)" } ?? "From \(from) to \(to)")
+        }
+        output.tell("Buyer: \(order.buyer.name) · Seller: \(order.seller.name)")
         if let meetup = order.meetup {
             let who = meetup.proposedBy == order.buyer.id ? order.buyer.name : order.seller.name
-            output.say("Meetup: \(meetup.spot.name), \(Format.time(meetup.at)) — "
-                + (meetup.isAgreed ? output.green("agreed") : "proposed by \(who)") + " · \(meetup.spot.mapURL)")
+            let state = meetup.isAgreed ? output.green(("agreed" as Phrase).localized) : ("proposed by \(who)" as Phrase).localized
+            output.tell("Meetup: \(meetup.spot.name), \(Format.time(meetup.at)) — \(state) · \(meetup.spot.mapURL)")
         }
-        if let code = order.confirmationCode { output.say("Your code for the hand-over: \(output.bold(code))") }
+        if let code = order.confirmationCode { output.tell("Your code for the hand-over: \(output.bold(code))") }
         if !order.actions.isEmpty {
-            output.say("Next: " + order.actions.map { "market order \(IDPrefix.short(order.id)) \($0.rawValue)" }.joined(separator: " | "))
+            output.tell("Next: \(order.actions.map { "market order \(IDPrefix.short(order.id)) \($0.rawValue)" }.joined(separator: " | "))")
         }
-        output.say(output.dim("Order \(order.id.wireString) · placed \(Format.time(order.createdAt))"))
+        output.say(output.dim(("Order \(order.id.wireString) · placed \(Format.time(order.createdAt))" as Phrase).localized))
     }
 
     func list(_ page: OrderPage, empty: String) {

@@ -27,7 +27,7 @@ struct OutboxCommand: AsyncParsableCommand {
             case "drop"?:
                 guard let item else { throw CommandFailure("Name the change: market outbox drop NUMBER (market outbox lists them).") }
                 guard store.dropFromOutbox(item) else { throw CommandFailure("No change #\(item) waits; market outbox lists them.") }
-                context.output.show(["dropped": item]) { context.output.say("Dropped #\(item); it will not be sent.") }
+                context.output.show(["dropped": item]) { context.output.tell("Dropped #\(item); it will not be sent.") }
             case let other?:
                 throw CommandFailure("\"\(other)\" is not something to do with the outbox: write drop, or nothing to list it.")
             }

@@ -19,7 +19,7 @@ struct PhotoCommand: AsyncParsableCommand {
                 try context.requireSignIn()
                 let photo = try await Self.upload(file, to: try await context.id(id, .listing), context: context)
                 context.output.show(photo) {
-                    context.output.say("Added photo \(photo.id.wireString): \(URL(string: photo.url, relativeTo: context.server)?.absoluteString ?? photo.url)")
+                    context.output.tell("Added photo \(photo.id.wireString): \(URL(string: photo.url, relativeTo: context.server)?.absoluteString ?? photo.url)")
                 }
             }
         }
@@ -62,7 +62,7 @@ struct PhotoCommand: AsyncParsableCommand {
                 try context.requireSignIn()
                 let listingID = try await context.id(id, .listing)
                 try await context.client.send(ListingEndpoint.deletePhoto(listing: listingID, photo: try await context.id(photo, .photo, photoOf: listingID)))
-                context.output.say("Photo deleted.")
+                context.output.tell("Photo deleted.")
             }
         }
     }

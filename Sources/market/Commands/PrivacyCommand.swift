@@ -26,14 +26,15 @@ struct PrivacyCommand: AsyncParsableCommand {
             }
             let privacy = me.privacy
             context.output.show(privacy) {
-                context.output.say("Contact details: " + Self.describe(privacy.contactAudience))
-                context.output.say("Profile and listings: " + (privacy.shownOutsideCampus ? "everyone, on every campus" : "verified students of your campus only"))
-                context.output.say("Your name to others: " + PrivacySettings.publicName(me.name, style: privacy.nameStyle))
+                context.output.tell("Contact details: \(Self.describe(privacy.contactAudience))")
+                let shown: Phrase = privacy.shownOutsideCampus ? "everyone, on every campus" : "verified students of your campus only"
+                context.output.tell("Profile and listings: \(shown)")
+                context.output.tell("Your name to others: \(PrivacySettings.publicName(me.name, style: privacy.nameStyle))")
             }
         }
     }
 
-    static func describe(_ audience: PrivacySettings.ContactAudience) -> String {
+    static func describe(_ audience: PrivacySettings.ContactAudience) -> Phrase {
         switch audience {
         case .nobody, .unknown: "nobody (buyers message you)"
         case .campus: "verified students of your campus"
@@ -43,7 +44,7 @@ struct PrivacyCommand: AsyncParsableCommand {
 
     /// The one change typed, or a sentence naming what is wrong with it.
     static func update(_ words: [String]) throws -> PrivacyUpdate {
-        let usage = "Write a setting and a value: market privacy contact nobody|campus|signedIn, market privacy outside on|off, or market privacy name full|initial"
+        let usage: Phrase = "Write a setting and a value: market privacy contact nobody|campus|signedIn, market privacy outside on|off, or market privacy name full|initial"
         guard words.count == 2 else { throw CommandFailure(usage) }
         switch (words[0], words[1]) {
         case ("contact", let value):

@@ -24,7 +24,7 @@ struct ReportCommand: AsyncParsableCommand {
             _ = try request.validated().orThrow()
             let report: Report = try await context.client.send(TrustEndpoint.report(request))
             context.output.show(report) {
-                context.output.say("Reported. A moderator will look at it; you will get a notification when it is decided.")
+                context.output.tell("Reported. A moderator will look at it; you will get a notification when it is decided.")
             }
         }
     }

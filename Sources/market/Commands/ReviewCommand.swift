@@ -19,7 +19,7 @@ struct ReviewCommand: AsyncParsableCommand {
             _ = try request.validated().orThrow()
             let review: Review = try await context.client.send(TrustEndpoint.review(order: try await context.id(order, .order), request))
             context.output.show(review) {
-                context.output.say("Posted: \(String(repeating: "★", count: review.rating)) for “\(review.listingTitle)”.")
+                context.output.tell("Posted: \(String(repeating: "★", count: review.rating)) for “\(review.listingTitle)”.")
             }
         }
     }

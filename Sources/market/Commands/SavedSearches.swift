@@ -34,17 +34,17 @@ struct SavedSearches: AsyncParsableCommand {
                 let query = try filters.query(words: rest).asSavedSearch
                 if let problem = query.problemsAsSavedSearch().values.first { throw CommandFailure("Nothing to save: \(problem).") }
                 let saved: SavedSearch = try await context.client.send(SavedSearchEndpoint.save(SavedSearchInput(name: name, query: query)))
-                context.output.show(saved) { context.output.say("Saved “\(saved.name)”. A new listing that matches will tell you.") }
+                context.output.show(saved) { context.output.tell("Saved “\(saved.name)”. A new listing that matches will tell you.") }
             case "rename"?:
                 guard rest.count >= 2 else { throw CommandFailure("Name the search and its new name: market saved-searches rename ID NAME") }
                 let id = try await context.id(rest[0], .savedSearch)
                 let renamed: SavedSearch = try await context.client.send(SavedSearchEndpoint.rename(id, rest.dropFirst().joined(separator: " ")))
-                context.output.show(renamed) { context.output.say("Renamed to “\(renamed.name)”.") }
+                context.output.show(renamed) { context.output.tell("Renamed to “\(renamed.name)”.") }
             case "delete"?:
                 guard let text = rest.first else { throw CommandFailure("Name the search: market saved-searches delete ID") }
                 let id = try await context.id(text, .savedSearch)
                 try await context.client.send(SavedSearchEndpoint.delete(id))
-                context.output.show(["deleted": id.wireString]) { context.output.say("Deleted. It tells you of nothing more.") }
+                context.output.show(["deleted": id.wireString]) { context.output.tell("Deleted. It tells you of nothing more.") }
             case let other?:
                 throw CommandFailure("\"\(other)\" is not something to do with saved searches: write save, rename or delete, or nothing to list them.")
             }

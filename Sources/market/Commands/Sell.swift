@@ -26,7 +26,7 @@ struct Sell: AsyncParsableCommand {
                 listing.photos.append(photo)
             }
             context.output.show(listing) {
-                context.output.say(context.output.green("Listed.") + " Others can find it now.\n")
+                context.output.say(context.output.green(("Listed." as Phrase).localized) + " " + ("Others can find it now." as Phrase).localized + "\n")
                 ListingPrinter(output: context.output, server: context.server).print(listing)
             }
         }

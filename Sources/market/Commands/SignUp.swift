@@ -22,14 +22,14 @@ struct SignUp: AsyncParsableCommand {
             _ = try request.validated().orThrow()
             let outcome: RegistrationOutcome = try await context.client.send(AuthEndpoint.register(request))
             guard case .signedIn(let auth) = outcome else {
-                if case .mailed(let mailed) = outcome { context.output.say(mailed.message + " Then run `market login \(email)`.") }
+                if case .mailed(let mailed) = outcome { context.output.say(mailed.message + " " + ("Then run `market login \(email)`." as Phrase).localized) }
                 return
             }
             try context.adopt(auth)
             context.output.show(auth.user) {
-                context.output.say("Welcome, \(context.output.bold(auth.user.name))! Signed in to \(context.server.absoluteString) as <\(auth.user.email)>.")
+                context.output.tell("Welcome, \(context.output.bold(auth.user.name))! Signed in to \(context.server.absoluteString) as <\(auth.user.email)>.")
                 if auth.user.verificationRequired {
-                    context.output.say("Verify your campus email before you trade: open the link we mailed you, or run `market verify ADDRESS`.")
+                    context.output.tell("Verify your campus email before you trade: open the link we mailed you, or run `market verify ADDRESS`.")
                 }
             }
         }

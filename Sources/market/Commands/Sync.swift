@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MarketClient
+import MarketCore
 
 /// `market sync`: sends what waits now, then catches up with what changed while away.
 struct Sync: AsyncParsableCommand {
@@ -21,19 +22,18 @@ struct Sync: AsyncParsableCommand {
             let caughtUp = waiting == 0 ? try await context.client.catchUp() : nil
             context.output.show(["waiting": waiting, "failed": failed, "changes": caughtUp?.changes ?? 0,
                                  "reloaded": caughtUp?.reloaded.count ?? 0]) {
-                context.output.say(waiting == 0 ? "Nothing waits to be sent." : "\(waiting) change\(waiting == 1 ? "" : "s") still wait: the server cannot be reached.")
-                if failed > 0 { context.output.say("\(failed) the server refused: market outbox shows why; market outbox drop NUMBER forgets one.") }
-                if let caughtUp { context.output.say(Self.describe(caughtUp)) }
+                context.output.tell(waiting == 0 ? "Nothing waits to be sent." : "\(waiting) changes still wait: the server cannot be reached.")
+                if failed > 0 { context.output.tell("\(failed) the server refused: market outbox shows why; market outbox drop NUMBER forgets one.") }
+                if let caughtUp { context.output.tell(Self.describe(caughtUp)) }
             }
             if waiting > 0 { throw ExitCode.failure }
         }
     }
 
-    static func describe(_ caughtUp: CatchUp) -> String {
-        let kept = caughtUp.reloaded.count
-        let loaded = "\(kept) kept answer\(kept == 1 ? "" : "s") loaded again"
+    static func describe(_ caughtUp: CatchUp) -> Phrase {
+        let loaded: Phrase = "\(caughtUp.reloaded.count) kept answers loaded again"
         if caughtUp.startedOver { return "Away too long to list what changed: \(loaded)." }
         if caughtUp.changes == 0 { return "Up to date." }
-        return "\(caughtUp.changes) change\(caughtUp.changes == 1 ? "" : "s") since the last sync: \(loaded)."
+        return "\(caughtUp.changes) changes since the last sync: \(loaded)."
     }
 }

@@ -13,8 +13,8 @@ struct WhoAmI: AsyncParsableCommand {
             let me = try await context.me()
             context.output.show(me) {
                 context.output.say("\(context.output.bold(me.name)) <\(me.email)>" + (me.username.map { " @\($0)" } ?? ""))
-                context.output.say("Campus: \(me.campus?.label.localized ?? "–")  ·  Server: \(context.server.absoluteString)")
-                if let contact = me.contact { context.output.say("Contact: \(contact.label.localized)") }
+                context.output.tell("Campus: \(me.campus?.label.localized ?? "–")  ·  Server: \(context.server.absoluteString)")
+                if let contact = me.contact { context.output.tell("Contact: \(contact.label.localized)") }
             }
         }
     }

@@ -30,8 +30,10 @@ enum Format {
     static func offers(_ listing: Listing) -> String {
         var parts: [String] = []
         if let sale = listing.salePriceCents { parts.append(money(sale, listing.currency)) }
-        if let rent = listing.rentPriceCents { parts.append(money(rent, listing.currency) + "/" + (listing.rentUnit?.rawValue ?? "day")) }
-        if listing.openToTrade { parts.append("trade") }
+        if let rent = listing.rentPriceCents {
+            parts.append(money(rent, listing.currency) + "/" + (listing.rentUnit == .hour ? "hour" : "day" as Phrase).localized)
+        }
+        if listing.openToTrade { parts.append(("trade" as Phrase).localized) }
         return parts.joined(separator: " · ")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MarketClient
+import MarketCore
 
 /// What every command takes: where the server is and how to print.
 struct GlobalOptions: ParsableArguments {
@@ -31,7 +32,7 @@ struct GlobalOptions: ParsableArguments {
             // What waits from an earlier command goes first, in order (quietly when it cannot).
             if context.isSignedIn, let store = context.client.store, store.outbox.contains(where: { !$0.isFailed }) {
                 let sent = await context.client.sendWaiting()
-                if sent > 0 { output.note("Sent \(sent) change\(sent == 1 ? "" : "s") kept while offline.") }
+                if sent > 0 { output.note("Sent \(sent) changes kept while offline.") }
             }
             try await ReadReport.$current.withValue(report) { try await body(context) }
         } catch let error as APIClientError {
@@ -50,6 +51,6 @@ struct GlobalOptions: ParsableArguments {
 
 /// A problem the command itself found (a file that cannot be read, a missing answer).
 struct CommandFailure: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
+    let message: Phrase
+    init(_ message: Phrase) { self.message = message }
 }

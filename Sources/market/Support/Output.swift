@@ -48,6 +48,9 @@ struct Output {
         if !json { print(line) }
     }
 
+    /// A sentence of our own for a person, in their language (`LANG`, `Localizer.current`).
+    func tell(_ line: Phrase) { say(line.localized) }
+
     func bold(_ text: String) -> String { colourOut ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     func dim(_ text: String) -> String { colourOut ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
     func green(_ text: String) -> String { colourOut ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
@@ -56,12 +59,12 @@ struct Output {
     /// A write kept to send once the server can be reached.
     func waiting(_ item: OutboxItem) {
         show(["waiting": item.id]) {
-            say("The server cannot be reached: kept to send when it can (\(item.summary)). `market sync` sends it now; `market outbox` lists what waits.")
+            tell("The server cannot be reached: kept to send when it can (\(item.summary)). `market sync` sends it now; `market outbox` lists what waits.")
         }
     }
 
-    func note(_ line: String, terminator: String = "\n") {
-        FileHandle.standardError.write(Data((line + terminator).utf8))
+    func note(_ line: Phrase, terminator: String = "\n") {
+        FileHandle.standardError.write(Data((line.localized + terminator).utf8))
     }
 
     /// The error as the server put it, with each field's problem on its own line.
@@ -70,12 +73,12 @@ struct Output {
         for (field, problem) in error.fieldErrors.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(Self.optionName(field)): \(problem)")
         }
-        fail(message: lines.joined(separator: "\n"))
+        fail(message: .verbatim(lines.joined(separator: "\n")))
     }
 
-    func fail(message: String) {
+    func fail(message: Phrase) {
         let label = colourErr ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
-        note("\(label) \(message)")
+        note(.verbatim("\(label) \(message.localized)"))
     }
 
     /// The API's field name as this command's option spells it (`salePriceCents` → `--price`).

@@ -35,7 +35,7 @@ struct Progress {
             return result
         } catch {
             spinner?.cancel()
-            if terminal { output.note("\r\u{1B}[K", terminator: "") }
+            if terminal { output.note(.verbatim("\r\u{1B}[K"), terminator: "") }
             throw error
         }
     }
