@@ -115,6 +115,13 @@ struct CLITests {
             let show = try await cli.run("show", String(lines[1].prefix(8)))
             #expect(show.stdout.hasPrefix("Desk lamp\n$9.00 · $1.50/day  ·  Good  ·  Furniture  ·  For offer\n"))
             #expect(show.stdout.contains("Photo: \(market.url.absoluteString)/photos/"))
+            // In Spanish where the terminal says so (LANG): our words, the server's errors, money as Spanish writes it.
+            let spanish = try await cli.run("show", String(lines[1].prefix(8)), environment: ["LANG": "es_ES.UTF-8", "LC_ALL": ""])
+            #expect(spanish.stdout.hasPrefix("Desk lamp\n9,00\u{A0}US$ · 1,50\u{A0}US$/día  ·  Bueno  ·  Muebles  ·  En oferta\n"), "\(spanish.stdout)")
+            #expect(spanish.stdout.contains("Vendedor: Ada") && spanish.stdout.contains("Foto: "))
+            let refused = try await cli.run("sell", "--title", "x", "--category", "furniture", "--condition", "good", "--price", "9",
+                                            environment: ["LANG": "es_ES.UTF-8", "LC_ALL": ""])
+            #expect(refused.status != 0 && refused.stderr.contains("debe tener de 3 a 100 caracteres"), "\(refused.stderr)")
 
             let edit = try await cli.run("edit", id, "--price", "8", "--no-trade")
             #expect(edit.status == 0)
