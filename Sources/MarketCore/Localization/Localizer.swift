@@ -42,6 +42,8 @@ public struct Localizer: Sendable {
         let variants = translated ?? entry?.localizations[catalog.sourceLanguage]
         let count = phrase.arguments.lazy.compactMap { argument -> Int? in if case .integer(let n) = argument { n } else { nil } }.first
         let text = variants?.text(for: count.map { PluralCategory.of($0, in: Self.primary(textLanguage)) }) ?? phrase.key
+        // Most words on a page have no values: their text is the answer (a card's five, a label).
+        if phrase.arguments.isEmpty, pseudo == nil, !text.utf8.contains(UInt8(ascii: "%")) { return text }
         let substitutions = entry?.substitutions[textLanguage] ?? entry?.substitutions[catalog.sourceLanguage] ?? [:]
         return format(text, phrase.arguments, substitutions: substitutions)
     }
