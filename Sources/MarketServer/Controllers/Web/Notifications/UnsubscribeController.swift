@@ -15,12 +15,12 @@ struct UnsubscribeController: RouteCollection {
         var token: String?
         var topic: String?
         var done: String?
-        var invalid: String?
+        var invalid: Phrase?
     }
 
     struct Form: Vapor.Content { var token: String? }
 
-    static let invalid = "This unsubscribe link is not one we sent, or it was cut short. Open the whole link from the mail."
+    static let invalid: Phrase = "This unsubscribe link is not one we sent, or it was cut short. Open the whole link from the mail."
 
     func ask(req: Request) async throws -> Response {
         let token = req.queryValues["token"] ?? ""

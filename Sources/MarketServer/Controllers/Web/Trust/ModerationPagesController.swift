@@ -98,7 +98,7 @@ struct ModerationPagesController: RouteCollection {
         try reader.check()
         let page = try await req.domain.auditLog.page(limit: 50, after: cursor, for: session.user)
         let lines = page.items.map {
-            LogContent.Line(when: req.localTime.day($0.createdAt) + " " + req.localTime.time($0.createdAt), who: $0.actorName,
+            LogContent.Line(when: req.localTime.day($0.createdAt) + " " + req.localTime.time($0.createdAt), who: $0.actorName == AuditLog.operatorName ? ("operator (command line)" as Phrase).localized : $0.actorName,
                             action: $0.action.replacingOccurrences(of: "_", with: " "),
                             subject: $0.subject + ($0.subjectId.map { " " + $0.wireString.prefix(8) } ?? ""), note: $0.note)
         }
