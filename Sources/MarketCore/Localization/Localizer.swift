@@ -98,7 +98,12 @@ extension Localizer {
 
     /// The language of this process's reader: POSIX's `LC_ALL`, `LC_MESSAGES`, `LANG` (a
     /// terminal's), then the device's preferred languages (an app's), else English.
-    public static let system: Localizer = Localizer.for(LanguageChoice.choose(LanguageChoice.processLanguages)) ?? .english
+    public static let system = chosen(from: LanguageChoice.processLanguages)
+
+    /// The localizer of the first of `wishes` that is offered (`LanguageChoice.choose`), else English's.
+    public static func chosen(from wishes: [String?]) -> Localizer {
+        Localizer.for(LanguageChoice.choose(wishes)) ?? .english
+    }
 
     /// The catalog that ships with MarketCore (Localizable.xcstrings), read once.
     public static let shippedCatalog: StringCatalog = (try? CatalogLocation.load()) ?? StringCatalog()

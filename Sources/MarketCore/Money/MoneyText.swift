@@ -12,7 +12,7 @@ public enum MoneyText {
         let magnitude = minorUnits.magnitude
         let cents = magnitude % 100
         let twoDigits = cents < 10 ? "0\(cents)" : "\(cents)"
-        if writesDecimalComma() {
+        if Localizer.current.writesDecimalComma {
             let units = String(magnitude / 100)
             let grouped = units.count < 5 ? units : group(units, by: ".")
             let symbol = ["USD": "US$", "EUR": "€", "GBP": "GB£", "CAD": "CA$", "AUD": "AU$", "NZD": "NZ$"][currency] ?? currency
@@ -26,11 +26,6 @@ public enum MoneyText {
         case "GBP": return sign + "£" + amount
         default: return sign + amount + " " + currency
         }
-    }
-
-    /// Whether the reader's language writes "12,50" (and groups thousands with a point).
-    static func writesDecimalComma(_ localizer: Localizer = .current) -> Bool {
-        localizer.writesDecimalComma
     }
 
     private static func group(_ digits: String, by separator: Character) -> String {
@@ -47,7 +42,7 @@ public enum MoneyText {
     /// two decimals.
     public static func parse(_ text: String) -> Int? {
         var typed = text.trimmingCharacters(in: .whitespaces)
-        if writesDecimalComma() {
+        if Localizer.current.writesDecimalComma {
             typed = typed.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
             for symbol in ["US$", "€", "GB£", "\u{A0}", " "] { typed = typed.replacingOccurrences(of: symbol, with: "") }
         }
@@ -83,6 +78,6 @@ public enum MoneyText {
     /// "12.50" ("12,50" in a language that writes a decimal comma): the value to put back in a
     /// form field.
     public static func plain(_ minorUnits: Int) -> String {
-        "\(minorUnits / 100)\(writesDecimalComma() ? "," : ".")\(String(format: "%02d", minorUnits % 100))"
+        "\(minorUnits / 100)\(Localizer.current.writesDecimalComma ? "," : ".")\(String(format: "%02d", minorUnits % 100))"
     }
 }

@@ -17,13 +17,13 @@ enum RecipientLanguages {
             let campus = trust.membership(email: try row.decode(column: "email", as: String.self),
                                           campusEmail: try row.decode(column: "campus_email", as: String?.self),
                                           campusVerifiedAt: try row.decode(column: "campus_verified_at", as: Date?.self))
-            languages[id] = Localizer.for(LanguageChoice.choose([chosen, trust.language(ofCampus: campus?.id)]))
+            languages[id] = Localizer.chosen(from: [chosen, trust.language(ofCampus: campus?.id)])
         }
         return languages
     }
 
     /// One person's, from their account.
     static func of(_ user: UserRecord, trust: TrustPolicy) -> Localizer {
-        Localizer.for(LanguageChoice.choose([user.language, trust.campusLanguage(of: user)])) ?? .english
+        Localizer.chosen(from: [user.language, trust.campusLanguage(of: user)])
     }
 }

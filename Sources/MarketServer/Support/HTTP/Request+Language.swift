@@ -15,7 +15,7 @@ extension Request {
         let wishes = [user?.language, cookies[Self.languageCookie]?.string]
             + LanguageChoice.ranked(acceptLanguage: headers.first(name: .acceptLanguage) ?? "")
             + [domain.trust.campusLanguage(of: user)]
-        let localizer = Localizer.for(LanguageChoice.choose(wishes)) ?? .english
+        let localizer = Localizer.chosen(from: wishes)
         storage[LocalizerKey.self] = .init(viewer: user?.id, localizer: localizer)
         return localizer
     }
