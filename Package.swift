@@ -128,7 +128,9 @@ let package = Package(
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-            ]
+            ],
+            // Read by the tests from the source tree (`SpanishStemmerTests`).
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

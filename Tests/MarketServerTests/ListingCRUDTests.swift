@@ -52,6 +52,7 @@ struct ListingCRUDTests {
         (ListingInput.sample(textbook: TextbookDetails(author: "A")), "textbook"),
         (ListingInput.sample(categories: ["textbooks"], textbook: TextbookDetails(isbn: "978-0-306-40615-8")), "textbook.isbn"),
         (ListingInput.sample(categories: ["textbooks"], textbook: TextbookDetails(courseCode: "Calculus")), "textbook.courseCode"),
+        ({ var input = ListingInput.sample(); input.language = "fr"; return input }(), "language"),
     ])
     func rejectsInvalid(input: ListingInput, field: String) async throws {
         try await withTestApp { app in

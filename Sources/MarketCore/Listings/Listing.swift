@@ -34,13 +34,17 @@ public struct Listing: Codable, Sendable, Equatable, Identifiable {
     /// Raised by every edit of its fields; an edit sends it back (`If-Match`) and is refused
     /// `412 listing_changed` when the listing changed since. Nil from a server before versions.
     public var version: Int?
+    /// The language it is written in (`ListingLanguage`: `en`, `es`), as its words are searched.
+    /// Nil from a server before languages.
+    public var language: String?
 
     public init(id: UUID, title: String, description: String, categories: [ListingCategory], condition: ListingCondition,
                 salePriceCents: Int?, rentPriceCents: Int?, rentUnit: RentUnit?, openToTrade: Bool, currency: String,
                 textbook: TextbookDetails?, status: ListingStatus, seller: SellerSummary, campus: String?,
                 isFeatured: Bool, featuredUntil: Date?, photos: [ListingPhoto], createdAt: Date, updatedAt: Date,
-                timeZone: String? = nil, depositCents: Int? = nil, version: Int? = nil) {
+                timeZone: String? = nil, depositCents: Int? = nil, version: Int? = nil, language: String? = nil) {
         self.version = version
+        self.language = language
         self.timeZone = timeZone
         self.depositCents = depositCents
         self.id = id

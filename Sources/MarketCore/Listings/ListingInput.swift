@@ -16,11 +16,15 @@ public struct ListingInput: Codable, Sendable, Equatable {
     public var textbook: TextbookDetails?
     /// Rentals: held when the item is handed over, released when its owner confirms the return.
     public var depositCents: Int?
+    /// The language it is written in (`ListingLanguage`: `en`, `es`); absent, told from the text.
+    public var language: String?
 
     public init(title: String?, description: String? = nil, categories: [String]?, condition: String?,
                 salePriceCents: Int? = nil, rentPriceCents: Int? = nil, rentUnit: String? = nil,
-                openToTrade: Bool? = nil, currency: String? = nil, textbook: TextbookDetails? = nil, depositCents: Int? = nil) {
+                openToTrade: Bool? = nil, currency: String? = nil, textbook: TextbookDetails? = nil, depositCents: Int? = nil,
+                language: String? = nil) {
         self.depositCents = depositCents
+        self.language = language
         self.title = title
         self.description = description
         self.categories = categories
@@ -88,6 +92,11 @@ public struct ListingInput: Codable, Sendable, Equatable {
         let currency = (self.currency ?? defaultCurrency).uppercased()
         if !Money.isCurrencyCode(currency) { errors.note("currency", "must be an ISO 4217 code such as USD or EUR") }
 
+        let language = ListingLanguage(code: self.language)
+        if self.language != nil, language == nil {
+            errors.note("language", "must be one of \(ListingLanguage.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+
         var textbook: TextbookDetails?
         if let given = self.textbook {
             if !categories.contains(.textbooks) {
@@ -100,7 +109,7 @@ public struct ListingInput: Codable, Sendable, Equatable {
         return .success(ListingDraft(
             title: title, description: description, categories: categories, condition: condition,
             salePriceCents: salePriceCents, rentPriceCents: rentPriceCents, rentUnit: rentUnit,
-            openToTrade: openToTrade, currency: currency, textbook: textbook, depositCents: depositCents))
+            openToTrade: openToTrade, currency: currency, textbook: textbook, depositCents: depositCents, language: language))
     }
 
     private func normalizedTextbook(_ given: TextbookDetails, errors: inout FieldErrors) -> TextbookDetails {
@@ -137,6 +146,8 @@ public struct ListingDraft: Sendable, Equatable {
     public var currency: String
     public var textbook: TextbookDetails?
     public var depositCents: Int?
+    /// Nil: told from the text when it is saved (`ListingLanguage.detect`).
+    public var language: ListingLanguage?
 }
 
 /// `FieldErrors` as an `Error`, for `Result`.

@@ -16,11 +16,16 @@ struct CreatePricedSearchIndex: AsyncMigration {
 
     func prepare(on database: any Database) async throws {
         guard !database.isPostgres else { return }
-        let sql = database.sql, columns = Self.index.columns
+        try await Self.create(Self.index, on: database.sql)
+    }
+
+    /// The table as `index` reads listings, filled, and its triggers.
+    static func create(_ index: SearchIndex, on sql: any SQLDatabase) async throws {
+        let columns = index.columns
         let list = columns.joined(separator: ", ")
         let (new, old) = (columns.map { "new.\($0)" }.joined(separator: ", "), columns.map { "old.\($0)" }.joined(separator: ", "))
         let (newKey, oldKey) = (PricedSearchIndex.key(row: "new"), PricedSearchIndex.key(row: "old"))
-        try await Self.createTable(Self.index, on: sql)
+        try await createTable(index, on: sql)
         // A contentless index forgets a row when told its row id and the exact words it indexed.
         try await sql.raw("""
             CREATE TRIGGER priced_fts_insert AFTER INSERT ON listings WHEN new.sort_price_cents IS NOT NULL BEGIN
@@ -33,7 +38,7 @@ struct CreatePricedSearchIndex: AsyncMigration {
             END
             """).run()
         try await sql.raw("""
-            CREATE TRIGGER priced_fts_update AFTER UPDATE OF \(unsafeRaw: Self.index.watchedColumns.joined(separator: ", ")) ON listings BEGIN
+            CREATE TRIGGER priced_fts_update AFTER UPDATE OF \(unsafeRaw: index.watchedColumns.joined(separator: ", ")) ON listings BEGIN
               INSERT INTO priced_fts(priced_fts, rowid, \(unsafeRaw: list))
                 SELECT 'delete', \(unsafeRaw: oldKey), \(unsafeRaw: old) WHERE old.sort_price_cents IS NOT NULL;
               INSERT INTO priced_fts(rowid, \(unsafeRaw: list)) SELECT \(unsafeRaw: newKey), \(unsafeRaw: new) WHERE new.sort_price_cents IS NOT NULL;

@@ -10,20 +10,33 @@ import SQLKit
 /// featured listing against the main index costs ~80 µs apiece (measured).
 ///
 /// Each value is the index as one migration left it; a later migration rebuilds it from another.
+/// `current` is the one the search reads.
 struct SearchIndex {
     /// Added to FTS5's options (`UpdateSearchIndexAddPrefixes`).
     let options: String
     /// The filters the index also holds as words (`SearchFacet`, `UpdateSearchIndexAddFacets`).
     let facets: [SearchFacet]
+    /// Whether it holds Spanish listings' stems (`SpanishTerms`) and, on PostgreSQL, reads words
+    /// with their accents folded, as SQLite's tokenizer does (`UpdateSearchIndexAddSpanish`).
+    var spanish = false
+
+    static let current = UpdateSearchIndexAddSpanish.index
 
     static let textColumns = ["title", "author", "isbn", "course_code", "description"]
+    /// `ListingRecord.titleStems` (a primary field) and `descriptionStems`.
+    static let stemColumns = ["title_stems", "description_stems"]
     static let original = SearchIndex(options: "", facets: [])
+
+    /// The text columns this index reads: the words, and the Spanish stems when it holds them.
+    var indexedText: [String] { Self.textColumns + (spanish ? Self.stemColumns : []) }
+    /// The columns of its first relevance tier, FTS5's column filter (title, author, ISBN, course).
+    var primaryText: [String] { ["title", "author", "isbn", "course_code"] + (spanish ? ["title_stems"] : []) }
 
     /// SQLite: the generated column FTS5 reads the facet words from, computed from the listing's own columns.
     static let facetColumn = "search_facets"
 
     /// The columns FTS5 indexes (SQLite).
-    var columns: [String] { Self.textColumns + (facets.isEmpty ? [] : [Self.facetColumn]) }
+    var columns: [String] { indexedText + (facets.isEmpty ? [] : [Self.facetColumn]) }
 
     func create(on sql: any SQLDatabase) async throws {
         if sql.dialect.name == "postgresql" {
@@ -92,20 +105,25 @@ struct SearchIndex {
     /// PostgreSQL's tsvector: the text columns weighted, and the facets (weight B, which no
     /// query for typed words asks for by weight).
     private var vector: String {
-        var parts = Self.primaryFields.map { "setweight(\($0), 'A')" }
-            + ["setweight(to_tsvector('english', coalesce(description, '')), 'D')"]
+        var parts = primaryFields.map { "setweight(\($0), 'A')" }
+            + ["setweight(\(words("description")), 'D')"] + (spanish ? ["setweight(\(words("description_stems")), 'D')"] : [])
         if !facets.isEmpty { parts.append("setweight(\(facetVector), 'B')") }
         return parts.joined(separator: " || ")
     }
 
     /// PostgreSQL: the "primary" fields' words (title, author, ISBN, course code), as
     /// `search_vector` reads them with weight A.
-    private static let primaryFields = [
-        "to_tsvector('english', coalesce(title, ''))",
-        "to_tsvector('english', coalesce(author, ''))",
-        "to_tsvector('simple', coalesce(isbn, ''))",
-        "to_tsvector('simple', coalesce(course_code, ''))",
-    ]
+    private var primaryFields: [String] {
+        [words("title"), words("author"), "to_tsvector('simple', coalesce(isbn, ''))", "to_tsvector('simple', coalesce(course_code, ''))"]
+            + (spanish ? [words("title_stems")] : [])
+    }
+
+    /// PostgreSQL: the English words of `column`, accents folded first when the index folds them
+    /// (`translate` with `AccentFolding`'s letters: immutable, as a generated column needs).
+    private func words(_ column: String) -> String {
+        guard spanish else { return "to_tsvector('english', coalesce(\(column), ''))" }
+        return "to_tsvector('english', translate(coalesce(\(column), ''), '\(AccentFolding.from)', '\(AccentFolding.to)'))"
+    }
 
     /// PostgreSQL: the facets' lexemes of a listing, as a tsvector.
     private var facetVector: String {
@@ -121,7 +139,7 @@ struct SearchIndex {
     /// relevance's first tier exactly (15 ms).
     func createPrimaryVector(on sql: any SQLDatabase) async throws {
         guard sql.dialect.name == "postgresql" else { return }
-        let vector = (Self.primaryFields + (facets.isEmpty ? [] : [facetVector])).joined(separator: " || ")
+        let vector = (primaryFields + (facets.isEmpty ? [] : [facetVector])).joined(separator: " || ")
         try await sql.raw("ALTER TABLE listings ADD COLUMN primary_vector tsvector GENERATED ALWAYS AS (\(unsafeRaw: vector)) STORED").run()
         try await sql.raw("CREATE INDEX ix_listings_primary_search ON listings USING GIN (primary_vector)").run()
     }
@@ -140,7 +158,7 @@ struct SearchIndex {
     var tokenizing: String { "tokenize='porter unicode61 remove_diacritics 2'\(options)" }
 
     /// The columns whose change re-indexes a listing: the text, and what the facets are computed from.
-    var watchedColumns: [String] { Self.textColumns + (facets.isEmpty ? [] : SearchFacet.sourceColumns) }
+    var watchedColumns: [String] { indexedText + (facets.isEmpty ? [] : SearchFacet.sourceColumns) }
 
     private func createTables(on sql: any SQLDatabase) async throws {
         for table in ["listings_fts", "featured_fts"] {

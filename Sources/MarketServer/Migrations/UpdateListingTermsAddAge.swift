@@ -46,16 +46,24 @@ struct UpdateListingTermsAddAge: AsyncMigration {
                 END $$
                 """).run()
             try await sql.raw("DROP INDEX ix_listing_terms").run()
-            try await sql.raw("TRUNCATE listing_terms").run()
-            try await sql.raw("""
-                INSERT INTO listing_terms (term, sort_price_cents, seq, primary_word)
-                SELECT t.lexeme, l.sort_price_cents, l.seq, 'A' = ANY(t.weights) FROM listings l, \(Self.words("l"))
-                """).run()
-            try await sql.raw("""
-                CREATE INDEX ix_listing_terms ON listing_terms (term, sort_price_cents, seq) WHERE sort_price_cents IS NOT NULL
-                """).run()
-            try await sql.raw("CREATE INDEX ix_listing_terms_age ON listing_terms (term, primary_word, seq) INCLUDE (sort_price_cents)").run()
+            try await Self.fill(on: sql)
         }
+    }
+
+    /// The table emptied and filled from the listings' vectors, its indexes built after: one sort
+    /// each instead of an insert into them per word.
+    static func fill(on sql: any SQLDatabase) async throws {
+        try await sql.raw("DROP INDEX IF EXISTS ix_listing_terms_age").run()
+        try await sql.raw("DROP INDEX IF EXISTS ix_listing_terms").run()
+        try await sql.raw("TRUNCATE listing_terms").run()
+        try await sql.raw("""
+            INSERT INTO listing_terms (term, sort_price_cents, seq, primary_word)
+            SELECT t.lexeme, l.sort_price_cents, l.seq, 'A' = ANY(t.weights) FROM listings l, \(Self.words("l"))
+            """).run()
+        try await sql.raw("""
+            CREATE INDEX ix_listing_terms ON listing_terms (term, sort_price_cents, seq) WHERE sort_price_cents IS NOT NULL
+            """).run()
+        try await sql.raw("CREATE INDEX ix_listing_terms_age ON listing_terms (term, primary_word, seq) INCLUDE (sort_price_cents)").run()
     }
 
     /// Back to `CreateListingTerms`'s table, rebuilt by it.

@@ -41,6 +41,12 @@ final class ListingRecord: Model, @unchecked Sendable {
     /// Raised by every edit of its fields (`ListingService.replace`); an edit naming an older one
     /// in `If-Match` is refused (`UpdateListingAddVersion`).
     @Field(key: "version") var version: Int64
+    /// `ListingLanguage`'s code: the language its words are searched in (`UpdateListingAddLanguage`).
+    @Field(key: "language") var language: String
+    /// A Spanish listing's title and author, and its description, as the search's Spanish stems
+    /// (`SpanishTerms`), which the full-text index reads beside the words; nil for other languages.
+    @OptionalField(key: "title_stems") var titleStems: String?
+    @OptionalField(key: "description_stems") var descriptionStems: String?
 
     init() {}
 
@@ -72,6 +78,10 @@ final class ListingRecord: Model, @unchecked Sendable {
         courseCode = draft.textbook?.courseCode
         depositCents = draft.depositCents.map(Int64.init)
         updatedAt = now
+        let language = draft.language ?? ListingLanguage.detect(title + "\n" + description)
+        self.language = language.rawValue
+        titleStems = language == .spanish ? SpanishTerms.stems(of: [title, author ?? ""]) : nil
+        descriptionStems = language == .spanish ? SpanishTerms.stems(of: [description]) : nil
     }
 
     var listingStatus: ListingStatus { get throws { try StoredValue.decode(status, column: "listings.status") } }

@@ -58,6 +58,7 @@ enum ListingJSON {
             json.member("timeZone", ifPresent: listing.timeZone)
             json.member("depositCents", ifPresent: listing.depositCents)
             json.member("version", ifPresent: listing.version)
+            json.member("language", ifPresent: listing.language)
             json.member("isFeatured", listing.isFeatured)
             json.member("featuredUntil", ifPresent: listing.featuredUntil)
             json.key("photos")

@@ -85,6 +85,7 @@ struct ListingPresenter {
             updatedAt: row.updatedAt,
             timeZone: trust.campuses.timeZone(ofCampus: row.campus).identifier,
             depositCents: row.depositCents.map(Int.init),
-            version: Int(row.version))
+            version: Int(row.version),
+            language: row.language)
     }
 }

@@ -32,6 +32,8 @@ struct ListingRow: Sendable {
     var depositCents: Int64?
     /// Raised by every edit of its fields: what an edit's `If-Match` names.
     var version: Int64
+    /// `ListingLanguage`'s code.
+    var language: String
     /// Shown only to verified students of its campus (its seller's privacy choice).
     var campusOnly: Bool
     /// Its photos, when the statement read them with it (`PhotoList`); nil: not read.
@@ -42,7 +44,7 @@ struct ListingRow: Sendable {
         "seq", "id", "seller_id", "title", "description", "category_mask", "condition", "sale_price_cents",
         "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
         "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at", "deposit_cents",
-        "campus_only", "version",
+        "campus_only", "version", "language",
     ]
 
     /// For `SELECT`: the columns of listing `l` (the seller's name is joined by the caller).
@@ -121,6 +123,7 @@ struct ListingRow: Sendable {
         depositCents = try row.decode(column: "deposit_cents", as: Int64?.self)
         campusOnly = try row.decode(column: "campus_only", as: Bool.self)
         version = try row.decode(column: "version", as: Int64.self)
+        language = try row.decode(column: "language", as: String.self)
         sellerName = try row.decode(column: "seller_name", as: String?.self)
     }
 
@@ -151,6 +154,7 @@ struct ListingRow: Sendable {
         depositCents = try row.int64OrNil()
         campusOnly = try row.bool()
         version = try row.int64()
+        language = try row.string()
         sellerName = try row.stringOrNil()
     }
 
@@ -181,6 +185,7 @@ struct ListingRow: Sendable {
         depositCents = listing.depositCents
         campusOnly = listing.campusOnly
         version = listing.version
+        language = listing.language
     }
 
     func isFeatured(at now: Date) -> Bool { featuredUntil.map { $0 > now } ?? false }

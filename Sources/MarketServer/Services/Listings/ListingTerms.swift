@@ -54,16 +54,18 @@ struct ListingTerms {
     }
 
     /// The stored words typed `token` stands for, read as the text search reads it: its English
-    /// stem, or as a prefix every stored word starting with that stem, up to one past `maxTerms`;
-    /// nil for a stop word, which matches nothing and constrains nothing. One round trip, kept
+    /// stem, or as a prefix every stored word starting with that stem, up to one past `maxTerms`,
+    /// and its Spanish stem (`SpanishTerms`); nil for a stop word, which matches nothing and
+    /// constrains nothing. One round trip, kept
     /// prepared (its plan is the same for every word): the words a prefix starts with are each
     /// found by one descent of the index from the last (a skip scan), so a word's many rows are
     /// not read.
     static func words(for token: String, prefix: Bool, on sql: any SQLDatabase) async throws -> [String]? {
         let stems: SQLQueryString = "SELECT array_agg(s) AS stems FROM unnest(tsvector_to_array(to_tsvector('english', \(bind: token)))) AS s"
+        let spanish = SpanishTerms.alternative(for: token).map { [$0] } ?? []
         guard prefix else {
             let row = try await sql.prepared(stems).first()
-            return try row?.decode(column: "stems", as: [String]?.self).flatMap { $0.count == 1 ? $0 : nil }
+            return try row?.decode(column: "stems", as: [String]?.self).flatMap { $0.count == 1 ? $0 + spanish : nil }
         }
         let row = try await sql.prepared("""
             WITH RECURSIVE p AS (\(stems)),
@@ -78,7 +80,7 @@ struct ListingTerms {
             FROM p
             """).first()
         guard let row, try row.decode(column: "stems", as: [String]?.self)?.count == 1 else { return nil }
-        return try row.decode(column: "terms", as: [String]?.self) ?? []
+        return (try row.decode(column: "terms", as: [String]?.self) ?? []) + spanish
     }
 
     /// Newest first, which entries a relevance tier walks by their mark (a word in a primary

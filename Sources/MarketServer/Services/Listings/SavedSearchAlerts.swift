@@ -43,7 +43,7 @@ struct SavedSearchAlerts {
         guard let condition = ListingCondition(rawValue: listing.condition) else { return [] }
         // Every word of the listing (a search's are at most 8; a listing's are not cut).
         let text = [listing.title, listing.description, listing.author ?? "", listing.isbn ?? "", listing.courseCode ?? ""].joined(separator: " ")
-        let stems = SearchWordRule.stems(of: SearchWords.of(text, limit: 200))
+        let stems = SearchWordRule.stems(of: SearchWords.of(text, limit: 200), spanish: [listing.titleStems, listing.descriptionStems])
         var offers: [OfferKind] = []
         if listing.salePriceCents != nil { offers.append(.buy) }
         if listing.rentPriceCents != nil { offers.append(.rent) }

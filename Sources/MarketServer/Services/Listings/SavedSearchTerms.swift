@@ -14,10 +14,13 @@ enum SavedSearchTerms {
     static let indexedLength = 19
 
     static func index(_ query: ListingQuery) -> [String] {
-        let stems = SearchWordRule(words: query.words).terms.map(\.stem)
-        // A listing must have every word of the search, so one stem finds all the candidates:
-        // the longest, most often the rarest, so a new listing reads as few as it can.
-        if let stem = stems.max(by: { $0.count < $1.count }) { return ["w:" + stem.prefix(indexedLength)] }
+        let terms = SearchWordRule(words: query.words).terms
+        // A listing must have every word of the search, so one word finds all the candidates:
+        // the longest stem, most often the rarest, so a new listing reads as few as it can. A
+        // Spanish listing may have it as its Spanish stem instead (`SpanishTerms`).
+        if let term = terms.max(by: { $0.stem.count < $1.stem.count }) {
+            return ([term.stem] + (term.spanish.map { [$0] } ?? [])).map { "w:" + $0.prefix(indexedLength) }
+        }
         if let seller = query.seller { return ["s:" + seller.wireString] }
         if !query.categories.isEmpty { return query.categories.map { "c:" + $0.rawValue } }
         if let offer = query.offer { return ["o:" + offer.rawValue] }
