@@ -88,11 +88,38 @@ struct SpanishSearchTests {
             try await app.createListing(.sample("Mesa de roble", description: "Usada, en buen estado."), token: seller.token)
             try await app.createListing(.sample("Desk lamp", description: "Used."), token: seller.token)
             try await UpdateSearchIndexAddSpanish().revert(on: app.db)
+            // Another pooled SQLite connection may run the migration: its first statement reads the changed schema.
+            _ = try await app.db.sql.raw("SELECT count(*) AS n FROM listings").all()
             try await UpdateSearchIndexAddSpanish().prepare(on: app.db)
             #expect(try await app.titles("q=usados") == ["Mesa de roble"])
             #expect(try await app.titles("q=lamps") == ["Desk lamp"])
             let languages = try await app.db.sql.raw("SELECT language FROM listings ORDER BY seq").all(decodingColumn: "language", as: String.self)
             #expect(languages == ["es", "en"])
+        }
+    }
+}
+
+@Suite("Listings: the editor's language")
+struct ListingLanguageEditorTests {
+    @Test("the web editor shows the language the listing is in, keeps it through the steps, and saves another chosen; the page says it on the words")
+    func webEditor() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let listing = try await app.createListing(.sample("Mesa de roble", description: "Usada, en buen estado."), token: seller.token)
+            let path = "/listings/\(listing.id.wireString)"
+            let page = try await app.visit(path)
+            #expect(page.text.contains(#"<h1 lang="es">Mesa de roble</h1>"#), "an English page says the Spanish title is Spanish")
+            let cookie = WebSessionCookie.name + "=" + seller.token
+            let opened = try await app.visit(path + "/edit", cookies: cookie)
+            let fields = "csrf=\(opened.csrf)&title=Mesa+de+roble&categories%5B%5D=furniture&condition=good&description=Usada&salePrice=15"
+            let details = try await app.postForm(path + "/edit", fields + "&step=summary&go=to%3Adetails&language=es", cookies: opened.cookies)
+            #expect(details.text.contains(#"<option value="es" selected>Español</option>"#), "\(details.text.suffix(2000))")
+            let summary = try await app.postForm(path + "/edit", fields + "&step=details&go=to%3Asummary&language=en", cookies: opened.cookies)
+            #expect(summary.text.contains("English"))
+            let saved = try await app.postForm(path + "/edit", fields + "&step=summary&go=publish&language=en", cookies: opened.cookies)
+            #expect(saved.status == .seeOther, "\(saved.status) \(saved.text.suffix(1500))")
+            #expect(try await app.send(.GET, "/api/v1/listings/\(listing.id)").decode(MarketCore.Listing.self).language == "en")
+            #expect(try await app.titles("q=usados") == [], "read by English rules now")
         }
     }
 }

@@ -26,6 +26,8 @@ public final class ListingEditorViewModel: ScreenModel {
     public var deposit = ""
     public var rentUnit: RentUnit = .day
     public var openToTrade = false
+    /// The language it is written in; nil: the server tells it from the words.
+    public var language: ListingLanguage?
 
     /// Photos already on the listing (editing), in order.
     public private(set) var photos: [ListingPhoto] = []
@@ -83,6 +85,7 @@ public final class ListingEditorViewModel: ScreenModel {
         deposit = listing.depositCents.map(MoneyText.plain) ?? ""
         rentUnit = listing.rentUnit ?? .day
         openToTrade = listing.openToTrade
+        language = ListingLanguage(code: listing.language)
         photos = listing.photos
     }
 
@@ -189,7 +192,7 @@ public final class ListingEditorViewModel: ScreenModel {
             categories: ListingCategory.allCases.filter(categories.contains).map(\.rawValue),
             condition: condition?.rawValue, author: author, edition: edition, isbn: isbn, courseCode: courseCode,
             salePrice: salePrice, rentPrice: rentPrice, rentUnit: rentUnit.rawValue, openToTrade: openToTrade,
-            currency: nil, deposit: deposit)
+            currency: nil, deposit: deposit, language: language?.rawValue)
     }
 
     /// The problems of the fields `step` asks for.

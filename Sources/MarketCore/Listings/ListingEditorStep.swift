@@ -22,7 +22,7 @@ public enum ListingEditorStep: String, CaseIterable, Sendable {
         switch self {
         case .title: ["title"]
         case .categories: ["categories"]
-        case .details: ["description", "condition"]
+        case .details: ["description", "condition", "language"]
         case .textbook: ["textbook.author", "textbook.edition", "textbook.isbn", "textbook.courseCode", "textbook"]
         case .photos: ["photos"]
         case .prices: ["salePriceCents", "rentPriceCents", "rentUnit", "depositCents", "openToTrade", "offers", "currency"]

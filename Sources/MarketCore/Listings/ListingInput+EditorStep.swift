@@ -18,7 +18,7 @@ extension ListingInput {
         switch step {
         case .title: title = nil
         case .categories: categories = nil
-        case .details: condition = nil; description = nil
+        case .details: condition = nil; description = nil; language = nil
         case .textbook: textbook = nil
         case .prices: salePriceCents = nil; rentPriceCents = nil; rentUnit = nil; openToTrade = nil
         case .photos, .summary: break

@@ -8,7 +8,7 @@ extension ListingInput {
     public static func typed(title: String?, description: String?, categories: [String], condition: String?,
                              author: String?, edition: String?, isbn: String?, courseCode: String?,
                              salePrice: String?, rentPrice: String?, rentUnit: String?, openToTrade: Bool,
-                             currency: String?, deposit: String? = nil) -> (ListingInput, FieldErrors) {
+                             currency: String?, deposit: String? = nil, language: String? = nil) -> (ListingInput, FieldErrors) {
         func blankIsNil(_ text: String?) -> String? {
             guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
             return trimmed
@@ -25,7 +25,8 @@ extension ListingInput {
             title: title ?? "", description: description ?? "", categories: categories,
             condition: blankIsNil(condition), salePriceCents: sale, rentPriceCents: rent,
             rentUnit: rent == nil ? nil : blankIsNil(rentUnit), openToTrade: openToTrade,
-            currency: currency, textbook: hasBook && isTextbook ? book : nil, depositCents: depositCents)
+            currency: currency, textbook: hasBook && isTextbook ? book : nil, depositCents: depositCents,
+            language: blankIsNil(language))
         return (input, errors)
     }
 }

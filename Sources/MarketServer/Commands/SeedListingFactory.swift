@@ -124,6 +124,7 @@ extension ListingRecord: HandInserted {
                                 "rent_price_cents", "rent_unit", "open_to_trade", "sort_price_cents", "currency", "author", "edition",
                                 "isbn", "course_code", "campus", "status", "featured_until", "created_at", "updated_at", "deposit_cents",
                                 "campus_only"]
-    /// The database numbers rows; a new listing's version is its column's default, 1.
-    static let notInserted: Set<String> = ["seq", "version"]
+    /// The database numbers rows; a new listing's version is its column's default, 1; the seeded
+    /// listings are English, the language's default, with no Spanish stems.
+    static let notInserted: Set<String> = ["seq", "version", "language", "title_stems", "description_stems"]
 }

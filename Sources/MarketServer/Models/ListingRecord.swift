@@ -41,7 +41,7 @@ final class ListingRecord: Model, @unchecked Sendable {
     /// Raised by every edit of its fields (`ListingService.replace`); an edit naming an older one
     /// in `If-Match` is refused (`UpdateListingAddVersion`).
     @Field(key: "version") var version: Int64
-    /// `ListingLanguage`'s code: the language its words are searched in (`UpdateListingAddLanguage`).
+    /// `ListingLanguage`'s code: the language its words are searched in (`UpdateSearchIndexAddSpanish`).
     @Field(key: "language") var language: String
     /// A Spanish listing's title and author, and its description, as the search's Spanish stems
     /// (`SpanishTerms`), which the full-text index reads beside the words; nil for other languages.

@@ -19,10 +19,13 @@ struct ListingOptions: ParsableArguments {
     @Option(help: "Textbook: author.") var author: String?
     @Option(help: "Textbook: edition.") var edition: String?
     @Option(help: "Textbook: course code, e.g. MATH 124.") var course: String?
+    @Option(help: "The language it is written in, en or es: its words are searched by that language's rules. Told from the words when not given.")
+    var language: ListingLanguage?
 
     var isEmpty: Bool {
         title == nil && category.isEmpty && condition == nil && description == nil && price == nil && rentPrice == nil
             && rentUnit == nil && deposit == nil && trade == nil && isbn == nil && author == nil && edition == nil && course == nil
+            && language == nil
     }
 
     /// `base` with every option given applied over it.
@@ -38,6 +41,7 @@ struct ListingOptions: ParsableArguments {
         if let deposit { input.depositCents = try Parse.amount(deposit, option: "--deposit") }
         if input.rentPriceCents != nil, input.rentUnit == nil { input.rentUnit = RentUnit.day.rawValue }
         if let trade { input.openToTrade = trade }
+        if let language { input.language = language.rawValue }
         if isbn != nil || author != nil || edition != nil || course != nil {
             var book = input.textbook ?? TextbookDetails()
             if let isbn { book.isbn = isbn }

@@ -69,7 +69,8 @@ struct ListingQuestions {
         case .details:
             let conditions = ListingCondition.allCases.map(\.rawValue).joined(separator: ", ")
             return [Question(field: "condition", text: "Condition (\(conditions)):") { $1.condition = $0 },
-                    Question(field: "description", text: "Description (optional):") { $1.description = $0 }]
+                    Question(field: "description", text: "Description (optional):") { $1.description = $0 },
+                    Question(field: "language", text: "Written in (en, es; empty: told from the words):") { $1.language = optional($0.lowercased()) }]
         case .textbook:
             return [Question(field: "textbook.isbn", text: "ISBN (optional):") { answer, input in
                         input.textbook = TextbookDetails(isbn: optional(answer))

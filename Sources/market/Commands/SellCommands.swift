@@ -10,6 +10,6 @@ extension ListingInput {
                   condition: listing.condition.rawValue, salePriceCents: listing.salePriceCents,
                   rentPriceCents: listing.rentPriceCents, rentUnit: listing.rentUnit?.rawValue,
                   openToTrade: listing.openToTrade, currency: listing.currency, textbook: listing.textbook,
-                  depositCents: listing.depositCents)
+                  depositCents: listing.depositCents, language: listing.language)
     }
 }

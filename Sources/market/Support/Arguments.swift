@@ -7,6 +7,7 @@ extension ListingCondition: ExpressibleByArgument {}
 extension OfferKind: ExpressibleByArgument {}
 extension ListingSort: ExpressibleByArgument {}
 extension RentUnit: ExpressibleByArgument {}
+extension ListingLanguage: ExpressibleByArgument {}
 extension OrderRole: ExpressibleByArgument {}
 extension OrderStatus: ExpressibleByArgument {}
 extension ActivityKind: ExpressibleByArgument {}

@@ -1,6 +1,6 @@
 /// The words PostgreSQL's `english` configuration drops from a text and from a query (its
 /// `english.stop`, Snowball's list): such a word matches nothing and asks nothing there.
-/// `EnglishStopWordsTests` checks the list against the database's.
+/// `SpanishStemmerTests` checks the list against the database's.
 enum EnglishStopWords {
     static let all: Set<String> = [
         "i", "me", "my", "myself", "we", "our", "ours", "ourselves", "you", "your", "yours", "yourself",

@@ -226,6 +226,10 @@ struct ListingEditorController: RouteCollection {
                           hint: "Size, what is included, where to pick it up. Optional."),
                 .select("condition", "Condition", choices: [(value: "", label: "Choose…")] + ListingCondition.allCases.map { (value: $0.rawValue, label: $0.label) },
                         selected: form.condition, errors: errors),
+                // Each language in its own name, as a reader of it looks for it.
+                .select("language", "Written in", choices: [(value: "", label: "Tell from the words")]
+                        + ListingLanguage.allCases.map { (value: $0.rawValue, label: .verbatim(Localizer.nativeNames[$0.rawValue] ?? $0.rawValue)) },
+                        selected: form.language, errors: errors, hint: "Search finds other forms of its words in this language."),
             ]
         case .textbook:
             return [
@@ -256,7 +260,7 @@ struct ListingEditorController: RouteCollection {
             ("title", form.title), ("description", form.description), ("condition", form.condition),
             ("author", form.author), ("edition", form.edition), ("isbn", form.isbn), ("courseCode", form.courseCode),
             ("salePrice", form.salePrice), ("rentPrice", form.rentPrice), ("rentUnit", form.rentUnit), ("deposit", form.deposit),
-            ("openToTrade", form.openToTrade),
+            ("openToTrade", form.openToTrade), ("language", form.language),
         ]
         for (name, value) in values where !shown.contains(name) {
             if let value, !value.isEmpty { hidden.append(Hidden(name: name, value: value)) }
@@ -266,34 +270,5 @@ struct ListingEditorController: RouteCollection {
         }
         hidden += (form.photos ?? []).map { Hidden(name: "photos[]", value: $0) }
         return hidden
-    }
-
-    static func summary(_ form: ListingEditorForm, currency: String) -> [Fact] {
-        func price(_ text: String?) -> String? {
-            guard let text, let cents = MoneyText.parse(text) else { return nil }
-            return MoneyText.format(cents, currency: currency)
-        }
-        var facts = [
-            Fact(term: "Title", value: form.title ?? "", step: "title"),
-            Fact(term: "Categories", value: (form.categories ?? []).compactMap { ListingCategory(rawValue: $0)?.label.localized }.joined(separator: ", "), step: "categories"),
-            Fact(term: "Condition", value: form.condition.flatMap(ListingCondition.init(rawValue:))?.label.localized ?? "", step: "details"),
-            Fact(term: "Description", value: form.description ?? "", step: "details"),
-        ]
-        if form.isTextbook {
-            let book = [form.author, form.edition.map { ("\($0) edition" as Phrase).localized }, form.isbn.map { "ISBN \($0)" }, form.courseCode]
-                .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
-            facts.append(Fact(term: "Textbook", value: book, step: "textbook"))
-        }
-        facts.append(Fact(term: "Photos", value: "\((form.photos ?? []).count)", step: "photos"))
-        var offers: [String] = []
-        if let sale = price(form.salePrice) { offers.append(("Sale \(sale)" as Phrase).localized) }
-        if let rent = price(form.rentPrice) {
-            let unit: Phrase = form.rentUnit == RentUnit.hour.rawValue ? "hour" : "day"
-            let deposit = price(form.deposit).map { (", deposit \($0)" as Phrase).localized } ?? ""
-            offers.append(("Rent \(rent) / \(unit)" as Phrase).localized + deposit)
-        }
-        if form.openToTrade == "on" { offers.append(("Open to trade" as Phrase).localized) }
-        facts.append(Fact(term: "Prices", value: offers.joined(separator: " · "), step: "prices"))
-        return facts
     }
 }

@@ -22,6 +22,8 @@ struct ListingEditorForm: Content {
     var rentUnit: String?
     var deposit: String?
     var openToTrade: String?
+    /// `ListingLanguage`'s code; empty: told from the words.
+    var language: String?
     var upload: [File]?
 
     typealias Step = ListingEditorStep
@@ -48,7 +50,7 @@ struct ListingEditorForm: Content {
             title: title, description: description, categories: categories ?? [], condition: condition,
             author: author, edition: edition, isbn: isbn, courseCode: courseCode,
             salePrice: salePrice, rentPrice: rentPrice, rentUnit: rentUnit, openToTrade: openToTrade == "on",
-            currency: defaultCurrency, deposit: deposit)
+            currency: defaultCurrency, deposit: deposit, language: language)
     }
 
     /// Every problem with the listing as typed (`ListingInput.editorProblems`, the one editor
@@ -79,6 +81,7 @@ struct ListingEditorForm: Content {
         rentUnit = listing.rentUnit?.rawValue
         deposit = listing.depositCents.map(MoneyText.plain)
         openToTrade = listing.openToTrade ? "on" : nil
+        language = listing.language
     }
 
     init() {}

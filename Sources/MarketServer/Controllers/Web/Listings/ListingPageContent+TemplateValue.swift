@@ -3,7 +3,8 @@
 extension ListingPageContent: TemplateValueConvertible {
     var templateValue: TemplateValue {
         .object([
-            "id": id.templateValue, "title": title.templateValue, "description": description.templateValue,
+            "id": id.templateValue, "title": title.templateValue, "textLanguage": textLanguage.templateValue,
+            "description": description.templateValue,
             "prices": prices.templateValue, "priceGuidance": priceGuidance.templateValue,
             "status": status.templateValue, "isActive": isActive.templateValue,
             "isFeatured": isFeatured.templateValue, "featuredUntil": featuredUntil.templateValue,

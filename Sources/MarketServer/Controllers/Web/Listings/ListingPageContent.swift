@@ -33,6 +33,9 @@ struct ListingPageContent: Encodable {
 
     var id: String
     var title: String
+    /// The language the seller wrote in, when the page is in another: said on the title and
+    /// description (`lang`), so a screen reader reads them in their own voice.
+    var textLanguage: String?
     /// nil when the seller wrote none: Leaf counts an empty string as present, so the fallback would never show.
     var description: String?
     var prices: [String]

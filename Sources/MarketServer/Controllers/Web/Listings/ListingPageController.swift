@@ -207,7 +207,8 @@ struct ListingPageController: RouteCollection {
         }
         let zones = services.deliveryQuoteProvider.zones
         let content = ListingPageContent(
-            id: listing.id.wireString, title: listing.title, description: listing.description.isEmpty ? nil : listing.description,
+            id: listing.id.wireString, title: listing.title, textLanguage: listing.language.flatMap { $0 == req.localizer.language ? nil : $0 },
+            description: listing.description.isEmpty ? nil : listing.description,
             prices: ListingCard.prices(of: listing, words: req.localizer),
             priceGuidance: guidance,
             status: listing.status.label, isActive: active,
