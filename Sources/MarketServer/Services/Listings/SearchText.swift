@@ -1,7 +1,8 @@
 import MarketCore
 
 /// What a person typed in the search box, reduced to what the index can match: lower-cased
-/// word tokens (so no character can break the query syntax), or an ISBN.
+/// word tokens (so no character can break the query syntax) but the little ones
+/// (`LittleWords`), or an ISBN.
 struct SearchText: Sendable {
     let tokens: [String]
     /// Set when the text is a valid ISBN (either form, any hyphens): looked up exactly.
@@ -12,7 +13,7 @@ struct SearchText: Sendable {
 
     init(_ text: String) {
         isbn = ISBN.looksLikeISBN(text) ? ISBN.normalize(text) : nil
-        tokens = SearchWords.of(text, limit: Self.maxTokens)
+        tokens = LittleWords.dropped(from: SearchWords.of(text, limit: Self.maxTokens))
     }
 
     /// Nothing searchable (e.g. only punctuation): matches no listing.

@@ -15,7 +15,9 @@ struct SearchWordRule: Sendable {
 
     let terms: [Term]
 
+    /// `words` as `SearchWords` gives them; the little ones are left out as the search box does.
     init(words: [String]) {
+        let words = LittleWords.dropped(from: words)
         terms = words.indices.map {
             Term(stem: PorterStemmer.stem(words[$0]), isPrefix: SearchDialect.isPrefix($0, of: words),
                  spanish: SpanishTerms.alternative(for: words[$0]))
