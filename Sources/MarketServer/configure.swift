@@ -29,6 +29,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     } else {
         app.newestListingNumber = NewestListingNumber()
     }
+    app.spanishListings = SpanishListings()
 
     // Migrations, in order. Never edit a shipped one: add a new one after it.
     app.migrations.add(CreateUser())          // accounts

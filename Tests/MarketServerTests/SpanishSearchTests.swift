@@ -82,16 +82,37 @@ struct SpanishSearchTests {
         }
     }
 
+    @Test("whether any listing is Spanish: saving one tells this instance at once; another reads \"none\" again after a second")
+    func spanishListingsKnown() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            let lamp = try await app.createListing(.sample("Desk lamp", description: "Bright."), token: seller.token)
+            #expect(try await app.titles("q=usados") == [], "an English-only search, which reads that none is Spanish")
+            try await app.createListing(.sample("Silla usada", description: "De oficina."), token: seller.token)
+            #expect(try await app.titles("q=usados") == ["Silla usada"], "at once, here")
+
+            let other = SpanishListings()  // another instance's, before any listing of its own was Spanish
+            try await app.db.sql.raw("UPDATE listings SET language = 'en' WHERE language = 'es'").run()
+            #expect(try await other.exist(on: app.db.sql) == false)
+            try await app.db.sql.raw("UPDATE listings SET language = 'es' WHERE id = \(bind: lamp.id)").run()
+            #expect(try await other.exist(on: app.db.sql) == false, "kept for a second")
+            try await Task.sleep(for: .milliseconds(1_100))
+            #expect(try await other.exist(on: app.db.sql) == true)
+        }
+    }
+
     @Test("listings written before languages are told apart by the migration, indexed with their stems, and found")
     func migration() async throws {
         try await withTestApp { app in
             let seller = try await app.register()
             try await app.createListing(.sample("Mesa de roble", description: "Usada, en buen estado."), token: seller.token)
             try await app.createListing(.sample("Desk lamp", description: "Used."), token: seller.token)
-            try await UpdateSearchIndexAddSpanish().revert(on: app.db)
-            // Another pooled SQLite connection may run the migration: its first statement reads the changed schema.
-            _ = try await app.db.sql.raw("SELECT count(*) AS n FROM listings").all()
-            try await UpdateSearchIndexAddSpanish().prepare(on: app.db)
+            // On one connection, as the migrator runs them: another of SQLite's pooled connections
+            // would prepare its first statement against the schema it read before the revert.
+            try await app.db.withConnection { db in
+                try await UpdateSearchIndexAddSpanish().revert(on: db)
+                try await UpdateSearchIndexAddSpanish().prepare(on: db)
+            }
             #expect(try await app.titles("q=usados") == ["Mesa de roble"])
             #expect(try await app.titles("q=lamps") == ["Desk lamp"])
             let languages = try await app.db.sql.raw("SELECT language FROM listings ORDER BY seq").all(decodingColumn: "language", as: String.self)

@@ -20,6 +20,8 @@ struct UpdateSearchIndexAddSpanish: AsyncMigration {
             try await sql.raw("ALTER TABLE listings ADD COLUMN language TEXT NOT NULL DEFAULT 'en'").run()
             for column in SearchIndex.stemColumns { try await sql.raw("ALTER TABLE listings ADD COLUMN \(ident: column) TEXT").run() }
             try await Self.detectLanguages(on: sql)
+            // Only the Spanish listings: whether any exists is one probe (`SpanishListings`).
+            try await sql.raw("CREATE INDEX ix_listings_spanish ON listings (seq) WHERE language = 'es'").run()
             try await Self.rebuild(from: Self.previous, to: Self.index, on: db)
             try await UpdateSavedSearchTermsToStems.reindex(on: db)
         }
@@ -28,6 +30,7 @@ struct UpdateSearchIndexAddSpanish: AsyncMigration {
     func revert(on database: any Database) async throws {
         try await database.transaction { db in
             try await Self.rebuild(from: Self.index, to: Self.previous, on: db)
+            try await db.sql.raw("DROP INDEX ix_listings_spanish").run()
             for column in ["language"] + SearchIndex.stemColumns { try await db.sql.raw("ALTER TABLE listings DROP COLUMN \(ident: column)").run() }
         }
     }

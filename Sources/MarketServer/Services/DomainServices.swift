@@ -32,6 +32,8 @@ struct DomainServices: Sendable {
     var searchDatabase: (any Database)?
     /// PostgreSQL: the number past the newest listing, kept for a second (`NewestListingNumber`).
     var newestListing: NewestListingNumber?
+    /// Whether any listing is in Spanish, as this instance knows it (`SpanishListings`).
+    var spanishListings: SpanishListings?
     let now: Date
 
     /// The same services on a transaction's connection.
@@ -39,7 +41,7 @@ struct DomainServices: Sendable {
         DomainServices(database: db, settings: settings, passwords: passwords, decoyPasswordHash: decoyPasswordHash,
                  notificationSenders: notificationSenders, deliveryQuoteProvider: deliveryQuoteProvider,
                  mailDelivery: mailDelivery, groupCommit: nil, eventHub: nil, photoStorage: photoStorage,
-                 savedSearchMatcher: savedSearchMatcher, newestListing: newestListing, now: now)
+                 savedSearchMatcher: savedSearchMatcher, newestListing: newestListing, spanishListings: spanishListings, now: now)
     }
 
     /// These services on a database for a request's reads, which run several statements in turn:
@@ -99,7 +101,8 @@ struct DomainServices: Sendable {
     // MARK: Listings
     var listings: ListingService {
         ListingService(database: database, writes: writes, settings: settings, photos: photoStore, alerts: favoriteAlerts,
-                       searchAlerts: SavedSearchAlerts(notifier: notifier, now: now, matcher: savedSearchMatcher), now: now)
+                       searchAlerts: SavedSearchAlerts(notifier: notifier, now: now, matcher: savedSearchMatcher), now: now,
+                       spanishListings: spanishListings)
     }
     var favorites: Favorites { Favorites(database: database, writes: writes, listings: listings, presenter: listingPresenter, now: now) }
     var accountChanges: AccountChanges { AccountChanges(sql: database.sql, now: now) }
@@ -107,7 +110,9 @@ struct DomainServices: Sendable {
     var savedSearches: SavedSearches { SavedSearches(database: database, now: now) }
     var courses: Courses { Courses(database: database, trust: trust, presenter: listingPresenter) }
     var favoriteAlerts: FavoriteAlerts { FavoriteAlerts(notifier: notifier) }
-    var listingSearch: ListingSearch { ListingSearch(sql: database.sql, now: now, newestListing: newestListing) }
+    var listingSearch: ListingSearch {
+        ListingSearch(sql: database.sql, now: now, newestListing: newestListing, spanishListings: spanishListings)
+    }
     var listingPresenter: ListingPresenter { ListingPresenter(database: database, trust: trust, now: now) }
     var photoStore: PhotoStore { PhotoStore(storage: photoStorage) }
     var listingPhotos: ListingPhotoService {
@@ -186,7 +191,7 @@ extension Application {
                        mailDelivery: mailDelivery,
                        groupCommit: sqliteGroupCommit, eventHub: eventHub, photoStorage: photoStorage,
                        savedSearchMatcher: savedSearchMatcher, readers: sqliteReaders,
-                       searchDatabase: searchDatabase, newestListing: newestListingNumber,
+                       searchDatabase: searchDatabase, newestListing: newestListingNumber, spanishListings: spanishListings,
                        now: now ?? clock.now())
     }
 }

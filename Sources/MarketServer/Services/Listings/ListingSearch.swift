@@ -17,6 +17,8 @@ struct ListingSearch {
     let now: Date
     /// PostgreSQL: the number past the newest listing, kept for a second; nil reads it each page.
     var newestListing: NewestListingNumber?
+    /// Whether any listing is in Spanish: while none is, no word is asked as its Spanish stem.
+    var spanishListings: SpanishListings?
     /// The thresholds the plan weighs; tests change them to run every kind of read on a few listings.
     var plan = SearchPlan()
 
@@ -26,7 +28,8 @@ struct ListingSearch {
     func page(_ criteria: SearchCriteria, viewer: UUID?) async throws -> (listings: [ListingRow], next: ListingCursor?) {
         var query = criteria
         if let viewer { query.excludedSellers = try await Blocks.blockedIDs(by: viewer, on: sql) }
-        return try await page(query)
+        let spanish = try await query.text == nil ? true : spanishListings?.exist(on: sql) ?? true
+        return try await SpanishTerms.$searched.withValue(spanish) { try await page(query) }
     }
 
     /// What a page knows of the query's words: the stored words its last token starts

@@ -14,6 +14,8 @@ struct ListingService {
     /// Tells the owners of saved searches a new or changed listing matches.
     let searchAlerts: SavedSearchAlerts
     let now: Date
+    /// Told when a Spanish listing is saved here, so this instance's searches ask Spanish stems at once.
+    var spanishListings: SpanishListings?
     var trust: TrustPolicy { TrustPolicy(settings: settings) }
 
     enum Removal: String, Codable {
@@ -37,7 +39,7 @@ struct ListingService {
             try await listing.create(on: tx.db)
             try await searchAlerts.queue(listing, in: tx)
             return listing
-        }
+        }.noting(in: spanishListings)
     }
 
     /// A full replacement of the listing's fields (PUT). Sold or archived listings stay as they
@@ -86,7 +88,7 @@ struct ListingService {
             // A change that makes it match a saved search tells that search's owner, once.
             try await searchAlerts.queue(listing, in: tx)
         }
-        return listing
+        return listing.noting(in: spanishListings)
     }
 
     /// Deletes the listing, or archives it when a transaction (a fee, an order, an offer) refers

@@ -56,13 +56,12 @@ struct ListingTerms {
     /// The stored words typed `token` stands for, read as the text search reads it: its English
     /// stem, or as a prefix every stored word starting with that stem, up to one past `maxTerms`,
     /// and its Spanish stem (`SpanishTerms`); nil for a stop word, which matches nothing and
-    /// constrains nothing. One round trip, kept
-    /// prepared (its plan is the same for every word): the words a prefix starts with are each
-    /// found by one descent of the index from the last (a skip scan), so a word's many rows are
-    /// not read.
+    /// constrains nothing. One round trip, kept prepared (its plan is the same for every word):
+    /// the words a prefix starts with are each found by one descent of the index from the last
+    /// (a skip scan), so a word's many rows are not read.
     static func words(for token: String, prefix: Bool, on sql: any SQLDatabase) async throws -> [String]? {
         let stems: SQLQueryString = "SELECT array_agg(s) AS stems FROM unnest(tsvector_to_array(to_tsvector('english', \(bind: token)))) AS s"
-        let spanish = SpanishTerms.alternative(for: token).map { [$0] } ?? []
+        let spanish = SpanishTerms.asked(for: token).map { [$0] } ?? []
         guard prefix else {
             let row = try await sql.prepared(stems).first()
             return try row?.decode(column: "stems", as: [String]?.self).flatMap { $0.count == 1 ? $0 + spanish : nil }

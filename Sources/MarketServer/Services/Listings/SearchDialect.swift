@@ -89,9 +89,7 @@ struct SearchDialect {
             // the index answers a prefix by merging every word that starts with it (`oak des*`:
             // 5.5 ms at 1M listings, for `des`), where the whole words alone are one posting list.
             // `ts_match_vq` is `@@` in a form the planner does not take to the index.
-            // Whole words that are all dropped by the English rules (`the lamp`) leave the prefix to the index.
             var prefixAfterWords = tokens.count > 1 && Self.isPrefix(tokens.count - 1, of: tokens)
-                && tokens.dropLast().contains { !EnglishStopWords.all.contains($0) }
             // Reading every match, the index intersects the words' lists, prefix included: the
             // whole words alone can be the commonest (`used climb*`: 660 ms for `used`).
             if case .matches = drive { prefixAfterWords = false }
@@ -157,16 +155,12 @@ struct SearchDialect {
     /// bound word is not worked out while planning, and a row filter ran it for each row.
     static func indexMatch(_ tokens: [String], _ indices: Range<Int>, prefixWords: [String]?, facets: [[SearchFacet]],
                            tier: SearchPlan.Tier, once: Bool = false) -> SQLQueryString {
-        var (words, exact) = (Array(indices), [String]())
+        var (words, exact) = (indices, [String]())
         if let last = indices.last, isPrefix(last, of: tokens), let prefixWords, !prefixWords.isEmpty {
-            words.removeLast()
+            words = indices.lowerBound..<last
             exact.append("(" + prefixWords.map(lexeme).joined(separator: " | ") + ")")
         }
         if !facets.isEmpty { exact.append(SearchFacet.tsquery(facets)) }
-        // A word the English rules drop (`the`) asks nothing; alone in its part, that part would
-        // be a query of no words, which matches no listing: `the lamp` found nothing.
-        let asked = words.filter { !EnglishStopWords.all.contains(tokens[$0]) }
-        if !asked.isEmpty || !exact.isEmpty { words = asked }
         var parts: [SQLQueryString] = []
         if !words.isEmpty { parts.append("to_tsquery('english', \(bind: tsquery(tokens, words, weight: "")))") }
         if !exact.isEmpty { parts.append("\(bind: exact.joined(separator: " & "))::tsquery") }
@@ -193,7 +187,7 @@ struct SearchDialect {
         indices.map { index in
             let flags = (isPrefix(index, of: tokens) ? "*" : "") + weight
             let word = "'\(tokens[index])'" + (flags.isEmpty ? "" : ":" + flags)
-            guard let stem = SpanishTerms.alternative(for: tokens[index]) else { return word }
+            guard let stem = SpanishTerms.asked(for: tokens[index]) else { return word }
             return "(\(word) | '\(stem)'\(weight.isEmpty ? "" : ":" + weight))"
         }.joined(separator: " & ")
     }
@@ -204,7 +198,7 @@ struct SearchDialect {
     func ftsMatch(tokens: [String], tier: SearchPlan.Tier, facets: [[SearchFacet]]) -> String {
         let phrases = tokens.indices.map { index in
             let word = "\"\(tokens[index])\"" + (Self.isPrefix(index, of: tokens) ? "*" : "")
-            return SpanishTerms.alternative(for: tokens[index]).map { "(\(word) OR \"\($0)\")" } ?? word
+            return SpanishTerms.asked(for: tokens[index]).map { "(\(word) OR \"\($0)\")" } ?? word
         }.joined(separator: " AND ")
         let anywhere = "{\(SearchIndex.current.indexedText.joined(separator: " "))} : (\(phrases))"
         let primary = "{\(SearchIndex.current.primaryText.joined(separator: " "))} : (\(phrases))"

@@ -15,6 +15,14 @@ enum SpanishTerms {
     /// word and stems it not (a `numword`), and no typed English word reads as one.
     static let marker = "0es"
 
+    /// Whether this search asks words as their Spanish stems too: not while no listing is in
+    /// Spanish (`SpanishListings`, `ListingSearch.page(_:viewer:)`). Lost where a task-local is
+    /// lost (a future's callback), it is true: the search is then only slower, never wrong.
+    @TaskLocal static var searched = true
+
+    /// The marked stem a search asks a typed word as (`alternative(for:)`), when it asks any.
+    static func asked(for word: String) -> String? { searched ? alternative(for: word) : nil }
+
     /// The marked stem a typed word (as `SearchWords` gives it) also matches, or nil when it
     /// has none: a number, a little Spanish word that says nothing of a listing (`de`, `para`),
     /// or a word PostgreSQL's English rules drop (`the`): its alternative would then be all that
