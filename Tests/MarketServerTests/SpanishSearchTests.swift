@@ -145,3 +145,18 @@ struct ListingLanguageEditorTests {
         }
     }
 }
+
+@Suite("Listings: the language told from the words")
+struct ListingLanguageFallbackTests {
+    @Test("words that tell no language take the campus's, where the campus says one")
+    func campusLanguage() async throws {
+        let campuses = try CampusDirectory.parse("campus.edu = Universidad de Ejemplo @ America/Mexico_City | language: es", setting: "CAMPUSES")
+        try await withTestApp(adjust: { $0.campuses = campuses }) { app in
+            let seller = try await app.register()
+            try await app.markVerified(seller)
+            let calculator = try await app.createListing(.sample("TI-84 Plus", description: ""), token: seller.token)
+            let desk = try await app.createListing(.sample("Oak desk", description: "In good condition, with the chair."), token: seller.token)
+            #expect([calculator.language, desk.language] == ["es", "en"])
+        }
+    }
+}

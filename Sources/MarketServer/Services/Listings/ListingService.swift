@@ -32,6 +32,7 @@ struct ListingService {
     func create(_ draft: ListingDraft, by seller: UserRecord) async throws -> ListingRecord {
         try trust.requireVerified(seller)
         let (sellerID, campus, campusOnly) = (try seller.requireID(), trust.campusID(of: seller), !seller.shownOutsideCampus)
+        let draft = languageTold(draft, campus: campus)
         // The record is made inside: a body may run twice (`GroupCommit`), and Fluent creates a
         // model object once.
         return try await writes.run { [searchAlerts, now] tx in
@@ -61,6 +62,7 @@ struct ListingService {
     /// Replaces the fields of a listing `editable` returned; a lower price is told to those who
     /// saved it, and a listing that now matches a saved search to its owner.
     func replace(_ listing: ListingRecord, with draft: ListingDraft, ifVersion version: Int64? = nil) async throws -> ListingRecord {
+        let draft = languageTold(draft, campus: listing.campus)
         let old = (sale: listing.salePriceCents, rent: listing.rentPriceCents)
         listing.apply(draft, now: now)
         let id = try listing.requireID()
@@ -89,6 +91,16 @@ struct ListingService {
             try await searchAlerts.queue(listing, in: tx)
         }
         return listing.noting(in: spanishListings)
+    }
+
+    /// `draft` with its language, when not chosen, told from its words; where they do not tell,
+    /// its campus's language (`| language: es` in `CAMPUSES`), else English.
+    private func languageTold(_ draft: ListingDraft, campus: String?) -> ListingDraft {
+        guard draft.language == nil else { return draft }
+        var told = draft
+        let otherwise = ListingLanguage(code: trust.language(ofCampus: campus)) ?? .english
+        told.language = ListingLanguage.detect(draft.title + "\n" + draft.description, otherwise: otherwise)
+        return told
     }
 
     /// Deletes the listing, or archives it when a transaction (a fee, an order, an offer) refers
