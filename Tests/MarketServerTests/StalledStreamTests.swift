@@ -42,7 +42,9 @@ struct StalledStreamTests {
 
     @Test("a client that stops reading is disconnected within a few heartbeats; a stream that reads stays open")
     func stalledClientIsLetGo() async throws {
-        try await withTestApp(adjust: { $0.eventHeartbeatInterval = 0.2 }) { app in
+        // Heartbeats of 0.5 s: at 0.2 a loaded two-core machine (the PostgreSQL suite in CI) once
+        // left the reading stream's writes untaken for the five heartbeats, and it was let go too.
+        try await withTestApp(adjust: { $0.eventHeartbeatInterval = 0.5 }) { app in
             try await app.withLiveServer { url in
                 let reader = try await app.register(name: "Rae")
                 let stalled = try await app.register(name: "Stan")
@@ -62,7 +64,7 @@ struct StalledStreamTests {
                         try await services.on(tx.db).notifier.send(OutgoingNotification(userID: stalled.user.id, kind: .moderatorAction, message: .verbatim(long)), in: tx)
                     }
                 }
-                // Five heartbeats (1 s) with nothing taken: the stalled stream ends, the other stays.
+                // Five heartbeats (2.5 s) with nothing taken: the stalled stream ends, the other stays.
                 #expect(await Self.eventually { app.eventHub.subscribers.count == 1 }, "the stalled stream was let go")
                 try await Task.sleep(for: .seconds(2))
                 #expect(app.eventHub.subscribers.count == 1)
