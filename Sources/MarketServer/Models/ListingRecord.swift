@@ -78,7 +78,8 @@ final class ListingRecord: Model, @unchecked Sendable {
         courseCode = draft.textbook?.courseCode
         depositCents = draft.depositCents.map(Int64.init)
         updatedAt = now
-        let language = draft.language ?? ListingLanguage.detect(title + "\n" + description)
+        // `ListingService` tells a language not chosen from the words and the campus first.
+        let language = draft.language ?? .english
         self.language = language.rawValue
         titleStems = language == .spanish ? SpanishTerms.stems(of: [title, author ?? ""]) : nil
         descriptionStems = language == .spanish ? SpanishTerms.stems(of: [description]) : nil
