@@ -111,7 +111,9 @@ struct BackupRestoreTests {
             let name = "restore_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
             var components = try #require(URLComponents(string: url))
             components.path = "/" + name
-            let admin = AppSettings(dataDirectory: fresh.dataDirectory, database: .postgres(url: url, schema: nil))
+            // Through the server's first database: the original's own is dropped when its test ends.
+            let server = ProcessInfo.processInfo.environment["DATABASE_URL"] ?? url
+            let admin = AppSettings(dataDirectory: fresh.dataDirectory, database: .postgres(url: server, schema: nil))
             try await withApp(settings: admin, clock: nil, migrate: false) { try await $0.db.sql.raw("CREATE DATABASE \(ident: name)").run() }
             fresh.database = .postgres(url: try #require(components.string), schema: schema)
             do { try await body(fresh) } catch {

@@ -20,14 +20,38 @@ public final class TestClock: Sendable {
 }
 
 /// Where a test's data lives: a fresh SQLite file, or — when `DATABASE_URL` names a
-/// PostgreSQL server, as in CI — a fresh schema in it. Dropped when the test ends.
+/// PostgreSQL server, as in CI — a fresh schema in it (`make`) or a database of its own
+/// (`migrated`). Dropped when the test ends.
 public struct TestDatabase: Sendable {
     public let directory: String
     public let settings: AppSettings
+    /// The PostgreSQL database this test was given whole (a copy of `MigratedTemplate`), dropped after.
+    private var copied: (name: String, admin: PostgresAdmin)?
 
     public init(directory: String, settings: AppSettings) {
         self.directory = directory
         self.settings = settings
+    }
+
+    /// A database with every migration run: a copy of the process's `MigratedTemplate` (a file on
+    /// SQLite; on PostgreSQL a database of its own, in which the application uses `public` as a
+    /// deployment does).
+    public static func migrated() async throws -> TestDatabase {
+        var database = make()
+        switch try await MigratedTemplate.copy {
+        case .sqlite(let file):
+            guard case .sqlite(let path) = database.settings.database else { preconditionFailure("SQLite expected") }
+            try FileManager.default.createDirectory(atPath: database.directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: file, toPath: path)
+        case .postgres(let template, let admin):
+            let name = PostgresAdmin.newName(prefix: "test")
+            try await admin.create(name, template: template)
+            var settings = database.settings
+            settings.database = .postgres(url: try admin.url(of: name), schema: nil)
+            database = TestDatabase(directory: database.directory, settings: settings)
+            database.copied = (name, admin)
+        }
+        return database
     }
 
     public static var isPostgres: Bool { ProcessInfo.processInfo.environment["DATABASE_URL"].map { !$0.isEmpty } ?? false }
@@ -63,6 +87,10 @@ public struct TestDatabase: Sendable {
     /// never booted: a running application's background rounds (mail, feature expiry) would
     /// otherwise meet a schema gone from under them and log failures.
     public func drop() async throws {
+        if let copied {
+            try await copied.admin.drop(copied.name)
+            return
+        }
         guard case .postgres = settings.database else { return }
         try await withApp(settings: settings, clock: nil, migrate: false) { app in try await drop(using: app) }
     }
@@ -72,14 +100,15 @@ public struct TestDatabase: Sendable {
     }
 }
 
-/// Runs `test` against a fully configured, migrated application on a fresh database.
+/// Runs `test` against a fully configured, migrated application on a fresh database (a copy of
+/// `MigratedTemplate`).
 /// `adjust` changes settings (e.g. trust `X-Forwarded-For`); `clock` replaces the system clock.
 public func withTestApp(
     clock: TestClock? = nil,
     adjust: (inout AppSettings) -> Void = { _ in },
     _ test: (Application) async throws -> Void
 ) async throws {
-    let database = TestDatabase.make()
+    let database = try await TestDatabase.migrated()
     defer { database.removeFiles() }
     var settings = database.settings
     adjust(&settings)
