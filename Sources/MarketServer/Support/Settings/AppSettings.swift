@@ -7,7 +7,7 @@ import Vapor
 public struct AppSettings: Sendable {
     public enum DatabaseChoice: Sendable {
         case sqlite(path: String)  // the embedded default: one SQLite file
-        /// Scale-out: a PostgreSQL URL, optionally confined to one schema (tests use a fresh schema each).
+        /// Scale-out: a PostgreSQL URL, optionally confined to one schema (`DATABASE_SCHEMA`).
         case postgres(url: String, schema: String?)
     }
 
