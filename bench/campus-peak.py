@@ -29,9 +29,9 @@ SENT = {}  # a message's text → when its send began, until a recipient's strea
 # Reading dominates a marketplace (feed, listings, search ≈ 4 of 5 actions); a few percent write.
 MIX = [
     ("feed_html", 18), ("feed_json", 8), ("feed_next_page", 6),
-    ("listing_html", 16), ("listing_json", 6),
-    ("search_typing", 14), ("notifications", 8),
-    ("favorite", 6), ("message", 8), ("buy", 3), ("rent", 2), ("list_item", 5),
+    ("listing_html", 17), ("listing_json", 7),
+    ("search_typing", 14), ("notifications", 9),
+    ("favorite", 6), ("message", 8), ("buy", 3), ("rent", 2), ("list_item", 2),
 ]
 
 
