@@ -7,8 +7,11 @@
                             PostgreSQL is restarted half-way. Reports delivery p50/p99 and
                             that no message was lost or repeated.
   bench/events.py load      one instance (SQLite unless DATABASE_URL is set) with 1,000 open
-                            event streams while messages flow; reports server RSS and delivery
-                            p50/p99.
+                            event streams while messages flow; reports server RSS, the server's
+                            CPU while the streams sit idle, and delivery p50/p99.
+                            --streams N (10,000: one instance's target), --people N (recipients,
+                            streams/10 by default), --messages N, --rate N (messages a second,
+                            sent side by side; one after another by default).
 
 Times are measured here, on one machine: from just before a send to the moment its event is
 read from the stream.
@@ -220,9 +223,16 @@ def rss_mb(pid):
     return 0.0
 
 
-async def load(streams=1000, people=100, messages=1000):
+def cpu_seconds(pid):
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def load(streams=1000, people=100, messages=1000, rate=0.0, idle_seconds=30.0):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    if min(hard, 65536) < 2 * streams + 1000:
+        raise SystemExit(f"open files are limited to {hard}: {streams} streams need {2 * streams + 1000}")
     data = tempfile.mkdtemp(prefix="cm-bench-events-")
     env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", REGISTRATIONS_PER_ADDRESS="100000", LOG_LEVEL="warning", MESSAGES_PER_MINUTE="10000",
                CONVERSATIONS_PER_HOUR="10000")
@@ -239,14 +249,28 @@ async def load(streams=1000, people=100, messages=1000):
         sellers = [await person(port, f"Seller{n}") for n in range(people)]
         conversations = [await conversation(port, seller, sender, f"Item {n}") for n, seller in enumerate(sellers)]
         readers = [Stream(port, sellers[n % people]) for n in range(streams)]
-        tasks = [asyncio.create_task(r.run()) for r in readers]
+        tasks = []
+        for n, reader in enumerate(readers):  # opened a hundred at a time, as tabs come and go
+            tasks.append(asyncio.create_task(reader.run()))
+            if n % 100 == 99:
+                await asyncio.gather(*(r.ready.wait() for r in readers[n - 99:n + 1]))
         await asyncio.gather(*(r.ready.wait() for r in readers))
         open_rss = rss_mb(server.pid)
+        # Open and idle: what the streams cost with nothing to say (their heartbeats).
+        idle_before = cpu_seconds(server.pid)
+        await asyncio.sleep(idle_seconds)
+        idle_cores = (cpu_seconds(server.pid) - idle_before) / idle_seconds
         sent = {}
         started = time.perf_counter()
-        for n in range(messages):
-            text = f"load{n}"
-            sent[text] = await send(port, sender, conversations[n % people], text)
+        if rate > 0:  # at a steady rate, each send on its own connection, as many clients would
+            async def one(n):
+                await asyncio.sleep(n / rate)
+                sent[f"load{n}"] = await send(port, sender, conversations[n % people], f"load{n}")
+            await asyncio.gather(*(one(n) for n in range(messages)))
+        else:
+            for n in range(messages):
+                text = f"load{n}"
+                sent[text] = await send(port, sender, conversations[n % people], text)
         duration = time.perf_counter() - started
         deadline = time.time() + 30
         expected = streams // people
@@ -258,7 +282,8 @@ async def load(streams=1000, people=100, messages=1000):
         for task in tasks:
             task.cancel()
         print(f"streams={streams} messages={messages} ({messages / duration:.0f}/s) deliveries={len(latencies)} of {messages * expected} "
-              f"p50_ms={p50:.2f} p99_ms={p99:.2f} rss_idle_mb={idle_rss:.0f} rss_streams_open_mb={open_rss:.0f} rss_after_mb={peak_rss:.0f}")
+              f"p50_ms={p50:.2f} p99_ms={p99:.2f} rss_idle_mb={idle_rss:.0f} rss_streams_open_mb={open_rss:.0f} rss_after_mb={peak_rss:.0f} "
+              f"idle_server_cores={idle_cores:.3f}")
     finally:
         server.terminate()
         server.wait(10)
@@ -268,6 +293,13 @@ if __name__ == "__main__":
     mode = sys.argv[1] if len(sys.argv) > 1 else ""
     if mode not in ("latency", "load"):
         raise SystemExit(__doc__)
+    options = dict(zip(sys.argv[2::2], sys.argv[3::2]))  # load: --streams N --people N --messages N --rate PER_SECOND
+    unknown = set(options) - {"--streams", "--people", "--messages", "--rate"}
+    if unknown:
+        raise SystemExit(f"unknown options {sorted(unknown)}\n{__doc__}")
     if not BINARY.exists() or os.environ.get("BENCH_SKIP_BUILD") != "1":
         subprocess.run(["swift", "build", "-c", "release", "--product", "campusmarket"], cwd=ROOT, check=True)
-    asyncio.run(latency() if mode == "latency" else load())
+    streams = int(options.get("--streams", 1000))
+    asyncio.run(latency() if mode == "latency" else
+                load(streams=streams, people=int(options.get("--people", max(100, streams // 10))),
+                     messages=int(options.get("--messages", 1000)), rate=float(options.get("--rate", 0))))

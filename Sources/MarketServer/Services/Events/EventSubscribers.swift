@@ -4,9 +4,13 @@ import NIOConcurrencyHelpers
 /// The streams open on this instance, by user.
 final class EventSubscribers: Sendable {
     private let byUser = NIOLockedValueBox<[UUID: [ObjectIdentifier: EventSubscription]]>([:])
+    private let closed = NIOLockedValueBox(false)
 
     func add(_ subscription: EventSubscription) {
         byUser.withLockedValue { $0[subscription.userID, default: [:]][ObjectIdentifier(subscription)] = subscription }
+        // Checked after adding: `close` sets the flag before finishing what it finds, so a stream
+        // opened meanwhile is finished by one or the other.
+        if closed.withLockedValue({ $0 }) { subscription.finish() }
     }
 
     func remove(_ subscription: EventSubscription) {
@@ -29,5 +33,11 @@ final class EventSubscribers: Sendable {
 
     func finishAll() {
         for subscription in all { subscription.finish() }
+    }
+
+    /// Ends every stream, and any opened from now on at once (`Application.stopServing`).
+    func close() {
+        closed.withLockedValue { $0 = true }
+        finishAll()
     }
 }

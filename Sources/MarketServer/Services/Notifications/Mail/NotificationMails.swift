@@ -13,7 +13,7 @@ struct NotificationMails {
     /// Lines per mail; the rest are counted.
     static let maxLines = 20
 
-    private struct Line: Decodable {
+    struct Line: Decodable {
         let user_id: UUID
         let topic: String
         let line: String
@@ -28,19 +28,11 @@ struct NotificationMails {
     func sendDue() async throws -> Int {
         let now = services.now
         let queued = try await services.writes.run { [services] tx in
-            // Taking the lines is one DELETE … RETURNING: of two instances, one gets each line.
-            let due = try await tx.sql.raw("""
-                SELECT DISTINCT user_id, topic FROM pending_mails WHERE due_at <= \(bind: now) LIMIT 200
-                """).all()
             var lines: [Line] = []
-            for row in due {
-                let userID = try row.decode(column: "user_id", as: UUID.self), topic = try row.decode(column: "topic", as: String.self)
+            for (userID, topic) in try await Self.dueRecipients(at: now, on: tx.sql) {
                 // A digest waits for its hour; anything newer of a prompt topic goes with what is due.
-                let onlyDue: SQLQueryString = NotificationTopic(rawValue: topic)?.isDigest ?? true ? "AND due_at <= \(bind: now)" : ""
-                lines += try await tx.sql.raw("""
-                    DELETE FROM pending_mails WHERE user_id = \(bind: userID) AND topic = \(bind: topic) \(onlyDue)
-                    RETURNING user_id, topic, line, path, notification_id, conversation_id, message_seq
-                    """).all(decoding: Line.self)
+                let digest = NotificationTopic(rawValue: topic)?.isDigest ?? true
+                lines += try await Self.takeLines(of: userID, topic: topic, dueBy: digest ? now : nil, on: tx.sql)
             }
             let unread = try await Self.stillUnread(lines, on: tx.db)
             return try await compose(unread, on: tx.db, services: services.on(tx.db))
@@ -54,22 +46,11 @@ struct NotificationMails {
         let notificationIDs = lines.compactMap(\.notification_id)
         let read = notificationIDs.isEmpty ? [] : Set(try await NotificationRecord.query(on: database)
             .filter(\.$id ~~ notificationIDs).filter(\.$readAt != nil).all().compactMap(\.id))
-        let conversationIDs = Array(Set(lines.compactMap(\.conversation_id)))
-        var readUpTo: [UUID: [UUID: Int64]] = [:]  // conversation → person → read seq
-        if !conversationIDs.isEmpty {
-            for row in try await database.sql.raw("""
-                SELECT id, buyer_id, seller_id, buyer_read_seq, seller_read_seq FROM conversations WHERE id IN \(SQLBind.group(conversationIDs))
-                """).all() {
-                readUpTo[try row.decode(column: "id", as: UUID.self)] = [
-                    try row.decode(column: "buyer_id", as: UUID.self): try row.decode(column: "buyer_read_seq", as: Int64.self),
-                    try row.decode(column: "seller_id", as: UUID.self): try row.decode(column: "seller_read_seq", as: Int64.self),
-                ]
-            }
-        }
+        let lastRead = try await Self.readUpTo(in: Array(Set(lines.compactMap(\.conversation_id))), on: database.sql)
         return lines.filter { line in
             if let id = line.notification_id, read.contains(id) { return false }
             if let conversation = line.conversation_id, let seq = line.message_seq {
-                return (readUpTo[conversation]?[line.user_id] ?? .max) < seq
+                return (lastRead[conversation]?[line.user_id] ?? .max) < seq
             }
             return true
         }
