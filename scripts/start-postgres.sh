@@ -27,11 +27,15 @@ fi
 # In memory when the machine has a tmpfs at /dev/shm (PG_PARENT_DIR chooses): the tests make
 # and drop a database per test, and on ext4 each of their files' creation came to search the
 # recently deleted inodes of a directory that had seen thousands (600 ms to copy a 10 MB
-# database after one run of the suite; 50 ms at first). The benchmarks keep theirs on disk.
+# database after one run of the suite; 50 ms at first). The benchmarks keep theirs on disk. A
+# container's small /dev/shm (64 MB by default) is passed over: the tests want about 2 GB.
 parent="${PG_PARENT_DIR:-}"
 if [ -z "$parent" ]; then
   parent=/tmp
-  if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then parent=/dev/shm; fi
+  if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] \
+     && [ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -ge 2000000 ]; then
+    parent=/dev/shm
+  fi
 fi
 dir=$(mktemp -d "$parent/campusmarket-pg.XXXXXX")
 chmod 755 "$dir"
