@@ -171,7 +171,8 @@ def chromium_binary():
     /usr/bin: ChromeDriver stops the process it started, and the wrapper's child outlived it,
     holding its pages' event streams open. BROWSER_CHROMIUM chooses another (the full browser)."""
     for candidate in (os.environ.get("BROWSER_CHROMIUM"), "/usr/lib/chromium/chromium-headless-shell",
-                      shutil.which("chrome-headless-shell"), shutil.which("chromium"), shutil.which("google-chrome")):
+                      shutil.which("chrome-headless-shell"), shutil.which("chromium"), shutil.which("chromium-browser"),
+                      shutil.which("google-chrome")):
         if candidate and os.access(candidate, os.X_OK):
             return candidate
     raise RuntimeError("no Chromium: install chromium-headless-shell or chromium (BROWSER_CHROMIUM names another)")
