@@ -2,17 +2,21 @@
 """Campus peak: how many students one instance carries at the busiest hour (release build).
 
     bench/campus-peak.py [--levels 250,500,1000,2000] [--seconds 120] [--listings 10000]
+    DATABASE_URL=… bench/campus-peak.py --instances 2 …    # an empty PostgreSQL database
 
-One instance on SQLite, or on the PostgreSQL of DATABASE_URL. Seeds the listings, signs up as many
-students as the highest level (bcrypt cost 4: sign-in is not part of the peak), then for each level
-in turn: that many students, each signed in with an open event stream, each doing what students do
-in a session (MIX, below) with think time between actions, for --seconds. Stops after the first
-level where any kind's p99 passes 250 ms or any request fails (a 5xx, a dropped connection).
-Prints, per level, each kind's count, p50 and p99, the errors, the server's and the database's
-CPU (core-seconds per second) and the server's RSS; at the end, that every acknowledged message,
-order and listing is there.
+One instance on SQLite, or on the PostgreSQL of DATABASE_URL; with --instances 2, two instances on
+that PostgreSQL behind the shipped deploy/nginx.conf (scripts/local_nginx.py), photos in the S3
+stand-in (scripts/s3-stand-in.py; nginx and moto as the deployment tests need them). Seeds the
+listings, signs up as many students as the highest level (bcrypt cost 4: sign-in is not part of
+the peak), then for each level in turn: that many students, each signed in with an open event
+stream, each doing what students do in a session (MIX, below) with think time between actions,
+for --seconds; pages carry the session cookie, the app's requests its bearer token. Stops after
+the first level where any kind's p99 passes 250 ms (a photo's upload: 500 ms) or any request fails (a 5xx, a dropped
+connection, a refusal other than 409). Prints, per level, each kind's count, p50 and p99, the
+errors, the cores each process kept busy (the instances, nginx, PostgreSQL, the generator) and
+each instance's RSS; at the end, that every acknowledged message, order and listing is there.
 
-The generator runs on the same machine (two cores here): its own CPU is printed too.
+The generator runs on the same machine (two cores here), so its CPU is printed too.
 """
 import argparse, asyncio, bisect, json, os, random, re, resource, signal, socket, statistics, subprocess, sys, tempfile, time, uuid
 from pathlib import Path
@@ -22,6 +26,9 @@ BINARY = Path(os.environ.get("CAMPUSMARKET_BIN", ROOT / ".build" / "release" / "
 THINK_SECONDS = 10.0  # mean pause between a student's actions (exponential)
 TYPING_SECONDS = 0.3  # between the prefixes of a word typed into search
 P99_LIMIT_MS = 250
+# A camera photo's upload decodes 12 megapixels and writes four sizes: its own target, from the
+# phone issue (docs/benchmarks.md: a 12-megapixel upload's p99 ≤ 500 ms).
+P99_LIMIT_MS_BY_KIND = {"list_item_photo": 500}
 QUESTION = "Is it still there?"
 SENT = {}  # a message's text → when its send began, until a recipient's stream reads it
 
@@ -40,14 +47,21 @@ class Connection:
 
     def __init__(self, port):
         self.port, self.reader, self.writer = port, None, None
+        self.turn = asyncio.Lock()  # one request at a time, as on HTTP/1.1 (two answers may be due at once)
 
-    async def request(self, method, path, body=None, token=None, content_type="application/json"):
+    async def request(self, method, path, body=None, token=None, content_type="application/json", cookie=None):
+        async with self.turn:
+            return await self.exchange(method, path, body, token, content_type, cookie)
+
+    async def exchange(self, method, path, body, token, content_type, cookie):
         data = json.dumps(body).encode() if isinstance(body, (dict, list)) else (body or b"")
         head = f"{method} {path} HTTP/1.1\r\nHost: campus\r\nContent-Length: {len(data)}\r\nAccept-Encoding: identity\r\n"
         if body is not None:
             head += f"Content-Type: {content_type}\r\n"
         if token:
             head += f"Authorization: Bearer {token}\r\n"
+        if cookie:  # the web app's session: the same kind of token, in its cookie
+            head += f"Cookie: cm_session={cookie}\r\n"
         for attempt in (0, 1):  # a kept connection the server closed meanwhile: once more on a new one
             try:
                 if self.writer is None:
@@ -93,11 +107,14 @@ class Connection:
 
 class Stats:
     def __init__(self):
-        self.times, self.errors, self.conflicts = {}, {}, {}
+        self.times, self.errors, self.conflicts, self.statuses = {}, {}, {}, {}
 
     def record(self, kind, seconds, status):
-        if status >= 500 or status == 0:
+        # A 409 is a student too late for an item (sold, or the hours taken): expected. Any other
+        # refusal (a 404, a 429 throttle) means the model asks what a student would not.
+        if status >= 400 and status != 409 or status == 0:
             self.errors[kind] = self.errors.get(kind, 0) + 1
+            self.statuses[status] = self.statuses.get(status, 0) + 1
         elif status == 409:
             self.conflicts[kind] = self.conflicts.get(kind, 0) + 1
         self.times.setdefault(kind, []).append(seconds)
@@ -108,7 +125,8 @@ class Market:
 
     def __init__(self, listings, rentable, words, photo):
         self.listings, self.rentable, self.words, self.photo = listings, rentable, words, photo
-        self.student_listings = []
+        self.student_listings = []  # (listing, the student who listed it)
+        self.photos = 0
         # Zipf (1/rank): a few listings are opened often, most rarely.
         weights = [1 / (rank + 1) for rank in range(len(listings))]
         total, running = sum(weights), 0.0
@@ -116,6 +134,10 @@ class Market:
         for w in weights:
             running += w / total
             self.cumulative.append(running)
+
+    def next_photo(self):
+        self.photos += 1
+        return distinct_photo(self.photo, self.photos)
 
     def popular_listing(self, rng):
         return self.listings[min(bisect.bisect_left(self.cumulative, rng.random()), len(self.listings) - 1)]
@@ -133,13 +155,17 @@ class Student:
         self.port, self.number, self.token, self.user_id = port, number, token, user_id
         self.market, self.stats, self.written, self.rng = market, stats, written, rng
         self.http = Connection(port)
+        # Answers to buyers arrive while the student browses: a tab of their own, a connection of its own.
+        self.replies = Connection(port)
         self.cursor = None
         self.stopped = False
 
-    async def timed(self, kind, method, path, body=None, token=True, content_type="application/json"):
+    async def timed(self, kind, method, path, body=None, content_type="application/json", page=False, connection=None):
+        """One request, timed under `kind`: the app's (a bearer token) or a page's (the session cookie)."""
         started = time.perf_counter()
         try:
-            status, payload = await self.http.request(method, path, body, self.token if token else None, content_type)
+            status, payload = await (connection or self.http).request(method, path, body, None if page else self.token, content_type,
+                                                      self.token if page else None)
         except (ConnectionError, asyncio.IncompleteReadError, OSError, ValueError):
             status, payload = 0, b""
         self.stats.record(kind, time.perf_counter() - started, status)
@@ -158,6 +184,7 @@ class Student:
         finally:
             stream.cancel()
             self.http.close()
+            self.replies.close()
 
     async def events(self, until):
         """The open tab's event stream, held for the whole session. A message's arrival is timed
@@ -180,25 +207,27 @@ class Student:
                     if sent is not None:
                         self.stats.record("message_delivery", time.perf_counter() - sent, 200)
                     if message.get("text", "").startswith(QUESTION) and time.monotonic() < until:
-                        asyncio.get_running_loop().create_task(self.answer(message["conversationId"]))
+                        asyncio.get_running_loop().create_task(self.answer(message["conversationId"], until))
         except (ConnectionError, OSError, ValueError, asyncio.CancelledError):
             pass
         finally:
             if writer:
                 writer.close()
 
-    async def answer(self, conversation):
+    async def answer(self, conversation, until):
         await asyncio.sleep(self.rng.uniform(2, 6))
+        if time.monotonic() >= until:  # the session is over
+            return
         text = f"Yes, still here. ({uuid.uuid4().hex[:8]})"
         SENT[text] = time.perf_counter()
         status, _ = await self.timed("message", "POST", f"/api/v1/conversations/{conversation}/messages",
-                                     {"text": text, "clientId": str(uuid.uuid4())})
+                                     {"text": text, "clientId": str(uuid.uuid4())}, connection=self.replies)
         if status in (200, 201):
             self.written.messages.append((self.token, conversation, text))
 
     # The actions ----------------------------------------------------------------------------
     async def feed_html(self):
-        await self.timed("feed_html", "GET", "/", token=False)
+        await self.timed("feed_html", "GET", "/", page=True)
 
     async def feed_json(self):
         status, payload = await self.timed("feed_json", "GET", "/api/v1/listings?limit=24")
@@ -213,7 +242,7 @@ class Student:
             self.cursor = json.loads(payload).get("nextCursor")
 
     async def listing_html(self):
-        await self.timed("listing_html", "GET", f"/listings/{self.market.popular_listing(self.rng)}", token=False)
+        await self.timed("listing_html", "GET", f"/listings/{self.market.popular_listing(self.rng)}", page=True)
 
     async def listing_json(self):
         await self.timed("listing_json", "GET", f"/api/v1/listings/{self.market.popular_listing(self.rng)}")
@@ -232,8 +261,10 @@ class Student:
 
     async def message(self):
         # Half the questions go to listings students put up during the run: their sellers answer.
-        mine = self.market.student_listings
-        listing = self.rng.choice(mine) if mine and self.rng.random() < 0.5 else self.market.popular_listing(self.rng)
+        theirs = self.market.student_listings
+        listing, seller = self.rng.choice(theirs) if theirs and self.rng.random() < 0.5 else (self.market.popular_listing(self.rng), None)
+        if seller == self.number:  # their own: a question to a seeded seller instead
+            listing = self.market.popular_listing(self.rng)
         status, payload = await self.timed("message", "POST", f"/api/v1/listings/{listing}/conversations")
         if status not in (200, 201):
             return
@@ -271,11 +302,11 @@ class Student:
         listing = json.loads(payload)["id"]
         boundary = "----campus-peak"
         body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"IMG.jpg\"\r\n"
-                f"Content-Type: image/jpeg\r\n\r\n").encode() + self.market.photo + f"\r\n--{boundary}--\r\n".encode()
+                f"Content-Type: image/jpeg\r\n\r\n").encode() + self.market.next_photo() + f"\r\n--{boundary}--\r\n".encode()
         status, _ = await self.timed("list_item_photo", "POST", f"/api/v1/listings/{listing}/photos", body,
                                      content_type=f"multipart/form-data; boundary={boundary}")
         self.written.listings.append(listing)
-        self.market.student_listings.append(listing)
+        self.market.student_listings.append((listing, self.number))
 
 
 # The run ---------------------------------------------------------------------------------------
@@ -340,17 +371,20 @@ def rss_mb(pid):
 
 
 def camera_photo():
-    """A 4032 × 3024 JPEG that compresses like a photo (bench/phone.py's), or a small one without Pillow."""
-    try:
-        sys.path.insert(0, str(ROOT / "bench"))
-        from importlib import import_module
-        return import_module("phone").camera_photo(7)
-    except ImportError:
-        print("Pillow is missing: listing photos are small PNGs, not camera photos", file=sys.stderr)
-        import zlib, struct
-        raw = b"".join(b"\x00" + b"\xc8\x78\x28" * 64 for _ in range(48))
-        chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-        return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 64, 48, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    """A 4032 × 3024 JPEG that compresses like a photo (bench/phone.py's; needs Pillow)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from phone import camera_photo
+    return camera_photo(7)
+
+
+def distinct_photo(jpeg, n):
+    """`jpeg` made the `n`th photo of its own: one entry of its first quantization table changed, so
+    its pixels (and its hash) differ and the server decodes and scales it as a new photo, as it
+    would each student's (the same bytes twice are stored once)."""
+    table = jpeg.index(b"\xff\xdb") + 5  # marker, length, precision and table number: then 64 entries
+    entry = table + 1 + n % 63
+    value = (jpeg[entry] + 1 + n // 63) % 255 + 1
+    return jpeg[:entry] + bytes([value]) + jpeg[entry + 1:]
 
 
 async def sign_up(port, count):
@@ -403,20 +437,24 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000
 
 
-def report(level, stats, seconds, server_cpu, database_cpu, own_cpu, rss):
-    database = f"database {database_cpu / seconds:.2f}, " if database_cpu is not None else ""
-    print(f"\n{level} students, {seconds:.0f} s: server {server_cpu / seconds:.2f} cores, {database}"
-          f"generator {own_cpu / seconds:.2f}; server RSS {rss:.0f} MB")
+def report(level, stats, seconds, cpu, rss):
+    """Prints a level's table; `cpu` is core-seconds by process kind, `rss` MB by instance."""
+    shares = ", ".join(f"{name} {used / seconds:.2f}" for name, used in cpu.items() if used is not None)
+    print(f"\n{level} students, {seconds:.0f} s: cores busy: {shares}; server RSS "
+          + ", ".join(f"{mb:.0f} MB" for mb in rss))
     print(f"| kind | count | per s | p50 ms | p99 ms | errors | 409 |")
     print(f"|---|---:|---:|---:|---:|---:|---:|")
-    worst = 0
+    over = []  # the kinds whose p99 passed their limit
     for kind in sorted(stats.times):
         times = stats.times[kind]
         p99 = percentile(times, 0.99)
-        worst = max(worst, p99)
+        if p99 > P99_LIMIT_MS_BY_KIND.get(kind, P99_LIMIT_MS):
+            over.append(f"{kind} {p99:.0f} ms")
         print(f"| {kind} | {len(times)} | {len(times) / seconds:.1f} | {percentile(times, 0.5):.1f} | {p99:.1f} | "
               f"{stats.errors.get(kind, 0)} | {stats.conflicts.get(kind, 0)} |")
-    return worst, sum(stats.errors.values())
+    if stats.statuses:
+        print("errors by status:", ", ".join(f"{status or 'no answer'}: {n}" for status, n in sorted(stats.statuses.items())))
+    return over, sum(stats.errors.values())
 
 
 async def verify(port, written):
@@ -446,53 +484,118 @@ async def main():
     parser.add_argument("--levels", default="250,500,1000,2000")
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--listings", type=int, default=10_000)
+    parser.add_argument("--instances", type=int, default=1, choices=[1, 2])
     args = parser.parse_args()
     levels = [int(x) for x in args.levels.split(",")]
     if not BINARY.exists():
         raise SystemExit(f"no server binary at {BINARY}: swift build -c release --product campusmarket")
-    # Two sockets a student (the stream and the requests), on both ends of loopback.
+    # Up to three sockets a student here (the stream, the requests, answers); the server and nginx have limits of their own.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    if hard < 4 * max(levels) + 1000:
-        raise SystemExit(f"open files are limited to {hard}: {max(levels)} students need {4 * max(levels) + 1000}")
+    if hard < 3 * max(levels) + 1000:
+        raise SystemExit(f"open files are limited to {hard}: {max(levels)} students need {3 * max(levels) + 1000}")
 
-    data = tempfile.mkdtemp(prefix="cm-campus-peak-")
-    env = dict(os.environ, DATA_DIR=data, BCRYPT_COST="4", SIGNUP_BY_MAIL="off", REGISTRATIONS_PER_ADDRESS="100000", LOG_LEVEL="warning")
-    subprocess.run([str(BINARY), "seed", "--listings", str(args.listings), "--users", str(args.listings // 50 + 10), "--seed", "1",
-                    "--photos", "0"], env=env, check=True, stdout=subprocess.DEVNULL)
-    port = free_port()
-    log = open(Path(data) / "server.log", "w")
-    server = subprocess.Popen([str(BINARY), "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT)
+    deployment = Deployment(args.instances, args.listings, max(levels))
     try:
-        for _ in range(300):
-            try:
-                if (await Connection(port).request("GET", "/healthz"))[0] == 200:
-                    break
-            except OSError:
-                await asyncio.sleep(0.1)
+        port = await deployment.start()
         database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
-        print(f"campus peak on {database}: {args.listings} listings, think time {THINK_SECONDS} s, levels {levels}", file=sys.stderr)
+        shape = "one instance" if args.instances == 1 else f"{args.instances} instances behind nginx, photos in the S3 stand-in"
+        print(f"campus peak on {database}, {shape}: {args.listings} listings, think time {THINK_SECONDS} s, "
+              f"levels {levels}", file=sys.stderr)
         accounts = await sign_up(port, max(levels))
         market = await read_market(port)
         written = Written()
         for n, level in enumerate(levels):
-            server_before, database_before, own_before = cpu_seconds([server.pid]), database_cpu(), time.process_time()
+            before, own_before = deployment.cpu(), time.process_time()
             started = time.monotonic()
             stats = await run_level(port, accounts, level, args.seconds, market, written, n)
             elapsed = time.monotonic() - started
-            database_after = database_cpu()
-            worst, errors = report(level, stats, elapsed, cpu_seconds([server.pid]) - server_before,
-                                   database_after - database_before if database_after is not None else None,
-                                   time.process_time() - own_before, rss_mb(server.pid))
-            if worst > P99_LIMIT_MS or errors:
-                print(f"\nstopped at {level} students: " + (f"{errors} errors" if errors else f"a p99 of {worst:.0f} ms"))
+            used = {name: (after - before[name] if after is not None else None) for name, after in deployment.cpu().items()}
+            used["generator"] = time.process_time() - own_before
+            over, errors = report(level, stats, elapsed, used, deployment.rss())
+            if over or errors:
+                print(f"\nstopped at {level} students: " + (f"{errors} errors" if errors else "p99 over its limit: " + ", ".join(over)))
                 break
         lost = await verify(port, written)
         print(f"\nacknowledged: {len(written.messages)} messages, {len(written.orders)} orders, {len(written.listings)} listings; "
               f"lost: {len(lost)}" + (f" ({lost[:5]})" if lost else ""))
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(30)
+        deployment.stop()
+
+
+class Deployment:
+    """What the students reach: one instance, or two behind deploy/nginx.conf with photos in the
+    S3 stand-in (PostgreSQL only: instances share nothing else)."""
+
+    def __init__(self, instances, listings, students):
+        self.count, self.listings, self.students = instances, listings, students
+        self.data = Path(tempfile.mkdtemp(prefix="cm-campus-peak-"))
+        self.servers, self.helpers, self.nginx = [], [], None
+        self.env = dict(os.environ, DATA_DIR=str(self.data), BCRYPT_COST="4", SIGNUP_BY_MAIL="off",
+                        REGISTRATIONS_PER_ADDRESS="100000", LOG_LEVEL="warning")
+
+    async def start(self):
+        if self.count > 1:
+            if not os.environ.get("DATABASE_URL"):
+                raise SystemExit("several instances share one PostgreSQL: set DATABASE_URL")
+            stand_in = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "s3-stand-in.py"), "--parent", str(os.getpid())],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            self.helpers.append(stand_in)
+            s3 = json.loads(stand_in.stdout.readline())
+            import boto3
+            boto3.client("s3", endpoint_url=s3["endpoint"], region_name="us-east-1", aws_access_key_id=s3["accessKeyId"],
+                         aws_secret_access_key=s3["secretAccessKey"]).create_bucket(Bucket="campus-photos")
+            self.env.update(PHOTO_STORE="s3://campus-photos/photos", S3_ENDPOINT=s3["endpoint"], S3_REGION="us-east-1",
+                            AWS_ACCESS_KEY_ID=s3["accessKeyId"], AWS_SECRET_ACCESS_KEY=s3["secretAccessKey"],
+                            TRUST_FORWARDED_FOR="true")
+        subprocess.run([str(BINARY), "seed", "--listings", str(self.listings), "--users", str(self.listings // 50 + 10),
+                        "--seed", "1", "--photos", "0"], env=self.env, check=True, stdout=subprocess.DEVNULL)
+        ports = [free_port() for _ in range(self.count)]
+        for index, port in enumerate(ports):
+            directory = self.data / f"instance{index}"
+            directory.mkdir()
+            env = dict(self.env, DATA_DIR=str(directory)) if self.count > 1 else self.env
+            log = open(directory / "server.log", "w")
+            self.servers.append(subprocess.Popen([str(BINARY), "serve", "--hostname", "127.0.0.1", "--port", str(port)],
+                                                 env=env, stdout=log, stderr=subprocess.STDOUT))
+            await wait_for_health(port)
+        if self.count == 1:
+            return ports[0]
+        sys.path.insert(0, str(ROOT / "scripts"))
+        import local_nginx
+        proxy = free_port()
+        # Each student holds two connections to nginx, and nginx one to an instance for the stream
+        # (the requests share a few kept ones).
+        self.nginx = local_nginx.start(self.data, ports, proxy, free_port(), worker_connections=3 * self.students + 1000)
+        await wait_for_health(proxy)
+        return proxy
+
+    def cpu(self):
+        """Core-seconds so far: the instances', nginx's (master and worker), PostgreSQL's."""
+        used = {"server": cpu_seconds([s.pid for s in self.servers])}
+        if self.nginx:
+            used["nginx"] = cpu_seconds([self.nginx.pid] + [c for c in os.listdir("/proc") if c.isdigit() and _parent(c) == str(self.nginx.pid)])
+        used["database"] = database_cpu()
+        return used
+
+    def rss(self):
+        return [rss_mb(s.pid) for s in self.servers]
+
+    def stop(self):
+        for process in ([self.nginx] if self.nginx else []) + self.servers + self.helpers:
+            process.send_signal(signal.SIGTERM)
+        for process in ([self.nginx] if self.nginx else []) + self.servers + self.helpers:
+            process.wait(30)
+
+
+async def wait_for_health(port):
+    for _ in range(300):
+        try:
+            if (await Connection(port).request("GET", "/healthz"))[0] == 200:
+                return
+        except OSError:
+            await asyncio.sleep(0.1)
+    raise SystemExit(f"nothing answered /healthz on port {port}")
 
 
 if __name__ == "__main__":

@@ -11,19 +11,25 @@ common and most are rare, as on a real campus, and no cache can hold them all.
 """
 import json, random, re, statistics, sys, time, urllib.parse, urllib.request
 
+CATEGORIES = ["textbooks", "furniture", "electronics", "notes", "clothing", "other"]
 
-def queries(base):
+
+def title_words(base):
+    """The title words of the newest 2,500 listings (four letters or more), most common first."""
     words, cursor = {}, None
-    for _ in range(25):  # 2,500 listings' titles
+    for _ in range(25):
         page = json.load(urllib.request.urlopen(base + "/api/v1/listings?limit=100" + (f"&cursor={cursor}" if cursor else "")))
         for item in page["items"]:
             for word in re.findall(r"[a-z]{4,}", item["title"].lower()):
                 words[word] = words.get(word, 0) + 1
         cursor = page.get("nextCursor")
         if not cursor: break
-    vocabulary = [w for w, _ in sorted(words.items(), key=lambda kv: -kv[1])]
+    return [w for w, _ in sorted(words.items(), key=lambda kv: -kv[1])]
+
+
+def queries(base):
+    vocabulary = title_words(base)
     rng = random.Random(11)
-    categories = ["textbooks", "furniture", "electronics", "notes", "clothing", "other"]
     sorts = ["relevance", "newest", "price_asc", "price_desc"]
     paths, seen = [], set()
     while len(paths) < 1200:
@@ -34,7 +40,7 @@ def queries(base):
             params["sort"] = rng.choice(sorts)
         else:
             params["sort"] = rng.choice(sorts[1:])
-        if rng.random() < 0.4: params["category"] = rng.choice(categories)
+        if rng.random() < 0.4: params["category"] = rng.choice(CATEGORIES)
         if rng.random() < 0.25:
             low = rng.choice([0, 500, 1000, 2000, 5000])
             params["minPriceCents"], params["maxPriceCents"] = low, low + rng.choice([1000, 5000, 20000])

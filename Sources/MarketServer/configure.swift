@@ -135,6 +135,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.asyncCommands.use(RestoreCommand(), as: "restore")
     app.eventHub = try DatabaseSetup.eventHub(for: settings)
     app.lifecycle.use(app.eventHub)
+    app.lifecycle.use(EventHeartbeats(interval: settings.eventHeartbeatInterval, subscribers: app.eventHub.subscribers))
     try BackgroundJobs.register(on: app, settings: settings)
     // Last added, so first to stop: requests under way end before the loops and databases stop.
     app.lifecycle.use(app.inFlightRequests)

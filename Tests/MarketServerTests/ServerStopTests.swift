@@ -39,7 +39,7 @@ struct ServerStopTests {
             #expect(await Self.eventually { ended.withLockedValue { $0 } != nil })
             #expect(throws: Never.self) { try ended.withLockedValue { $0 }?.get() }
 
-            let late = app.eventHub.subscribe(student.user.id, after: 0)
+            let late = app.eventHub.subscribe(student.user.id, tokenID: UUID(), after: 0)
             let lateEnded = NIOLockedValueBox(false)
             let waiting = Task { for await _ in late.signals {}; lateEnded.withLockedValue { $0 = true } }
             #expect(await Self.eventually { lateEnded.withLockedValue { $0 } })

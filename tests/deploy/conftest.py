@@ -10,6 +10,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -19,6 +20,9 @@ import pytest
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import local_nginx  # noqa: E402
+
 BINARY = os.environ.get("CAMPUSMARKET_BIN", str(ROOT / ".build" / "debug" / "campusmarket"))
 
 
@@ -106,36 +110,8 @@ def cluster(stand_in, tmp_path_factory):
         directory.mkdir()
         instances.append(Instance(env, free_port(), directory))
 
-    proxy_port = free_port()
-    config = (ROOT / "deploy" / "nginx.conf").read_text()
-    config = config.replace("127.0.0.1:8081", f"127.0.0.1:{instances[0].port}").replace("127.0.0.1:8082", f"127.0.0.1:{instances[1].port}")
-    config = config.replace("listen 80;", f"listen 127.0.0.1:{proxy_port};")
-    config = config.replace("/var/cache/nginx/campusmarket", str(root / "nginx-cache"))
-    # The TLS server, with a certificate made here for the test.
-    tls_port = free_port()
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-                    "-keyout", str(root / "privkey.pem"), "-out", str(root / "fullchain.pem")], check=True, capture_output=True)
-    config = config.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{tls_port} ssl http2;")
-    config = config.replace("/etc/ssl/campusmarket/", f"{root}/")
-    assert str(proxy_port) in config and str(instances[1].port) in config and str(tls_port) in config, "deploy/nginx.conf changed shape: update this fixture"
-    (root / "campusmarket.conf").write_text(config)
-    user = "user root root;" if os.geteuid() == 0 else ""
-    (root / "nginx.conf").write_text(f"""
-        {user}
-        daemon off;
-        worker_processes 1;
-        pid {root}/nginx.pid;
-        error_log {root}/nginx-error.log notice;
-        events {{ worker_connections 1024; }}
-        http {{
-            access_log {root}/nginx-access.log;
-            client_body_temp_path {root}/body;
-            proxy_temp_path {root}/proxy;
-            include {root}/campusmarket.conf;
-        }}
-    """)
-    nginx = subprocess.Popen([shutil.which("nginx") or "/usr/sbin/nginx", "-p", str(root), "-c", str(root / "nginx.conf")],
-                             stderr=(root / "nginx-stderr.log").open("w"))
+    proxy_port, tls_port = free_port(), free_port()
+    nginx = local_nginx.start(root, [instance.port for instance in instances], proxy_port, tls_port)
     proxy = f"http://127.0.0.1:{proxy_port}"
     wait_until(lambda: requests.get(f"{proxy}/healthz", timeout=1).status_code == 200, what="nginx")
 

@@ -13,9 +13,9 @@ protocol EventHub: LifecycleHandler, Sendable {
 }
 
 extension EventHub {
-    /// Registers a stream for `userID` that has seen everything up to `seq`.
-    func subscribe(_ userID: UUID, after seq: Int64) -> EventSubscription {
-        let subscription = EventSubscription(userID: userID, after: seq)
+    /// Registers a stream for `userID`, signed in as `tokenID`, that has seen everything up to `seq`.
+    func subscribe(_ userID: UUID, tokenID: UUID, after seq: Int64) -> EventSubscription {
+        let subscription = EventSubscription(userID: userID, tokenID: tokenID, after: seq)
         subscribers.add(subscription)
         subscription.onTermination { [subscribers] in subscribers.remove(subscription) }
         return subscription

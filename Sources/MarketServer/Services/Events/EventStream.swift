@@ -8,14 +8,12 @@ import Vapor
 /// signed-in user's events as they commit, what they missed when they resume with
 /// `Last-Event-ID`, and a comment line every heartbeat so proxies keep the connection open.
 /// A client that goes away is noticed at the next write, at the latest one heartbeat later,
-/// and its subscription is dropped. A session that ends meanwhile (signed out elsewhere, a new
-/// password, a suspension: its token row is gone, on every instance) ends the stream at the next
-/// heartbeat.
+/// and its subscription is dropped. A session that ends meanwhile ends the stream at the next
+/// heartbeat (`EventHeartbeats` sends them and checks the sessions).
 enum EventStream {
     static func response(for req: Request, session: Session) async throws -> Response {
         let userID = session.userID, tokenID = session.tokenID
         let db = req.db, hub = req.application.eventHub
-        let heartbeat = req.application.settings.eventHeartbeatInterval
         var resumeFrom = req.headers.first(name: "Last-Event-ID").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
         // An id from the future (another server's, a made-up one) would hide events up to it.
         if let id = resumeFrom {
@@ -27,7 +25,7 @@ enum EventStream {
         // and `written` sends it once.
         let start: Int64
         if let resumeFrom { start = resumeFrom } else { start = try await EventLog.latestSeq(for: userID, on: db) }
-        let subscription = hub.subscribe(userID, after: start)
+        let subscription = hub.subscribe(userID, tokenID: tokenID, after: start)
         var (replay, missedSome): ([LiveEventRow], Bool) = ([], false)
         do {
             if let resumeFrom { (replay, missedSome) = try await backlog(of: userID, after: resumeFrom, on: db) }
@@ -40,16 +38,7 @@ enum EventStream {
         let greeting = greetingFrame(start: start, resumed: resumeFrom != nil, missedSome: missedSome)
 
         let response = Response(status: .ok, body: .init(asyncStream: { writer in
-            let beats = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(heartbeat))
-                    subscription.heartbeat()
-                }
-            }
-            defer {
-                beats.cancel()
-                subscription.finish()
-            }
+            defer { subscription.finish() }
             var written = start
             do {
                 try await writer.write(.buffer(ByteBuffer(string: greeting)))
@@ -58,14 +47,13 @@ enum EventStream {
                     written = row.seq
                 }
                 subscription.advance(to: written)
-                listening: for await signal in subscription.signals {
+                for await signal in subscription.signals {
                     switch signal {
                     case .event(let row):
                         guard row.seq > written else { continue }
                         try await writer.write(.buffer(ByteBuffer(string: row.frame)))
                         written = row.seq
                     case .heartbeat:
-                        guard try await UserTokenRecord.find(tokenID, on: db) != nil else { break listening }
                         try await writer.write(.buffer(ByteBuffer(string: ": heartbeat\n\n")))
                     }
                 }

@@ -13,14 +13,19 @@ final class EventSubscription: Sendable {
     static let bufferLimit = 1_000
 
     let userID: UUID
+    /// The session the stream was opened with: it ends with it (`EventHeartbeats`).
+    let tokenID: UUID
     let signals: AsyncStream<Signal>
     private let continuation: AsyncStream<Signal>.Continuation
     /// The newest event id offered or written: the floor for catching up, and what makes an
     /// event offered twice (live and by a catch-up) go out once.
     private let lastSeen: NIOLockedValueBox<Int64>
+    /// When the last heartbeat went out (or the stream opened).
+    private let lastBeat = NIOLockedValueBox(Date())
 
-    init(userID: UUID, after seq: Int64) {
+    init(userID: UUID, tokenID: UUID, after seq: Int64) {
         self.userID = userID
+        self.tokenID = tokenID
         (signals, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingOldest(Self.bufferLimit))
         lastSeen = NIOLockedValueBox(seq)
     }
@@ -41,6 +46,15 @@ final class EventSubscription: Sendable {
     /// Records events the stream wrote itself (a replay), so later offers skip them.
     func advance(to seq: Int64) {
         lastSeen.withLockedValue { $0 = max($0, seq) }
+    }
+
+    /// Whether a heartbeat is due at `now`, `interval` after the last; if so, the next is due from now.
+    func takeBeat(ifDueAt now: Date, every interval: TimeInterval) -> Bool {
+        lastBeat.withLockedValue { last in
+            guard now.timeIntervalSince(last) >= interval else { return false }
+            last = now
+            return true
+        }
     }
 
     func heartbeat() {
