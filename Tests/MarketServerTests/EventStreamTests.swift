@@ -78,7 +78,10 @@ struct EventStreamTests {
 
     @Test("an idle stream gets heartbeats; a client that leaves is dropped within a heartbeat")
     func heartbeatsAndCleanup() async throws {
-        try await withTestApp(adjust: { $0.eventHeartbeatInterval = 0.2 }) { app in
+        // Heartbeats of 0.5 s, as `StalledStreamTests` has them: the server lets a connection go after
+        // five with nothing written, and at 0.2 (one second) the PostgreSQL suite on two loaded cores
+        // once left a gap that long, ending the stream under the test.
+        try await withTestApp(adjust: { $0.eventHeartbeatInterval = 0.5 }) { app in
             try await app.withLiveServer { url in
                 let user = try await app.register(name: "Idle")
                 let body = try await Self.client(url, user.token).openEventStream(lastEventId: nil, idleTimeout: 60)
@@ -86,8 +89,8 @@ struct EventStreamTests {
                 let reader = Task {
                     for try await chunk in body { received.withLockedValue { $0 += String(decoding: chunk, as: UTF8.self) } }
                 }
-                // Waits as long as a loaded two-core machine may need (each heartbeat reads the
-                // session from the database); it returns as soon as the heartbeats are there.
+                // Waits as long as a loaded two-core machine may need (the heartbeats' loop reads the
+                // sessions from the database); it returns as soon as the heartbeats are there.
                 let deadline = Date().addingTimeInterval(30)
                 while received.withLockedValue({ $0.components(separatedBy: ": heartbeat\n\n").count }) < 3, Date() < deadline {
                     try await Task.sleep(for: .milliseconds(20))
