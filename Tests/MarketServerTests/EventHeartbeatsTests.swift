@@ -4,9 +4,9 @@ import Foundation
 import MarketTestSupport
 import Testing
 
-/// One loop beats every open stream (`EventHeartbeats`): a stream's beat is due an interval after
-/// the last, and the sessions of the streams due are read in batches, ending the streams whose
-/// session is gone.
+/// Two loops serve every open stream (`EventHeartbeats`): a stream's beat is due an interval after
+/// the last, and so is its session's check, the sessions of the streams due read in batches and the
+/// streams whose session is gone ended.
 @Suite("Event heartbeats")
 struct EventHeartbeatsTests {
     @Test("a beat is due an interval after the last, once")
@@ -17,9 +17,12 @@ struct EventHeartbeatsTests {
         #expect(subscription.takeBeat(ifDueAt: now.addingTimeInterval(15.5), every: 15))
         #expect(!subscription.takeBeat(ifDueAt: now.addingTimeInterval(16), every: 15))
         #expect(subscription.takeBeat(ifDueAt: now.addingTimeInterval(31), every: 15))
+        // The session's check keeps its own time: the beats taken did not take it.
+        #expect(subscription.takeCheck(ifDueAt: now.addingTimeInterval(15.5), every: 15))
+        #expect(!subscription.takeCheck(ifDueAt: now.addingTimeInterval(16), every: 15))
     }
 
-    @Test("across batches, streams whose session exists get a heartbeat and the others end")
+    @Test("across batches, the streams whose session is gone end and the others stay")
     func beatsInBatches() async throws {
         try await withTestApp { app in
             _ = try await app.register(name: "First Tab")
@@ -30,8 +33,10 @@ struct EventHeartbeatsTests {
             var due = (0..<(2 * EventHeartbeats.batch + 1)).map { _ in EventSubscription(userID: UUID(), tokenID: UUID(), after: 0) }
             due[3] = EventSubscription(userID: UUID(), tokenID: live[0], after: 0)
             due[2 * EventHeartbeats.batch] = EventSubscription(userID: UUID(), tokenID: live[1], after: 0)
-            try await EventHeartbeats.beat(due, on: app.db)
+            try await EventHeartbeats.endStreamsOfEndedSessions(due, on: app.db)
 
+            // A stream still open takes the next heartbeat; an ended one takes nothing more.
+            for subscription in due { subscription.heartbeat() }
             var beating: [Int] = []
             for (index, subscription) in due.enumerated() {
                 var signals = subscription.signals.makeAsyncIterator()

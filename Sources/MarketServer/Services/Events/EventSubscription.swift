@@ -20,8 +20,9 @@ final class EventSubscription: Sendable {
     /// The newest event id offered or written: the floor for catching up, and what makes an
     /// event offered twice (live and by a catch-up) go out once.
     private let lastSeen: NIOLockedValueBox<Int64>
-    /// When the last heartbeat went out (or the stream opened).
+    /// When the last heartbeat went out, and when its session was last checked (or the stream opened).
     private let lastBeat = NIOLockedValueBox(Date())
+    private let lastCheck = NIOLockedValueBox(Date())
 
     init(userID: UUID, tokenID: UUID, after seq: Int64) {
         self.userID = userID
@@ -49,8 +50,13 @@ final class EventSubscription: Sendable {
     }
 
     /// Whether a heartbeat is due at `now`, `interval` after the last; if so, the next is due from now.
-    func takeBeat(ifDueAt now: Date, every interval: TimeInterval) -> Bool {
-        lastBeat.withLockedValue { last in
+    func takeBeat(ifDueAt now: Date, every interval: TimeInterval) -> Bool { Self.take(lastBeat, ifDueAt: now, every: interval) }
+
+    /// Whether its session's check is due at `now`, as a heartbeat is (`EventHeartbeats`).
+    func takeCheck(ifDueAt now: Date, every interval: TimeInterval) -> Bool { Self.take(lastCheck, ifDueAt: now, every: interval) }
+
+    private static func take(_ last: NIOLockedValueBox<Date>, ifDueAt now: Date, every interval: TimeInterval) -> Bool {
+        last.withLockedValue { last in
             guard now.timeIntervalSince(last) >= interval else { return false }
             last = now
             return true
