@@ -23,7 +23,7 @@ struct EventHeartbeatsTests {
     }
 
     @Test("across batches, the streams whose session is gone end and the others stay")
-    func beatsInBatches() async throws {
+    func endsInBatches() async throws {
         try await withTestApp { app in
             _ = try await app.register(name: "First Tab")
             _ = try await app.register(name: "Second Tab")

@@ -89,8 +89,8 @@ struct EventStreamTests {
                 let reader = Task {
                     for try await chunk in body { received.withLockedValue { $0 += String(decoding: chunk, as: UTF8.self) } }
                 }
-                // Waits as long as a loaded two-core machine may need (the heartbeats' loop reads the
-                // sessions from the database); it returns as soon as the heartbeats are there.
+                // Waits as long as a loaded two-core machine may need (the beats come from a loop of
+                // the server's, sharing the cores); it returns as soon as the heartbeats are there.
                 let deadline = Date().addingTimeInterval(30)
                 while received.withLockedValue({ $0.components(separatedBy: ": heartbeat\n\n").count }) < 3, Date() < deadline {
                     try await Task.sleep(for: .milliseconds(20))
