@@ -5,6 +5,7 @@ import Glibc
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import NIOCore
 import Vapor
 
 extension Application {
@@ -13,7 +14,7 @@ extension Application {
     public func withLiveServer(_ body: (URL) async throws -> Void) async throws {
         // Booting runs the lifecycle handlers (the event hub, the jobs), as `serve` does.
         try await asyncBoot()
-        try await server.start(address: .hostname("127.0.0.1", port: Self.portOutsideEphemeralRange()))
+        try await startOnFreePort()
         do {
             guard let port = http.server.shared.localAddress?.port else { throw Abort(.internalServerError) }
             try await body(URL(string: "http://127.0.0.1:\(port)")!)
@@ -23,36 +24,36 @@ extension Application {
         }
         await stopServing()
     }
-}
 
-extension Application {
-    /// A free loopback port below the range the kernel hands out for port 0 and for outgoing
-    /// connections (`/proc/sys/net/ipv4/ip_local_port_range`, 32768 and up by default). A test
-    /// that stops serving and serves again on its port (`LiveMarket.serveAgain`) found it taken
-    /// meanwhile by another test's server or connection (bind: Address already in use); a port
-    /// from below the range is only ever taken by another test choosing it, found free here.
-    static func portOutsideEphemeralRange() -> Int {
-        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
-        let lowest = range.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.flatMap { Int($0) } ?? 32_768
-        guard lowest > 11_000 else { return 0 }
-        for _ in 0..<100 {
-            let port = Int.random(in: 10_000..<lowest)
-            if isFree(port) { return port }
+    /// Serves on a loopback port below the range the kernel hands out for port 0 and for outgoing
+    /// connections (`/proc/sys/net/ipv4/ip_local_port_range`, 32768 and up by default), trying
+    /// another port when the one drawn is taken. A test that stops serving and serves again on
+    /// its port (`LiveMarket.serveAgain`) found an ephemeral one taken meanwhile by another
+    /// test's server or connection; below the range only another test drawing it can take it.
+    /// The bind itself is the check: a port probed free and bound after could be taken in
+    /// between by a test drawing the same one (bind: Address already in use, once).
+    /// `draw` picks a port of the range (a test hands it one it has taken).
+    public func startOnFreePort(draw: (Range<Int>) -> Int = { Int.random(in: $0) }) async throws {
+        let lowest = Self.lowestEphemeralPort()
+        guard lowest > 11_000 else {
+            try await server.start(address: .hostname("127.0.0.1", port: 0))
+            return
         }
-        return 0
+        var tries = 0
+        while true {
+            tries += 1
+            do {
+                try await server.start(address: .hostname("127.0.0.1", port: draw(10_000..<lowest)))
+                return
+            } catch let error as IOError where error.errnoCode == EADDRINUSE && tries < 100 {
+                continue
+            }
+        }
     }
 
-    private static func isFree(_ port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return false }
-        defer { Glibc.close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
+    private static func lowestEphemeralPort() -> Int {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+        return range.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.flatMap { Int($0) } ?? 32_768
     }
 }
 
