@@ -32,6 +32,7 @@ extension Application {
     /// test's server or connection; below the range only another test drawing it can take it.
     /// The bind itself is the check: a port probed free and bound after could be taken in
     /// between by a test drawing the same one (bind: Address already in use, once).
+    ///
     /// `draw` picks a port of the range (a test hands it one it has taken).
     public func startOnFreePort(draw: (Range<Int>) -> Int = { Int.random(in: $0) }) async throws {
         let lowest = Self.lowestEphemeralPort()
