@@ -49,6 +49,9 @@ final class EventSubscription: Sendable {
         lastSeen.withLockedValue { $0 = max($0, seq) }
     }
 
+    /// When the last heartbeat was queued (or the stream opened).
+    var lastBeatAt: Date { lastBeat.withLockedValue { $0 } }
+
     /// Whether a heartbeat is due at `now`, `interval` after the last; if so, the next is due from now.
     func takeBeat(ifDueAt now: Date, every interval: TimeInterval) -> Bool { Self.take(lastBeat, ifDueAt: now, every: interval) }
 
