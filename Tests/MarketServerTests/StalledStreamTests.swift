@@ -12,10 +12,10 @@ import Vapor
 /// client resumes with `Last-Event-ID` when it reads again.
 @Suite("Stalled event streams")
 struct StalledStreamTests {
-    /// A raw socket that asks for `token`'s event stream; `receiveBuffer` as `LoopbackSocket` takes it.
+    /// A raw socket that asks for `token`'s event stream; `receiveBuffer` as `LoopbackSocket.connected` takes it.
     private static func streamClient(port: Int, token: String, receiveBuffer: Int32? = nil) throws -> LoopbackSocket {
         let client = try LoopbackSocket.connected(to: port, receiveBuffer: receiveBuffer)
-        client.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n")
+        do { try client.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n") } catch { client.close(); throw error }
         return client
     }
 

@@ -6,7 +6,7 @@ import Glibc
 /// A plain TCP socket on 127.0.0.1, for tests that need what no HTTP client does: a client that
 /// stops reading (`StalledStreamTests`), a port held by someone else (`LiveServerPortTests`).
 public struct LoopbackSocket: Sendable {
-    public let fd: Int32
+    private let fd: Int32
 
     /// A socket listening on 127.0.0.1:`port`.
     public static func listening(on port: Int) throws -> LoopbackSocket {
@@ -15,16 +15,15 @@ public struct LoopbackSocket: Sendable {
         return socket
     }
 
-    /// A socket connected to 127.0.0.1:`port`; `receiveBuffer` as for `init`.
+    /// A socket connected to 127.0.0.1:`port`; `receiveBuffer` asks the kernel for a receive
+    /// buffer of that many bytes (it rounds up to its own minimum).
     public static func connected(to port: Int, receiveBuffer: Int32? = nil) throws -> LoopbackSocket {
         let socket = try LoopbackSocket(receiveBuffer: receiveBuffer)
         do { try socket.connect(to: port) } catch { socket.close(); throw error }
         return socket
     }
 
-    /// A new socket; `receiveBuffer` asks the kernel for a receive buffer of that many bytes
-    /// (it rounds up to its own minimum).
-    public init(receiveBuffer: Int32? = nil) throws {
+    private init(receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw LoopbackSocketError(call: "socket") }
         if var size = receiveBuffer {
@@ -33,20 +32,24 @@ public struct LoopbackSocket: Sendable {
     }
 
     /// Connects to 127.0.0.1:`port`.
-    public func connect(to port: Int) throws {
+    private func connect(to port: Int) throws {
         guard Self.withAddress(port: port, { Glibc.connect(fd, $0, $1) }) == 0 else { throw LoopbackSocketError(call: "connect") }
     }
 
     /// Binds 127.0.0.1:`port` and listens on it.
-    public func listen(on port: Int) throws {
-        guard Self.withAddress(port: port, { bind(fd, $0, $1) }) == 0, Glibc.listen(fd, 1) == 0 else {
-            throw LoopbackSocketError(call: "bind")
-        }
+    private func listen(on port: Int) throws {
+        guard Self.withAddress(port: port, { bind(fd, $0, $1) }) == 0 else { throw LoopbackSocketError(call: "bind") }
+        guard Glibc.listen(fd, 1) == 0 else { throw LoopbackSocketError(call: "listen") }
     }
 
-    /// Sends all of `text`.
-    public func send(_ text: String) {
-        _ = text.withCString { Glibc.send(fd, $0, strlen($0), 0) }
+    /// Sends all of `text` (a send may take only part of it).
+    public func send(_ text: String) throws {
+        var bytes = ArraySlice(Array(text.utf8))
+        while !bytes.isEmpty {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
+            guard sent > 0 else { throw LoopbackSocketError(call: "send") }
+            bytes = bytes.dropFirst(sent)
+        }
     }
 
     /// Waits for bytes and returns what came (at most `limit`), or nil at the end of the
