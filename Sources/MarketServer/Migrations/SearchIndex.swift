@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 
 /// The full-text index over title, description, author, ISBN and course code, kept in sync by
@@ -29,6 +30,12 @@ struct SearchIndex {
 
     /// The text columns this index reads: the words, and the Spanish stems when it holds them.
     var indexedText: [String] { Self.textColumns + (spanish ? Self.stemColumns : []) }
+    /// The longest prefix FTS5 keeps an index of (its `prefix` option), in characters; 0 for none.
+    var longestPrefix: Int {
+        guard let start = options.range(of: "prefix='") else { return 0 }
+        return options[start.upperBound...].prefix { $0 != "'" }.split(separator: " ").compactMap { Int($0) }.max() ?? 0
+    }
+
     /// The columns of its first relevance tier, FTS5's column filter (title, author, ISBN, course).
     var primaryText: [String] { ["title", "author", "isbn", "course_code"] + (spanish ? ["title_stems"] : []) }
 

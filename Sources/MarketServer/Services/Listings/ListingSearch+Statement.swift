@@ -25,6 +25,7 @@ extension ListingSearch {
             from = dialect.listings(index: index)
         }
         var (seqColumn, orderTable, priceKey) = ("l.seq", "l", nil as String?)
+        var rowidOfSeq: ((Int64) -> Int64)?
         // Browsing walks the feed's index in page order whatever is bound, except within a price
         // range, where how wide the range is decides between the price index and the age index.
         // Kept prepared on PostgreSQL, the feed is planned once per connection: planning it
@@ -59,7 +60,9 @@ extension ListingSearch {
                 case .priced: drive = .priced
                 case .text:
                     drive = .text
-                    if SearchPlan.mayReadPriceRange(query, isPostgres: dialect.isPostgres),
+                    if let category = SearchPlan.readsCategoryIndex(query, isPostgres: dialect.isPostgres) {
+                        drive = .category(category)
+                    } else if SearchPlan.mayReadPriceRange(query, isPostgres: dialect.isPostgres),
                        let range = try await pricedRange(text.tokens, tier: segment.tier, query: query) {
                         (drive, facets) = (.pricedRange(keys: range.keys), range.facets)
                     }
@@ -67,7 +70,7 @@ extension ListingSearch {
                 let shape = dialect.textSearch(tokens: text.tokens, tier: segment.tier, facets: facets, drive: drive, prefixWords: prefixWords)
                 from = shape.from
                 conditions.append(shape.condition)
-                (seqColumn, orderTable, priceKey) = (shape.seqColumn, shape.orderTable, shape.priceKey)
+                (seqColumn, orderTable, priceKey, rowidOfSeq) = (shape.seqColumn, shape.orderTable, shape.priceKey, shape.rowidOfSeq)
                 plansAlike = drive.plansAlike
             }
         }
@@ -109,6 +112,7 @@ extension ListingSearch {
         if let priceKey, let start = stretch.start, let price = start.price {
             bounds.append("\(unsafeRaw: priceKey) \(unsafeRaw: query.sort == .priceAsc ? ">" : "<") \(bind: PricedSearchIndex.key(price: price, seq: start.seq))")
         }
+        if let rowidOfSeq, let start = stretch.start { bounds.append("\(unsafeRaw: seqColumn) < \(bind: rowidOfSeq(start.seq))") }
         if let end = stretch.end { bounds.append(within(end, sort: query.sort, table: bounded)) }
         if !stretch.byMatches { conditions += bounds }
 

@@ -1,3 +1,4 @@
+import MarketCore
 import SQLKit
 
 /// The parts of a full-text query that differ between SQLite FTS5 and PostgreSQL tsvector.
@@ -28,6 +29,9 @@ struct SearchDialect {
         /// Read the matches whose `priced_fts` row ids are in `keys` (a price range, SQLite) and
         /// sort them (`SearchPlan.mayReadPriceRange`).
         case pricedRange(keys: ClosedRange<Int64>)
+        /// Walk the matches among one category's listings newest first (SQLite's `category_fts`,
+        /// whose row ids are each category's stretch: `CategorySearchIndex`).
+        case category(ListingCategory)
 
         /// Whether the statement's plan is the same whatever words and bounds are bound: a walk in
         /// page order bounded by its window, each listing checked on its row. Such a statement can
@@ -37,7 +41,7 @@ struct SearchDialect {
             switch self {
             case .listings, .terms, .featured: true
             case .matches(let kept): kept
-            case .text, .priced, .pricedRange: false
+            case .text, .priced, .pricedRange, .category: false
             }
         }
     }
@@ -51,6 +55,9 @@ struct SearchDialect {
         var orderTable = "l"
         /// A row id that orders a price sort by itself (`priced_fts.rowid`), bounded by a page's start.
         var priceKey: String?
+        /// The row id of a listing's `seq` in the index walked, where it is not the `seq` itself
+        /// (`category_fts`): a page's start bounds the walk only in row ids.
+        var rowidOfSeq: ((Int64) -> Int64)?
     }
 
     /// `listings l`, on SQLite pinned to `index` when given (PostgreSQL plans for itself).
@@ -100,7 +107,7 @@ struct SearchDialect {
             switch drive {
             case .listings, .terms:
                 condition = Self.rowMatch(wanted)
-            case .text, .matches, .featured, .priced, .pricedRange:  // .priced, .pricedRange: SQLite's only
+            case .text, .matches, .featured, .priced, .pricedRange, .category:  // .priced, .pricedRange, .category: SQLite's only
                 // The index holds no weights: the first tier asks `primary_vector`, which holds only
                 // the primary fields' words (`SearchIndex.createPrimaryVector`), without them.
                 let indexed = prefixAfterWords ? 0..<(tokens.count - 1) : tokens.indices
@@ -119,6 +126,7 @@ struct SearchDialect {
             if case .terms(let from) = drive { return Shape(from: from, condition: condition, seqColumn: "c.seq", orderTable: "c") }
             return Shape(from: "listings l", condition: condition, seqColumn: "l.seq")
         }
+        if case .category(let category) = drive { return categoryText(ftsPhrases(tokens), tier: tier, category: category) }
         let match = ftsMatch(tokens: tokens, tier: tier, facets: facets)
         let condition: SQLQueryString = "listings_fts MATCH \(bind: match)"
         // CROSS JOIN fixes SQLite's loop order: the left side is walked first.
@@ -133,7 +141,7 @@ struct SearchDialect {
             return Shape(from: "priced_fts CROSS JOIN listings l ON l.seq = \(unsafeRaw: PricedSearchIndex.seq)",
                          condition: "priced_fts MATCH \(bind: match) AND priced_fts.rowid BETWEEN \(bind: keys.lowerBound) AND \(bind: keys.upperBound)",
                          seqColumn: "l.seq")
-        case .text, .matches, .listings, .terms:  // .listings, .terms: PostgreSQL's only
+        case .text, .matches, .listings, .terms, .category:  // .listings, .terms: PostgreSQL's only; .category: above
             return Shape(from: "listings_fts CROSS JOIN listings l ON l.seq = listings_fts.rowid",
                          condition: condition, seqColumn: "listings_fts.rowid")
         }
@@ -196,10 +204,7 @@ struct SearchDialect {
     /// tier, all of them in title, author, ISBN or course; and the facets.
     /// Each token also matches as its Spanish stem (`SpanishTerms`): `("mesas"* OR "0esmes")`.
     func ftsMatch(tokens: [String], tier: SearchPlan.Tier, facets: [[SearchFacet]]) -> String {
-        let phrases = tokens.indices.map { index in
-            let word = "\"\(tokens[index])\"" + (Self.isPrefix(index, of: tokens) ? "*" : "")
-            return SpanishTerms.asked(for: tokens[index]).map { "(\(word) OR \"\($0)\")" } ?? word
-        }.joined(separator: " AND ")
+        let phrases = ftsPhrases(tokens)
         let anywhere = "{\(SearchIndex.current.indexedText.joined(separator: " "))} : (\(phrases))"
         let primary = "{\(SearchIndex.current.primaryText.joined(separator: " "))} : (\(phrases))"
         let filters = facets.isEmpty ? "" : " AND " + SearchFacet.fts5(facets)
@@ -210,5 +215,48 @@ struct SearchDialect {
         // meet them. `q=wooden` in notes (none there), at 1M listings: 5.7 → 2.5 ms.
         case .secondary: return "((\(anywhere))\(filters)) NOT (\(primary))"
         }
+    }
+
+    /// Every token, the last as a prefix when it is one (`isPrefix`), each also as its Spanish stem.
+    ///
+    /// A prefix longer than the index's longest prefix index (`SearchIndex.longestPrefix`) is
+    /// asked as its start of that length: FTS5 answers a longer one by merging every listing of
+    /// every word it starts, the whole index's, into one list before reading a row: `lightweight*`
+    /// (a word of many descriptions) took 16–20 ms in one category at 1M listings, where its
+    /// first eight letters read from their prefix index take as long as any word. The words
+    /// sharing eight letters are nearly always the typed word's own forms (`psycholo*`: psychology,
+    /// psychological).
+    private func ftsPhrases(_ tokens: [String]) -> String {
+        tokens.indices.map { index in
+            let prefix = Self.isPrefix(index, of: tokens)
+            let longest = SearchIndex.current.longestPrefix
+            let typed = prefix && longest > 0 ? String(tokens[index].prefix(longest)) : tokens[index]
+            let word = "\"\(typed)\"" + (prefix ? "*" : "")
+            return SpanishTerms.asked(for: tokens[index]).map { "(\(word) OR \"\($0)\")" } ?? word
+        }.joined(separator: " AND ")
+    }
+
+    /// SQLite: the matches of `phrases` in `category`'s stretch of `category_fts` for `tier`: the
+    /// first tier's in the rows of primary fields, any other in the rows of all text. The second
+    /// tier's leaves out the first's, read from their own stretch: an FTS5 `NOT` stepped through
+    /// the excluded word's listings outside the stretch first (`q=used NOT used` in clothing:
+    /// 33 ms at 1M listings, against 1 ms read apart). No column filter: each row holds only
+    /// the text its tier reads.
+    private func categoryText(_ phrases: String, tier: SearchPlan.Tier, category: ListingCategory) -> Shape {
+        let kind: CategorySearchIndex.Kind = tier == .primary ? .primary : .all
+        let keys = CategorySearchIndex.keys(category, kind)
+        var condition: SQLQueryString = """
+            category_fts MATCH \(bind: phrases) AND category_fts.rowid BETWEEN \(bind: keys.lowerBound) AND \(bind: keys.upperBound)
+            """
+        if tier == .secondary {
+            let first = CategorySearchIndex.keys(category, .primary)
+            condition = """
+                \(condition) AND \(unsafeRaw: CategorySearchIndex.seq()) NOT IN (SELECT \(unsafeRaw: CategorySearchIndex.seq("t")) FROM category_fts t
+                WHERE t.category_fts MATCH \(bind: phrases) AND t.rowid BETWEEN \(bind: first.lowerBound) AND \(bind: first.upperBound))
+                """
+        }
+        return Shape(from: "category_fts CROSS JOIN listings l ON l.seq = \(unsafeRaw: CategorySearchIndex.seq())",
+                     condition: condition, seqColumn: "category_fts.rowid",
+                     rowidOfSeq: { CategorySearchIndex.key(category, kind, seq: $0) })
     }
 }
