@@ -7,7 +7,7 @@ import Vapor
 
 @Suite("Listings: text searches walking one word's listings (listing_terms, priced_fts)")
 struct ListingTermsTests {
-    @Test("the word indexes (PostgreSQL's listing_terms, SQLite's priced_fts) hold each listing's words, priced ones at their price, through edits, price changes, trade-only, sales and deletions")
+    @Test("the word indexes (PostgreSQL's listing_terms, SQLite's priced_fts) hold each listing's words, priced ones at their price, through edits, category and price changes, trade-only, sales and deletions")
     func followsWrites() async throws {
         try await withTestApp { app in
             let seller = try await app.register(), buyer = try await app.register()
@@ -17,7 +17,8 @@ struct ListingTermsTests {
             let sold = try await app.createListing(.sample("Kettle", description: "Fast"), token: seller.token)
             try await expectIndexMatchesListings(app)
 
-            try await app.send(.PUT, "/api/v1/listings/\(lamp.id)", json: ListingInput.sample("Floor lamp", description: "Dim"), token: seller.token)
+            try await app.send(.PUT, "/api/v1/listings/\(lamp.id)", json: ListingInput.sample("Floor lamp", description: "Dim", categories: ["electronics"]),
+                               token: seller.token)
             try await app.send(.PUT, "/api/v1/listings/\(chair.id)", json: ListingInput.sample("Oak chair", description: "Sturdy", salePriceCents: 9_900),
                                token: seller.token)
             try await app.send(.PUT, "/api/v1/listings/\(shelf.id)", json: ListingInput.sample("Shelf", description: "Tall", salePriceCents: nil, openToTrade: true),
@@ -125,7 +126,8 @@ struct ListingTermsTests {
     }
 
     /// Expects the word index to hold exactly what the text index holds: on PostgreSQL each
-    /// listing's words, with its price and whether each is in a primary field (weight A); on
+    /// listing's words, with its price, whether each is in a primary field (weight A) and its
+    /// categories; on
     /// SQLite, for each priced listing, each word FTS5 indexed, column and position included,
     /// under the listing's key.
     private func expectIndexMatchesListings(_ app: Application) async throws {
@@ -136,10 +138,11 @@ struct ListingTermsTests {
         let stored: [String], derived: [String]
         if TestDatabase.isPostgres {
             stored = try await rows("""
-                SELECT term || ' ' || coalesce(sort_price_cents::text, '-') || ' ' || seq || ' ' || primary_word AS entry FROM listing_terms ORDER BY 1
+                SELECT term || ' ' || coalesce(sort_price_cents::text, '-') || ' ' || seq || ' ' || primary_word || ' ' || category_mask AS entry
+                FROM listing_terms ORDER BY 1
                 """)
             derived = try await rows("""
-                SELECT t.lexeme || ' ' || coalesce(l.sort_price_cents::text, '-') || ' ' || l.seq || ' ' || ('A' = ANY(t.weights)) AS entry
+                SELECT t.lexeme || ' ' || coalesce(l.sort_price_cents::text, '-') || ' ' || l.seq || ' ' || ('A' = ANY(t.weights)) || ' ' || l.category_mask AS entry
                 FROM listings l, unnest(l.search_vector) AS t WHERE left(t.lexeme, 1) <> '~' ORDER BY 1
                 """)
         } else {

@@ -14,11 +14,16 @@ extension ListingSearch {
     /// listings), where choosing a word to walk first took 5.4 ms, its round trips made before
     /// any listing is read. `listings`: how many listings there are, newest first (the feed's
     /// walk knows: those past its edge and those it walked).
-    func termWalk(_ query: SearchCriteria, prefixWords: [String]?, listings: Int? = nil) async throws -> ListingTerms? {
+    ///
+    /// `category`: the one category whose own entries are walked (`SearchPlan.categoryWordIndex`),
+    /// whatever the word's share: they are the only listings that can match.
+    func termWalk(_ query: SearchCriteria, prefixWords: [String]?, listings: Int? = nil,
+                  category: ListingCategory? = nil) async throws -> ListingTerms? {
         guard dialect.isPostgres, let text = query.text, text.isbn == nil, !text.tokens.isEmpty, SearchPlan.walksTerms(query) else { return nil }
         let order: ListingTerms.Order = query.sort.isByPrice ? .price(descending: query.sort == .priceDesc) : .age
-        guard let walk = try await ListingTerms.walked(for: text.tokens, lastWords: prefixWords, order: order, listings: listings, on: sql),
-              order != .age || walk.share <= plan.commonShare else { return nil }
+        guard let walk = try await ListingTerms.walked(for: text.tokens, lastWords: prefixWords, order: order, listings: listings,
+                                                       category: category, on: sql),
+              order != .age || category != nil || walk.share <= plan.commonShare else { return nil }
         return walk
     }
 

@@ -60,7 +60,7 @@ extension ListingSearch {
                 case .priced: drive = .priced
                 case .text:
                     drive = .text
-                    if let category = SearchPlan.readsCategoryIndex(query, isPostgres: dialect.isPostgres) {
+                    if !dialect.isPostgres, let category = SearchPlan.categoryWordIndex(query) {
                         drive = .category(category)
                     } else if SearchPlan.mayReadPriceRange(query, isPostgres: dialect.isPostgres),
                        let range = try await pricedRange(text.tokens, tier: segment.tier, query: query) {

@@ -72,6 +72,12 @@ struct ListingSearch {
         if query.sort.isByPrice, dialect.isPostgres, SearchPlan.walksTerms(query) {
             try await words.lookUpPrefix { try await lastPrefixWords(query) }
             words.walk = try await termWalk(query, prefixWords: words.prefix)
+        } else if dialect.isPostgres, let category = SearchPlan.categoryWordIndex(query) {
+            // In one category, the category's own entries of the word are walked from the start,
+            // in windows, to their end: they hold every match, so nothing is weighed or estimated.
+            try await words.lookUpPrefix { try await lastPrefixWords(query) }
+            words.walk = try await termWalk(query, prefixWords: words.prefix, category: category)
+            words.weighed = words.walk != nil
         }
         var next = query.cursor?.segment ?? 0
         var top: Int64?  // past the newest listing, once read (`windowEdge`)
@@ -119,7 +125,8 @@ struct ListingSearch {
                 }
                 let weighsFirst = plan.weighsWords(left: observed, weighedAlready: words.weighed)
                 var wordWalk = weighsFirst ? try await weighWords() : nil
-                if wordWalk == nil, walk.estimate == nil {
+                let walksCategory = words.walk?.category != nil
+                if wordWalk == nil, walk.estimate == nil, !walksCategory {
                     if following != nil, let both = try await estimatedMatches(query, firstTierFrom: edge, prefixWords: words.prefix) {
                         (walk.estimate, secondTierEstimate) = (both.first, both.second)
                     } else {
@@ -134,8 +141,8 @@ struct ListingSearch {
                     words.walk = wordWalk
                     (walk.size, walk.walked, walk.met) = (plan.termWindow, 0, 0)
                 } else {
-                    byMatches = plan.readsRestByMatches(estimate: estimate, left: left, met: walk.met, walked: walk.walked, of: listings,
-                                                        size: walk.size, sort: query.sort, byTerms: words.walk != nil)
+                    byMatches = !walksCategory && plan.readsRestByMatches(estimate: estimate, left: left, met: walk.met, walked: walk.walked,
+                                                                          of: listings, size: walk.size, sort: query.sort, byTerms: words.walk != nil)
                 }
                 words.weighed = true
                 window = byMatches ? nil : try await windowEdge(segments[last], query: query, walk: words.walk, from: edge, size: walk.size, top: &top)

@@ -1,3 +1,4 @@
+import MarketCore
 import SQLKit
 
 /// PostgreSQL: a text search walks one typed word's listings from `listing_terms`
@@ -22,6 +23,12 @@ struct ListingTerms {
     /// About what share of all listings the walked words are in (PostgreSQL's estimate): how many
     /// of a walk's listings are left past a place newest first (`SearchPlan.listingsLeft`).
     var share = 1.0
+    /// Newest first, the one category whose listings alone are walked, from that category's own
+    /// index (`UpdateListingTermsAddCategories`): every entry walked is then in the category.
+    var category: ListingCategory?
+
+    /// The name of `category`'s index of its listings' entries.
+    static func index(_ category: ListingCategory) -> String { "ix_listing_terms_\(category.rawValue)" }
 
     /// A prefix starting more words than this (`ca`) is not walked: merging that many lists costs
     /// more than the walk saves, and the other plans serve it.
@@ -36,7 +43,7 @@ struct ListingTerms {
     /// `listings`: how many listings there are, for the share newest first (`share`). The feed's
     /// walk knows from the listings' numbers, without the round trip PostgreSQL's estimate took.
     static func walked(for tokens: [String], lastWords: [String]?, order: Order, listings: Int? = nil,
-                       on sql: any SQLDatabase) async throws -> ListingTerms? {
+                       category: ListingCategory? = nil, on sql: any SQLDatabase) async throws -> ListingTerms? {
         var best: (terms: [String], listings: Int)?
         // Newest first, the share of listings walked is wanted even for one word.
         let counts = tokens.count > 1 || order == .age
@@ -49,6 +56,7 @@ struct ListingTerms {
         }
         guard let best else { return nil }
         var walk = ListingTerms(terms: best.terms, order: order)
+        if order == .age { walk.category = category }
         if order == .age, let listings { walk.share = min(1, Double(best.listings) / Double(max(1, listings))) }
         return walk
     }
@@ -108,6 +116,7 @@ struct ListingTerms {
         case .age:
             lists = "\(lists) CROSS JOIN unnest(\(bind: marks)::boolean[]) AS m(primary_word)"
             conditions.append("y.primary_word = m.primary_word")
+            if let category { conditions.append(FeedIndexes.categoryCondition(category.bit, column: "y.category_mask")) }
         }
         return """
             \(lists), LATERAL (

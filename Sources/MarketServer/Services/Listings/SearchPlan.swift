@@ -172,14 +172,19 @@ struct SearchPlan: Sendable {
         !isPostgres && !query.sort.isByPrice && (query.minPriceCents != nil || query.maxPriceCents != nil)
     }
 
-    /// The category whose own stretch of `category_fts` a SQLite text search newest first or by
-    /// relevance walks (`CategorySearchIndex`): when it filters by one category. Its price range,
-    /// if any, is then checked on each listing, not read from `priced_fts` (`mayReadPriceRange`):
-    /// that read asked the main index for the word and the category together, and counting a
-    /// common word's matches among a category's before an empty page took 20–55 ms at 1M
-    /// listings (`q=used` in textbooks priced 10–60).
-    static func readsCategoryIndex(_ query: SearchCriteria, isPostgres: Bool) -> ListingCategory? {
-        isPostgres || query.sort.isByPrice ? nil : CategorySearchIndex.category(mask: query.categoryMask)
+    /// The category whose own word index a text search newest first or by relevance reads, when
+    /// it filters by one category: SQLite's stretch of `category_fts` (`CategorySearchIndex`),
+    /// PostgreSQL's entries of `listing_terms` in the category (`ListingTerms.category`), walked
+    /// from the first window. Either holds only the category's listings of a word, so a word the
+    /// category never has is an empty read, not a walk of the word's or the category's listings.
+    ///
+    /// On SQLite a price range is then checked on each listing, not read from `priced_fts`
+    /// (`mayReadPriceRange`): that read asked the main index for the word and the category
+    /// together, and counting a common word's matches among a category's before an empty page
+    /// took 20–55 ms at 1M listings (`q=used` in textbooks priced 10–60).
+    static func categoryWordIndex(_ query: SearchCriteria) -> ListingCategory? {
+        guard !query.sort.isByPrice, query.text?.isbn == nil else { return nil }
+        return CategorySearchIndex.category(mask: query.categoryMask)
     }
 
     /// How a text search (other than an ISBN's, one equality) reads `stretch` of `segment`.
