@@ -42,11 +42,7 @@ struct CreateListingTerms: AsyncMigration {
               RETURN NULL;
             END $$
             """).run()
-        try await sql.raw("""
-            CREATE TRIGGER listing_terms_follow AFTER INSERT OR DELETE
-            OR UPDATE OF \(unsafeRaw: (SearchIndex.textColumns + ["sort_price_cents"]).joined(separator: ", ")) ON listings
-            FOR EACH ROW EXECUTE FUNCTION listing_terms_follow()
-            """).run()
+        try await sql.raw(Self.followTrigger(watching: SearchIndex.textColumns + ["sort_price_cents"])).run()
         // Filled after the trigger is in place, so a listing another instance writes meanwhile
         // is not missed: one it writes during the fill may get an entry twice, or one at its
         // old price, and the walk checks each listing's own price and lists it once. The index
@@ -74,6 +70,16 @@ struct CreateListingTerms: AsyncMigration {
         try await sql.raw("DROP FUNCTION IF EXISTS listing_terms_empty()").run()
         try await sql.raw("DROP FUNCTION IF EXISTS listing_terms_follow()").run()
         try await sql.drop(table: Self.table).ifExists().run()
+    }
+
+    /// The trigger that runs the SQL function `listing_terms_follow` on every insert and delete,
+    /// and on an update of `columns` (those the entries come from).
+    static func followTrigger(watching columns: [String]) -> SQLQueryString {
+        """
+        CREATE TRIGGER listing_terms_follow AFTER INSERT OR DELETE
+        OR UPDATE OF \(unsafeRaw: columns.joined(separator: ", ")) ON listings
+        FOR EACH ROW EXECUTE FUNCTION listing_terms_follow()
+        """
     }
 
     /// The lexemes of listing row `row`'s vector, as `t(term)`.

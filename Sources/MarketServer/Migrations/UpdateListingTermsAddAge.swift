@@ -1,4 +1,5 @@
 import Fluent
+import MarketCore
 import SQLKit
 
 /// PostgreSQL: `listing_terms` (`CreateListingTerms`) holds every listing's words, a trade-only
@@ -28,42 +29,61 @@ struct UpdateListingTermsAddAge: AsyncMigration {
                 ALTER TABLE listing_terms ALTER COLUMN sort_price_cents DROP NOT NULL,
                 ADD COLUMN primary_word boolean NOT NULL DEFAULT false
                 """).run()
-            try await sql.raw("""
-                CREATE OR REPLACE FUNCTION listing_terms_follow() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                  IF TG_OP = 'UPDATE' AND OLD.search_vector IS NOT DISTINCT FROM NEW.search_vector
-                     AND OLD.sort_price_cents IS NOT DISTINCT FROM NEW.sort_price_cents THEN
-                    RETURN NULL;
-                  END IF;
-                  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-                    DELETE FROM listing_terms x USING \(Self.words("OLD")) AND x.term = t.lexeme AND x.seq = OLD.seq;
-                  END IF;
-                  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-                    INSERT INTO listing_terms (term, sort_price_cents, seq, primary_word)
-                    SELECT t.lexeme, NEW.sort_price_cents, NEW.seq, 'A' = ANY(t.weights) FROM \(Self.words("NEW"));
-                  END IF;
-                  RETURN NULL;
-                END $$
-                """).run()
+            try await sql.raw(Self.follow(withCategories: false)).run()
             try await sql.raw("DROP INDEX ix_listing_terms").run()
             try await Self.fill(on: sql)
         }
     }
 
+    /// The SQL function `listing_terms_follow`: a listing's entries go out and come back when its
+    /// words or price change, and, `withCategories` (`UpdateListingTermsAddCategories`), its categories,
+    /// which each entry then carries.
+    static func follow(withCategories: Bool) -> SQLQueryString {
+        let (column, value, unchanged) = withCategories
+            ? (", category_mask", ", NEW.category_mask", " AND OLD.category_mask IS NOT DISTINCT FROM NEW.category_mask")
+            : ("", "", "")
+        return """
+            CREATE OR REPLACE FUNCTION listing_terms_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              IF TG_OP = 'UPDATE' AND OLD.search_vector IS NOT DISTINCT FROM NEW.search_vector
+                 AND OLD.sort_price_cents IS NOT DISTINCT FROM NEW.sort_price_cents\(unsafeRaw: unchanged) THEN
+                RETURN NULL;
+              END IF;
+              IF TG_OP IN ('UPDATE', 'DELETE') THEN
+                DELETE FROM listing_terms x USING \(Self.words("OLD")) AND x.term = t.lexeme AND x.seq = OLD.seq;
+              END IF;
+              IF TG_OP IN ('UPDATE', 'INSERT') THEN
+                INSERT INTO listing_terms (term, sort_price_cents, seq, primary_word\(unsafeRaw: column))
+                SELECT t.lexeme, NEW.sort_price_cents, NEW.seq, 'A' = ANY(t.weights)\(unsafeRaw: value) FROM \(Self.words("NEW"));
+              END IF;
+              RETURN NULL;
+            END $$
+            """
+    }
+
     /// The table emptied and filled from the listings' vectors, its indexes built after: one sort
-    /// each instead of an insert into them per word.
-    static func fill(on sql: any SQLDatabase) async throws {
+    /// each instead of an insert into them per word. `withCategories`: each entry carries its
+    /// listing's categories, and each category gets its index (`UpdateListingTermsAddCategories`).
+    static func fill(on sql: any SQLDatabase, withCategories: Bool = false) async throws {
         try await sql.raw("DROP INDEX IF EXISTS ix_listing_terms_age").run()
         try await sql.raw("DROP INDEX IF EXISTS ix_listing_terms").run()
         try await sql.raw("TRUNCATE listing_terms").run()
+        let (column, value) = withCategories ? (", category_mask", ", l.category_mask") : ("", "")
         try await sql.raw("""
-            INSERT INTO listing_terms (term, sort_price_cents, seq, primary_word)
-            SELECT t.lexeme, l.sort_price_cents, l.seq, 'A' = ANY(t.weights) FROM listings l, \(Self.words("l"))
+            INSERT INTO listing_terms (term, sort_price_cents, seq, primary_word\(unsafeRaw: column))
+            SELECT t.lexeme, l.sort_price_cents, l.seq, 'A' = ANY(t.weights)\(unsafeRaw: value) FROM listings l, \(Self.words("l"))
             """).run()
         try await sql.raw("""
             CREATE INDEX ix_listing_terms ON listing_terms (term, sort_price_cents, seq) WHERE sort_price_cents IS NOT NULL
             """).run()
         try await sql.raw("CREATE INDEX ix_listing_terms_age ON listing_terms (term, primary_word, seq) INCLUDE (sort_price_cents)").run()
+        guard withCategories else { return }
+        for category in ListingCategory.allCases {
+            try await sql.raw("""
+                CREATE INDEX \(ident: ListingTerms.index(category)) ON listing_terms (term, primary_word, seq) INCLUDE (sort_price_cents)
+                WHERE \(FeedIndexes.categoryCondition(category.bit))
+                """).run()
+        }
     }
 
     /// Back to `CreateListingTerms`'s table, rebuilt by it.
@@ -77,7 +97,7 @@ struct UpdateListingTermsAddAge: AsyncMigration {
 
     /// The words of listing row `row`'s vector (not the facets: `SearchFacet.lexeme` starts with
     /// `~`, which no word does), as `t(lexeme, positions, weights)`, ending in a `WHERE` clause.
-    private static func words(_ row: String) -> SQLQueryString {
+    static func words(_ row: String) -> SQLQueryString {
         "unnest(\(unsafeRaw: row).search_vector) AS t WHERE left(t.lexeme, 1) <> '~'"
     }
 }

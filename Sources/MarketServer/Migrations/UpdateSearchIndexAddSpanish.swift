@@ -73,11 +73,7 @@ struct UpdateSearchIndexAddSpanish: AsyncMigration {
         try await new.createPrimaryVector(on: sql)
         // `listing_terms` follows a listing's words: its trigger watches the columns they come from.
         try await sql.raw("DROP TRIGGER listing_terms_follow ON listings").run()
-        try await sql.raw("""
-            CREATE TRIGGER listing_terms_follow AFTER INSERT OR DELETE
-            OR UPDATE OF \(unsafeRaw: (new.indexedText + ["sort_price_cents"]).joined(separator: ", ")) ON listings
-            FOR EACH ROW EXECUTE FUNCTION listing_terms_follow()
-            """).run()
+        try await sql.raw(CreateListingTerms.followTrigger(watching: new.indexedText + ["sort_price_cents"])).run()
         try await UpdateListingTermsAddAge.fill(on: sql)
     }
 }

@@ -37,12 +37,6 @@ enum CategorySearchIndex {
     /// The row id of listing `seq` in that stretch.
     static func key(_ category: ListingCategory, _ kind: Kind, seq: Int64) -> Int64 { stretch(category, kind) << seqBits | seq }
 
-    /// The one category a search filters by, when it is one (`mask` has one bit).
-    static func category(mask: Int64?) -> ListingCategory? {
-        guard let mask, mask.nonzeroBitCount == 1 else { return nil }
-        return ListingCategory.from(mask: mask).first
-    }
-
     /// The listing's `seq` from a row id of `table` (a name or alias of `category_fts`), as SQL.
     static func seq(_ table: String = "category_fts") -> String { "(\(table).rowid & \(seqMask))" }
 

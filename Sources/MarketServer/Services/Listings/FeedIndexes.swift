@@ -34,7 +34,7 @@ struct FeedIndexes: Equatable {
     /// The pair for a search filtered by `mask`: one category's own, else the whole feed's (a
     /// listing in any of several categories is in no single partial index).
     init(categoryMask mask: Int64?) {
-        if let mask, mask.nonzeroBitCount == 1, let category = ListingCategory.from(mask: mask).first {
+        if let category = ListingCategory.only(in: mask) {
             self = Self.category(category)
         } else {
             self = Self.all
@@ -51,5 +51,13 @@ struct FeedIndexes: Equatable {
     /// and query share this one spelling.
     static func categoryCondition(_ mask: Int64, column: String = "category_mask") -> SQLQueryString {
         "(\(unsafeRaw: column) & \(literal: mask)) != 0"
+    }
+}
+
+extension ListingCategory {
+    /// The one category `mask` names, when it names exactly one (nil: none, several, or no mask).
+    static func only(in mask: Int64?) -> ListingCategory? {
+        guard let mask, mask.nonzeroBitCount == 1 else { return nil }
+        return from(mask: mask).first
     }
 }

@@ -229,12 +229,15 @@ struct SearchDialect {
     private func ftsPhrases(_ tokens: [String]) -> String {
         tokens.indices.map { index in
             let prefix = Self.isPrefix(index, of: tokens)
-            let longest = SearchIndex.current.longestPrefix
+            let longest = Self.longestPrefix
             let typed = prefix && longest > 0 ? String(tokens[index].prefix(longest)) : tokens[index]
             let word = "\"\(typed)\"" + (prefix ? "*" : "")
             return SpanishTerms.asked(for: tokens[index]).map { "(\(word) OR \"\($0)\")" } ?? word
         }.joined(separator: " AND ")
     }
+
+    /// `SearchIndex.current.longestPrefix`, read from its options once rather than at each search.
+    private static let longestPrefix = SearchIndex.current.longestPrefix
 
     /// SQLite: the matches of `phrases` in `category`'s stretch of `category_fts` for `tier`: the
     /// first tier's in the rows of primary fields, any other in the rows of all text. The second

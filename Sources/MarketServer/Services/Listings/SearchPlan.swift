@@ -184,7 +184,7 @@ struct SearchPlan: Sendable {
     /// took 20–55 ms at 1M listings (`q=used` in textbooks priced 10–60).
     static func categoryWordIndex(_ query: SearchCriteria) -> ListingCategory? {
         guard !query.sort.isByPrice, query.text?.isbn == nil else { return nil }
-        return CategorySearchIndex.category(mask: query.categoryMask)
+        return ListingCategory.only(in: query.categoryMask)
     }
 
     /// How a text search (other than an ISBN's, one equality) reads `stretch` of `segment`.
