@@ -2,25 +2,30 @@
 # Two or more builds on one request, in turn: each build serves the same seeded database on a
 # port of its own, and rounds of `wrk -c32` (3 s) go to each build in turn, so what else the
 # machine does falls on all alike. Prints, per build, the median and lowest server CPU time per
-# request over the rounds, and the median throughput. For changes of a few microseconds a
-# request, which a single run of read-path.sh cannot tell from this machine's run-to-run drift.
+# request over the rounds, the median throughput, and the median p50 and p99 of the rounds. For
+# changes of a few microseconds a request, which a single run of read-path.sh cannot tell from
+# this machine's run-to-run drift.
 #
-#   bench/ab.sh --path PATH [--rounds N] [--listings N] BINARY BINARY...
+#   bench/ab.sh --path PATH [--rounds N] [--listings N] [--connections N] BINARY BINARY...
 #
-# PATH may name `{listing}`: the first furniture listing's id (read-path.sh's listing). SQLite
-# only; the database is seeded once, by the first binary.
+# PATH may name `{listing}`: the first furniture listing's id (read-path.sh's listing). SQLite:
+# the database is seeded once, by the first binary. PostgreSQL: DATABASE_URL names a database
+# already seeded (`campusmarket seed`), which every build serves; nothing is seeded.
+# `--connections 1` times one request at a time (service time; the shapes' p99 target).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 path=/
 rounds=8
 listings=100000
+connections=32
 binaries=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --path) path=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --listings) listings=$2; shift 2 ;;
+    --connections) connections=$2; shift 2 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) binaries+=("$1"); shift ;;
   esac
@@ -34,9 +39,12 @@ figures=$data/figures
 cleanup() { [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null; rm -rf "$data"; }
 trap cleanup EXIT
 export DATA_DIR=$data LOG_LEVEL=warning
-echo "seeding $listings listings" >&2
-"${binaries[0]}" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >/dev/null
-sync  # the seed's writes on disk before measuring, not flushed during the first rounds
+if [ -z "${DATABASE_URL:-}" ]; then
+  echo "seeding $listings listings" >&2
+  "${binaries[0]}" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >/dev/null
+  sync  # the seed's writes on disk before measuring, not flushed during the first rounds
+fi
+threads=$(( connections < 2 ? 1 : 2 ))
 
 for index in "${!binaries[@]}"; do
   "${binaries[$index]}" serve --port $(( 8500 + index )) >"$data/server-$index.log" 2>&1 &
@@ -52,15 +60,19 @@ for index in "${!binaries[@]}"; do wrk -t2 -c32 -d5s "http://127.0.0.1:$(( 8500 
 for _ in $(seq 1 "$rounds"); do
   for index in "${!binaries[@]}"; do
     before=$(awk '{ print $14 + $15 }' "/proc/${pids[$index]}/stat")
-    output=$(wrk -t2 -c32 -d3s "http://127.0.0.1:$(( 8500 + index ))$path")
+    output=$(wrk -t$threads -c$connections -d3s --latency "http://127.0.0.1:$(( 8500 + index ))$path")
     after=$(awk '{ print $14 + $15 }' "/proc/${pids[$index]}/stat")
     requests=$(echo "$output" | awk '/requests in/ { print $1 }')
     rps=$(echo "$output" | awk '/Requests\/sec/ { print $2 }')
-    echo "$index $(( after - before )) $requests $rps" >>"$figures"
+    # wrk's latency percentiles in microseconds (it prints 812.00us, 1.23ms, 1.05s)
+    percentiles=$(echo "$output" | awk '$1 == "50%" || $1 == "99%" { v = $2; m = 1
+      if (v ~ /us$/) m = 1; else if (v ~ /ms$/) m = 1000; else if (v ~ /s$/) m = 1000000
+      sub(/[a-z]+$/, "", v); printf "%d ", v * m }')
+    echo "$index $(( after - before )) $requests $rps $percentiles" >>"$figures"
   done
 done
 
-echo "$path, $rounds rounds of 3 s at 32 connections, in turn"
+echo "$path, $rounds rounds of 3 s at $connections connections, in turn"
 python3 - "$figures" "$(getconf CLK_TCK)" "${binaries[@]}" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
@@ -69,5 +81,8 @@ for index, binary in enumerate(sys.argv[3:]):
     mine = [r for r in rows if int(r[0]) == index]
     cpu = [int(r[1]) / ticks * 1000 / int(r[2]) for r in mine]
     rps = [float(r[3]) for r in mine]
-    print(f"{binary}: server CPU ms/req median {statistics.median(cpu):.3f}, lowest {min(cpu):.3f}; req/s median {statistics.median(rps):.0f}")
+    p50 = statistics.median(int(r[4]) for r in mine) / 1000
+    p99 = statistics.median(int(r[5]) for r in mine) / 1000
+    print(f"{binary}: server CPU ms/req median {statistics.median(cpu):.3f}, lowest {min(cpu):.3f}; "
+          f"req/s median {statistics.median(rps):.0f}; p50 {p50:.2f} ms, p99 {p99:.2f} ms (medians of the rounds)")
 PY

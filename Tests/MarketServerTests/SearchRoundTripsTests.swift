@@ -83,3 +83,23 @@ extension SearchRoundTripsTests {
         }
     }
 }
+
+extension SearchRoundTripsTests {
+    @Test("one word in one category walks the category's entries of it without asking how many listings the word is in")
+    func categoryWalkOfOneWordAsksNoCount() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            for n in 0..<12 {
+                let title = n % 3 == 0 ? "Oak desk \(n)" : "Oak shelf \(n)"
+                try await app.createListing(.sample(title, categories: [n % 2 == 0 ? "furniture" : "other"]), token: seller.token)
+            }
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            let search = ListingSearch(sql: recorder, now: Date())
+            let page = try await search.page(SearchCriteria(text: "desk", categories: [.furniture], sort: .relevance, limit: 5))
+            #expect(page.listings.map(\.title) == ["Oak desk 6", "Oak desk 0"])
+            let statements = recorder.statements
+            #expect(statements.contains { $0.contains("y.category_mask & \(ListingCategory.furniture.bit)") }, "the category's entries are walked: \(statements)")
+            #expect(!statements.contains { $0.hasPrefix("EXPLAIN") }, "no estimate is asked: \(statements)")
+        }
+    }
+}

@@ -101,9 +101,8 @@ struct ListingSearch {
                 branches.append(try await segmentStatement(segments[index], index: index, query: query, walk: words.walk,
                                                            prefixWords: words.prefix, stretch: stretch, asOf: asOf, limit: wanted))
             }
-            var batch = try await read(branches)
-            batch.sort { Self.precedes($0, $1, sort: query.sort) }
-            found += batch.prefix(wanted)
+            let batch = try await read(branches, sort: query.sort, limit: wanted)
+            found += batch
             // A walk window that held fewer matches than it was asked for is exhausted: the walk
             // goes on over a wider window, until it would pass its reach; then the rest of the
             // segment is read by its matches (by price, those in the price bands left).
@@ -159,7 +158,7 @@ struct ListingSearch {
                                                                  prefixWords: words.prefix, stretch: whole, asOf: asOf, limit: walk.asked))
                     followingRead = true
                 }
-                let rows = try await read(statements).sorted { Self.precedes($0, $1, sort: query.sort) }.prefix(walk.asked)
+                let rows = try await read(statements, sort: query.sort, limit: walk.asked)
                 found += rows
                 walk.hits = rows.filter { $0.segment == last }.count
                 walk.met += walk.hits
@@ -173,23 +172,29 @@ struct ListingSearch {
         return (found.map(\.listing), cursor)
     }
 
-    /// The rows of segment statements, in one round trip, with their sellers' names and their
-    /// photos (`PhotoList`). The names are looked up for the page's rows, not joined to the
-    /// listings walked to find it: joined, PostgreSQL hashed every user for the featured branch
-    /// (7.5 of 9 ms at 1M listings); a lookup by key per row leaves no plan that could.
+    /// The first `limit` rows of segment statements in page order, in one round trip, with their
+    /// sellers' names and their photos (`PhotoList`). The names are looked up for the page's rows,
+    /// not joined to the listings walked to find it: joined, PostgreSQL hashed every user for the
+    /// featured branch (7.5 of 9 ms at 1M listings); a lookup by key per row leaves no plan that
+    /// could. The statements are ordered and cut to `limit` before the lookups: the feed's featured
+    /// and regular branches each bring a page, and half of those rows were looked up, sent and
+    /// decoded only to be dropped. Each statement's own limit is `limit` or more, so whenever a
+    /// segment's rows are cut the page is full, and no walk window is judged by what was cut.
     ///
     /// A round trip whose every statement plans alike whatever is bound (`SearchDialect.Drive.
     /// plansAlike`) is kept prepared on PostgreSQL: planning a text search's walk took 0.6–0.9 ms
     /// of each statement's 1–2 ms at 1M listings.
-    private func read(_ statements: [SegmentRead]) async throws -> [(listing: ListingRow, segment: Int)] {
+    private func read(_ statements: [SegmentRead], sort: ListingSort, limit: Int) async throws -> [(listing: ListingRow, segment: Int)] {
         let branches = statements.enumerated().map { "SELECT * FROM (\($1.sql)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
+        let order = Self.order(sort, seq: "cut.seq", table: "cut")
         let page: SQLQueryString = """
             SELECT page.*, (SELECT u.public_name FROM users u WHERE u.id = page.seller_id) AS seller_name,
               \(PhotoList.column(listing: "page.id", in: SQLTextSyntax(isPostgres: dialect.isPostgres))) AS photo_list
-            FROM (\(branches.joined(separator: " UNION ALL "))) AS page
+            FROM (SELECT * FROM (\(branches.joined(separator: " UNION ALL "))) AS cut
+                  ORDER BY cut.segment_index, \(order) LIMIT \(literal: limit)) AS page
             """
         let rows = statements.allSatisfy(\.plansAlike) ? try await sql.prepared(page).all() : try await sql.unprepared(page).all()
-        return try ListingRow.pageRows(rows)
+        return try ListingRow.pageRows(rows).sorted { Self.precedes($0, $1, sort: sort) }
     }
 
     /// The page order: segment by segment, and within one the order its SQL reads in.
