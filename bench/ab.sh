@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Two or more builds on one request, in turn: each build serves the same seeded database on a
-# port of its own, and rounds of `wrk -c32` (3 s) go to each build in turn, so what else the
-# machine does falls on all alike. Prints, per build, the median and lowest server CPU time per
-# request over the rounds, the median throughput, and the median p50 and p99 of the rounds. For
-# changes of a few microseconds a request, which a single run of read-path.sh cannot tell from
-# this machine's run-to-run drift.
+# port of its own, and rounds of `wrk` (3 s, 32 connections unless told) go to each build in
+# turn, so what else the machine does falls on all alike. Prints, per build, the median and
+# lowest server CPU time per request over the rounds, the median throughput, and the median p50
+# and p99 of the rounds. For changes of a few microseconds a request, which a single run of
+# read-path.sh cannot tell from this machine's run-to-run drift.
 #
 #   bench/ab.sh --path PATH [--rounds N] [--listings N] [--connections N] BINARY BINARY...
 #

@@ -172,11 +172,12 @@ struct ListingSearch {
         return (found.map(\.listing), cursor)
     }
 
-    /// The first `limit` rows of segment statements in page order, in one round trip, with their
-    /// sellers' names and their photos (`PhotoList`). The names are looked up for the page's rows,
-    /// not joined to the listings walked to find it: joined, PostgreSQL hashed every user for the
-    /// featured branch (7.5 of 9 ms at 1M listings); a lookup by key per row leaves no plan that
-    /// could. The statements are ordered and cut to `limit` before the lookups: the feed's featured
+    /// The first `limit` rows of segment statements in page order (segment by segment, and within
+    /// one the order its SQL reads in: `order`), in one round trip, with their sellers' names and
+    /// their photos (`PhotoList`). The names are looked up for the page's rows, not joined to the
+    /// listings walked to find it: joined, PostgreSQL hashed every user for the featured branch
+    /// (7.5 of 9 ms at 1M listings); a lookup by key per row leaves no plan that could. The
+    /// statements are ordered and cut to `limit` before the lookups: the feed's featured
     /// and regular branches each bring a page, and half of those rows were looked up, sent and
     /// decoded only to be dropped. Each statement's own limit is `limit` or more, so whenever a
     /// segment's rows are cut the page is full, and no walk window is judged by what was cut.
@@ -186,29 +187,15 @@ struct ListingSearch {
     /// of each statement's 1–2 ms at 1M listings.
     private func read(_ statements: [SegmentRead], sort: ListingSort, limit: Int) async throws -> [(listing: ListingRow, segment: Int)] {
         let branches = statements.enumerated().map { "SELECT * FROM (\($1.sql)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
-        let order = Self.order(sort, seq: "cut.seq", table: "cut")
+        // The order is said twice: the cut needs it, and only the outer ORDER BY promises it.
+        let order = { (table: String) in "\(unsafeRaw: table).segment_index, \(Self.order(sort, seq: table + ".seq", table: table))" as SQLQueryString }
         let page: SQLQueryString = """
             SELECT page.*, (SELECT u.public_name FROM users u WHERE u.id = page.seller_id) AS seller_name,
               \(PhotoList.column(listing: "page.id", in: SQLTextSyntax(isPostgres: dialect.isPostgres))) AS photo_list
-            FROM (SELECT * FROM (\(branches.joined(separator: " UNION ALL "))) AS cut
-                  ORDER BY cut.segment_index, \(order) LIMIT \(literal: limit)) AS page
+            FROM (SELECT * FROM (\(branches.joined(separator: " UNION ALL "))) AS cut ORDER BY \(order("cut")) LIMIT \(literal: limit)) AS page
+            ORDER BY \(order("page"))
             """
         let rows = statements.allSatisfy(\.plansAlike) ? try await sql.prepared(page).all() : try await sql.unprepared(page).all()
-        return try ListingRow.pageRows(rows).sorted { Self.precedes($0, $1, sort: sort) }
-    }
-
-    /// The page order: segment by segment, and within one the order its SQL reads in.
-    static func precedes(_ a: (listing: ListingRow, segment: Int), _ b: (listing: ListingRow, segment: Int), sort: ListingSort) -> Bool {
-        if a.segment != b.segment { return a.segment < b.segment }
-        switch sort {
-        case .newest, .relevance:
-            return a.listing.seq > b.listing.seq
-        case .priceAsc:
-            let (pa, pb) = (a.listing.sortPriceCents ?? 0, b.listing.sortPriceCents ?? 0)
-            return pa != pb ? pa < pb : a.listing.seq < b.listing.seq
-        case .priceDesc:
-            let (pa, pb) = (a.listing.sortPriceCents ?? 0, b.listing.sortPriceCents ?? 0)
-            return pa != pb ? pa > pb : a.listing.seq > b.listing.seq
-        }
+        return try ListingRow.pageRows(rows)
     }
 }
