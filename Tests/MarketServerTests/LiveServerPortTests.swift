@@ -15,10 +15,14 @@ struct LiveServerPortTests {
             var holder: LoopbackSocket?
             defer { holder?.close() }
             // The first port drawn is taken as it is drawn, as another test starting at the same
-            // moment would take it: between any check and the bind.
+            // moment would take it: between any check and the bind. A draw this test cannot hold
+            // (another test serves on it) is drawn again, so the first port is always held.
             try await app.startOnFreePort { range in
-                let port = Int.random(in: range)
-                if drawn.isEmpty { holder = try? LoopbackSocket.listening(on: port) }
+                var port = Int.random(in: range)
+                for _ in 0..<100 where drawn.isEmpty && holder == nil {
+                    holder = try? LoopbackSocket.listening(on: port)
+                    if holder == nil { port = Int.random(in: range) }
+                }
                 drawn.append(port)
                 return port
             }
@@ -28,6 +32,27 @@ struct LiveServerPortTests {
             #expect(drawn.count >= 2)
             #expect(serving == drawn.last)
             #expect(serving != drawn.first)
+        }
+    }
+
+    @Test("a port the last server left with a connection closing (TIME_WAIT) can be held, as a server would bind it")
+    func portLeftClosingCanBeHeld() async throws {
+        try await withTestApp { app in
+            try await app.asyncBoot()
+            var port = 0
+            var client: LoopbackSocket?
+            defer { client?.close() }
+            try await app.withLiveServer { url in
+                port = url.port ?? 0
+                // A connection open when the server stops: the server closes it first, so its
+                // side lingers in TIME_WAIT on the port.
+                client = try LoopbackSocket.connected(to: port)
+                try client?.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(client?.receive() != nil)
+            }
+            #expect(client?.receive() == nil, "the server closed the connection")
+            let holder = try LoopbackSocket.listening(on: port)
+            holder.close()
         }
     }
 }

@@ -8,9 +8,13 @@ import Glibc
 public struct LoopbackSocket: Sendable {
     private let fd: Int32
 
-    /// A socket listening on 127.0.0.1:`port`.
+    /// A socket listening on 127.0.0.1:`port`. It reuses the address as a server does
+    /// (SO_REUSEADDR), so a port whose last connections linger closed (TIME_WAIT) is held, as
+    /// the server would bind it; a port another socket listens on is still refused.
     public static func listening(on port: Int) throws -> LoopbackSocket {
         let socket = try LoopbackSocket()
+        var reuse: Int32 = 1
+        setsockopt(socket.fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         do { try socket.listen(on: port) } catch { socket.close(); throw error }
         return socket
     }
