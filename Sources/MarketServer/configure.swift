@@ -30,6 +30,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         app.newestListingNumber = NewestListingNumber()
     }
     app.spanishListings = SpanishListings()
+    app.contentVersions = KeptValue()
 
     // Migrations, in order. Never edit a shipped one: add a new one after it.
     app.migrations.add(CreateUser())          // accounts

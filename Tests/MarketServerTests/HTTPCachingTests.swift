@@ -88,6 +88,28 @@ struct HTTPCachingTests {
         }
     }
 
+    @Test("a page asked with no tag may carry the version read up to a second before; a tag asked about is compared with one read then, so no change is answered 304")
+    func keptVersionTagsOnly() async throws {
+        try await withTestApp { app in
+            app.contentVersions = KeptValue(lifetime: .seconds(600))
+            let deal = try await app.deal()
+            let path = "/api/v1/listings?limit=20"
+            let first = try Self.tag(try await app.send(.GET, path))
+            _ = try await app.createListing(.sample("Oak desk"), token: deal.seller.token)
+            // Asked with no tag: the page is read now, its tag from the version kept.
+            let unasked = try await app.send(.GET, path)
+            #expect(try unasked.decode(ListingPage.self).items.map(\.title).contains("Oak desk"))
+            #expect(try Self.tag(unasked) == first, "the version kept tags it")
+            // Asked with that tag: the version is read now, and it moved.
+            let asked = try await Self.revalidate(app, path, tag: first)
+            #expect(asked.status == .ok)
+            #expect(try asked.decode(ListingPage.self).items.map(\.title).contains("Oak desk"))
+            let current = try Self.tag(asked)
+            #expect(current != first)
+            #expect(try await Self.revalidate(app, path, tag: current).status == .notModified)
+        }
+    }
+
     @Test("a listing's JSON gets a new tag when a photo is added")
     func listingPhotos() async throws {
         try await withTestApp { app in

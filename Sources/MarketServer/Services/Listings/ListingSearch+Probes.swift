@@ -57,7 +57,7 @@ extension ListingSearch {
         case .newest, .relevance:
             if start == nil, newest == nil {
                 let read = { try await sql.prepared("SELECT max(seq) + 1 AS top FROM listings").first()?.decode(column: "top", as: Int64?.self) }
-                if let kept = newestListing { newest = try await kept.top(read: read) } else { newest = try await read() }
+                if let kept = newestListing { newest = try await kept.value(read: read) } else { newest = try await read() }
             }
             guard let top = start?.seq ?? newest, top > Int64(size) else { return nil }
             return Position(seq: top - Int64(size), price: nil)

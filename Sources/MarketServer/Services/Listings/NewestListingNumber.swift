@@ -1,4 +1,3 @@
-import NIOConcurrencyHelpers
 import Vapor
 
 /// The number past the newest listing, where a PostgreSQL text search's first walk window starts
@@ -7,23 +6,8 @@ import Vapor
 ///
 /// A number a second old is as good as a fresh one: the first window is bounded below only (the
 /// listings from `top - size` up), so listings added since are still walked, the window simply
-/// holding them too. Time here is the machine's monotonic clock, not a request's "now": how old
-/// the number is matters, not what the clock of the market says.
-final class NewestListingNumber: Sendable {
-    let lifetime: Duration
-    private let kept = NIOLockedValueBox<(top: Int64, readAt: ContinuousClock.Instant)?>(nil)
-
-    init(lifetime: Duration = .seconds(1)) { self.lifetime = lifetime }
-
-    /// The kept number while it is younger than `lifetime`; otherwise `read`'s, kept.
-    func top(read: () async throws -> Int64?) async throws -> Int64? {
-        let now = ContinuousClock.now
-        if let kept = kept.withLockedValue({ $0 }), now - kept.readAt < lifetime { return kept.top }
-        guard let top = try await read() else { return nil }
-        kept.withLockedValue { $0 = (top, now) }
-        return top
-    }
-}
+/// holding them too. While there is none (nil), the walk has no window to bound.
+typealias NewestListingNumber = KeptValue<Int64?>
 
 extension Application {
     private struct NewestListingNumberKey: StorageKey { typealias Value = NewestListingNumber }

@@ -32,9 +32,17 @@ struct ConditionalGet: AsyncMiddleware {
         }
         let domain = request.domain
         let now = domain.now
-        let version = try await domain.reading { services in
-            try await ContentVersion.current(on: services.database.sql, now: now)
+        let read = {
+            try await domain.reading { services in try await ContentVersion.current(on: services.database.sql, now: now) }
         }
+        let asked = request.headers.first(name: .ifNoneMatch)
+        // A request with no tag to compare may have its page tagged with a version this instance
+        // read up to a second ago (`contentVersions`), a round trip fewer for every first visit and
+        // every search typed. Versions only grow, so a kept one is never newer than the page: at
+        // worst the next revalidation gets the page again. A tag is compared only with a version
+        // read for that request (and kept for the next).
+        let kept = request.application.contentVersions ?? KeptValue(lifetime: .zero)
+        let version = asked == nil ? try await kept.value(read: read) : try await kept.fresh(read: read)
         // A page shows times relative to now ("5 min ago"): its tag changes with the minute too,
         // and it is in the reader's language.
         let renderer = isPage
@@ -43,7 +51,6 @@ struct ConditionalGet: AsyncMiddleware {
         let tag = version.entityTag(for: request, viewer: viewer, renderer: renderer)
         let vary = isPage ? Self.pageVary : Self.vary
         let cacheControl = viewer == nil ? "public, max-age=\(Self.sharedMaxAge)" : "private, no-cache"
-        let asked = request.headers.first(name: .ifNoneMatch)
         if let asked, ifNoneMatch(asked, matches: tag) { return Self.notModified(tag: tag, cacheControl: cacheControl, vary: vary) }
         let response = try await next.respond(to: request)
         guard response.status == .ok else { return response }

@@ -8,6 +8,7 @@ import Vapor
 /// `CreateContentVersions`) and the next time a featured period ends (the feed's featured
 /// listings change then with no write). Read before the page, never after: a write that lands
 /// in between then makes the next request's version differ, and the page is sent again.
+/// `ConditionalGet` may tag a page with one kept a while (`Application.contentVersions`).
 struct ContentVersion: Equatable, Sendable {
     var writes: Int64
     var nextFeatureEnd: Date?
@@ -45,4 +46,15 @@ func ifNoneMatch(_ header: String, matches tag: String) -> Bool {
 /// answer itself can say (a listing that does not exist is still 404).
 func ifNoneMatchAny(_ header: String) -> Bool {
     header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" }
+}
+
+extension Application {
+    private struct ContentVersionsKey: StorageKey { typealias Value = KeptValue<ContentVersion> }
+
+    /// The content version this instance read last, kept for a second to tag pages asked without
+    /// a tag to compare (`ConditionalGet`); set by `configure`.
+    var contentVersions: KeptValue<ContentVersion>? {
+        get { storage[ContentVersionsKey.self] }
+        set { storage[ContentVersionsKey.self] = newValue }
+    }
 }
