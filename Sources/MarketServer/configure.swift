@@ -88,6 +88,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrations.add(UpdateSearchIndexAddSpanish()) // each listing's language; Spanish listings searched by their stems too; accents folded
     app.migrations.add(CreateCategorySearchIndex()) // SQLite: the text index again, each category's listings a range of row ids, for a word in one category
     app.migrations.add(UpdateListingTermsAddCategories()) // PostgreSQL: a word's listings in one category, newest first, from an index of their own
+    app.migrations.add(UpdateListingTermsVacuumSooner()) // PostgreSQL: a word's new entries vacuumed soon, so walks read them from the index alone
 
     app.jwt.apple.jwksEndpoint = URI(string: settings.appleJWKSURL)
     app.passwords.use(.bcrypt(cost: settings.bcryptCost))

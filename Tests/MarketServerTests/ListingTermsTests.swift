@@ -158,3 +158,14 @@ struct ListingTermsTests {
         #expect(stored == derived)
     }
 }
+
+extension ListingTermsTests {
+    @Test("PostgreSQL's autovacuum takes listing_terms after 20,000 new entries, not a fifth of the table", .enabled(if: TestDatabase.isPostgres))
+    func vacuumedSoon() async throws {
+        try await withTestApp { app in
+            let row = try await app.db.sql.raw("SELECT reloptions FROM pg_class WHERE relname = 'listing_terms'").first()
+            let options = try #require(try row?.decode(column: "reloptions", as: [String]?.self))
+            #expect(Set(options) == ["autovacuum_vacuum_insert_threshold=20000", "autovacuum_vacuum_insert_scale_factor=0"])
+        }
+    }
+}
