@@ -103,3 +103,28 @@ extension SearchRoundTripsTests {
         }
     }
 }
+
+extension SearchRoundTripsTests {
+    @Test("two words in one category that seldom meet: after the first window of one word's entries, the rest is read by matches, not walked to its end")
+    func categoryWalkOfWordsThatSeldomMeet() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            // The match is the oldest listing: every other textbook says only one of the words.
+            try await app.createListing(.sample("Biochemistry charger", categories: ["textbooks"]), token: seller.token)
+            for n in 0..<30 { try await app.createListing(.sample("Charger \(n)", categories: ["electronics"]), token: seller.token) }
+            for n in 0..<12 { try await app.createListing(.sample("Biochemistry \(n)", categories: ["textbooks"]), token: seller.token) }
+            try await app.db.sql.raw("ANALYZE listing_terms").run()
+            try await app.db.sql.raw("ANALYZE listings").run()
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date())
+            // Windows of two of `biochemistry`'s 13 textbook entries (the rarer word): the first
+            // meets no charger, and PostgreSQL expects about one match.
+            search.plan.walkWindow = 16
+            let page = try await search.page(SearchCriteria(text: "biochemistry charger", categories: [.textbooks], limit: 5))
+            #expect(page.listings.map(\.title) == ["Biochemistry charger"])
+            let statements = recorder.statements
+            #expect(statements.contains { $0.hasPrefix("EXPLAIN SELECT 1 FROM listings") }, "the matches are estimated: \(statements)")
+            #expect(statements.contains { $0.contains("OFFSET 0) AS rest") }, "the rest is read by matches: \(statements)")
+        }
+    }
+}
