@@ -19,9 +19,12 @@ struct LiveServerPortTests {
             // (another test serves on it) is drawn again, so the first port is always held.
             try await app.startOnFreePort { range in
                 var port = Int.random(in: range)
-                for _ in 0..<100 where drawn.isEmpty && holder == nil {
-                    holder = try? LoopbackSocket.listening(on: port)
-                    if holder == nil { port = Int.random(in: range) }
+                if drawn.isEmpty {
+                    for _ in 0..<100 {
+                        holder = try? LoopbackSocket.listening(on: port)
+                        if holder != nil { break }
+                        port = Int.random(in: range)
+                    }
                 }
                 drawn.append(port)
                 return port

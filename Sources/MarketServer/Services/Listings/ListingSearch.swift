@@ -124,12 +124,8 @@ struct ListingSearch {
                 }
                 let weighsFirst = plan.weighsWords(left: observed, weighedAlready: words.weighed)
                 var wordWalk = weighsFirst ? try await weighWords() : nil
-                // One word's entries in one category hold every match: that walk goes on to its end.
-                // Of several words each entry is checked for the others, and words that seldom meet
-                // walked all of one word's entries in the category, tier by tier (`q=biochemistry
-                // charger` in textbooks: 95 ms at 1M listings): such a walk is weighed as any other.
-                let walksCategory = words.walk?.category != nil && query.text?.tokens.count == 1
-                if wordWalk == nil, walk.estimate == nil, !walksCategory {
+                let walksToEnd = SearchPlan.walksCategoryToItsEnd(query, walk: words.walk)
+                if wordWalk == nil, walk.estimate == nil, !walksToEnd {
                     if following != nil, let both = try await estimatedMatches(query, firstTierFrom: edge, prefixWords: words.prefix) {
                         (walk.estimate, secondTierEstimate) = (both.first, both.second)
                     } else {
@@ -144,7 +140,7 @@ struct ListingSearch {
                     words.walk = wordWalk
                     (walk.size, walk.walked, walk.met) = (plan.termWindow, 0, 0)
                 } else {
-                    byMatches = !walksCategory && plan.readsRestByMatches(estimate: estimate, left: left, met: walk.met, walked: walk.walked,
+                    byMatches = !walksToEnd && plan.readsRestByMatches(estimate: estimate, left: left, met: walk.met, walked: walk.walked,
                                                                           of: listings, size: walk.size, sort: query.sort, byTerms: words.walk != nil)
                 }
                 words.weighed = true
