@@ -350,14 +350,21 @@ struct ListingSearchTests {
             #expect(try await titles(indexMatch(["wooden"], facets: [[.category(.textbooks)]])) == ["Algorithms"])
             // A prefix asked as the stored words it starts finds what the prefix finds; the words
             // are asked as stored (a stem is not stemmed again), quotes and all.
-            let stored = try await ListingTerms.words(for: "wood", prefix: true, on: app.db.sql)
-            #expect(stored == ["wooden", "0eswood"], "the words it starts, and its Spanish stem (`SpanishTerms`)")
+            let wood = try await QueryWords.lookUp(["wood"], on: app.db.sql)
+            #expect(wood == QueryWords(stored: [["wooden", "0eswood"]], absent: false), "the words it starts, and its Spanish stem (`SpanishTerms`)")
+            let stored = try #require(wood.prefix(of: ["wood"]))
             #expect(try await titles(indexMatch(["desk", "wood"], prefixWords: stored)) == titles(indexMatch(["desk", "wood"])))
             #expect(try await titles(indexMatch(["sturdy"], prefixWords: ["sturdi"], facets: [[.category(.furniture)]])).isEmpty,
                     "sturdy is in the descriptions only")
             #expect(try await titles(indexMatch(["ob"], prefixWords: ["o'brien", "back\\slash"])).isEmpty)
-            #expect(try await ListingTerms.words(for: "the", prefix: true, on: app.db.sql) == nil, "a stop word stands for no words")
-            #expect(try await ListingTerms.words(for: "zzq", prefix: true, on: app.db.sql) == ["0eszzq"], "a prefix no word starts: its Spanish stem only")
+            #expect(try await QueryWords.lookUp(["the"], on: app.db.sql) == QueryWords(stored: [nil], absent: false),
+                    "a stop word stands for no words, and constrains nothing")
+            #expect(try await QueryWords.lookUp(["zzq"], on: app.db.sql) == QueryWords(stored: [["0eszzq"]], absent: true),
+                    "a prefix no word starts: its Spanish stem only, in no listing either")
+            #expect(try await QueryWords.lookUp(["oak", "desk", "the"], on: app.db.sql) == QueryWords(stored: [["oak", "0esoak"], ["desk", "0esdesk"], nil], absent: false),
+                    "whole words: their stems; \"oak\" is in a description")
+            #expect(try await QueryWords.lookUp(["desks", "walnut"], on: app.db.sql).absent, "a whole word no listing has")
+            #expect(try await QueryWords.lookUp(["walnut", "desk"], on: app.db.sql).absent, "whichever word it is")
         }
     }
 

@@ -128,3 +128,49 @@ extension SearchRoundTripsTests {
         }
     }
 }
+
+extension SearchRoundTripsTests {
+    @Test("a typed word no listing has: the first round trip reads nothing, the second looks the words up, and the page is empty",
+          arguments: ["oak des", "lamp zzq", "walnut"])
+    func wordNoListingHas(text: String) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            for n in 0..<12 { try await app.createListing(.sample("Lamp \(n)", description: "A desk lamp"), token: seller.token) }
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date())
+            search.plan.walkWindow = 4
+            let page = try await search.page(SearchCriteria(text: text, sort: .relevance, limit: 5))
+            #expect(page.listings.isEmpty)
+            let statements = recorder.statements.filter { !$0.contains("max(seq)") }  // where the walk starts
+            #expect(statements.count == 2, "no estimate, no other read: \(statements)")
+            #expect(statements.first?.contains("words_stored") == true, "the first reads are skipped unless every word is stored: \(statements)")
+        }
+    }
+
+    @Test("a second relevance tier with many matches left weighs a word's walk, though the first tier, with few, did not")
+    func secondTierWeighsWords() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            // One listing says both words in its title; twelve newer say "calculus" in the title and
+            // "textbook" in the description only (the second tier), the newest among them.
+            try await app.createListing(.sample("Calculus text guide"), token: seller.token)
+            for n in 0..<24 { try await app.createListing(.sample("Vase \(n)"), token: seller.token) }
+            for n in 0..<12 { try await app.createListing(.sample("Calculus \(n)", description: "Like a textbook"), token: seller.token) }
+            try await app.db.sql.raw("ANALYZE listing_terms").run()
+            try await app.db.sql.raw("ANALYZE listings").run()
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date())
+            // Windows of the 4 newest listings: the first tier's meets none and expects about one
+            // (fewer than 5: no word's walk), and its rest is read by matches; the second tier's
+            // meets four, and at that rate many are left, so `calculus`'s listings are walked.
+            (search.plan.walkWindow, search.plan.wordsWalkMatches, search.plan.commonShare, search.plan.followingTierMatches) = (4, 5, 1, 0)
+            let page = try await search.page(SearchCriteria(text: "calculus tex", sort: .relevance, limit: 6))
+            #expect(page.listings.map(\.title) == ["Calculus text guide", "Calculus 11", "Calculus 10", "Calculus 9", "Calculus 8", "Calculus 7"])
+            // A word's walk reads its entries as `d(term)` (`ListingTerms.listings`).
+            let secondTier = recorder.statements.filter { $0.contains("3 AS segment_index") }
+            #expect(secondTier.contains { $0.contains("AS d(term)") }, "the second tier walks a word's listings: \(recorder.statements)")
+            #expect(!recorder.statements.contains { $0.contains("2 AS segment_index") && $0.contains("AS d(term)") },
+                    "the first tier did not: \(recorder.statements)")
+        }
+    }
+}

@@ -17,11 +17,12 @@ extension ListingSearch {
     ///
     /// `category`: the one category whose own entries are walked (`SearchPlan.categoryWordIndex`),
     /// whatever the word's share: they are the only listings that can match.
-    func termWalk(_ query: SearchCriteria, prefixWords: [String]?, listings: Int? = nil,
+    func termWalk(_ query: SearchCriteria, words: QueryWords?, listings: Int? = nil,
                   category: ListingCategory? = nil) async throws -> ListingTerms? {
-        guard dialect.isPostgres, let text = query.text, text.isbn == nil, !text.tokens.isEmpty, SearchPlan.walksTerms(query) else { return nil }
+        guard dialect.isPostgres, let text = query.text, text.isbn == nil, !text.tokens.isEmpty, let words,
+              SearchPlan.walksTerms(query) else { return nil }
         let order: ListingTerms.Order = query.sort.isByPrice ? .price(descending: query.sort == .priceDesc) : .age
-        guard let walk = try await ListingTerms.walked(for: text.tokens, lastWords: prefixWords, order: order, listings: listings,
+        guard let walk = try await ListingTerms.walked(for: text.tokens, words: words, order: order, listings: listings,
                                                        category: category, on: sql),
               order != .age || category != nil || walk.share <= plan.commonShare else { return nil }
         return walk
@@ -108,13 +109,11 @@ extension ListingSearch {
             """
     }
 
-    /// PostgreSQL: the stored words the last token starts, when it is a prefix that starts at most
-    /// `ListingTerms.maxTerms` (`SearchDialect.indexMatch`); nil otherwise.
-    func lastPrefixWords(_ query: SearchCriteria) async throws -> [String]? {
-        guard dialect.isPostgres, let tokens = query.text?.tokens, let last = tokens.indices.last,
-              SearchDialect.isPrefix(last, of: tokens),
-              let words = try await ListingTerms.words(for: tokens[last], prefix: true, on: sql) else { return nil }
-        return words.count <= ListingTerms.maxTerms ? words : nil
+    /// PostgreSQL: what `listing_terms` says of a text search's words (`QueryWords`); nil for
+    /// other searches (an ISBN is one equality).
+    func queryWords(_ query: SearchCriteria) async throws -> QueryWords? {
+        guard dialect.isPostgres, let text = query.text, text.isbn == nil, !text.tokens.isEmpty else { return nil }
+        return try await QueryWords.lookUp(text.tokens, on: sql)
     }
 
     /// The index to browse by (no text): one category's own (`FeedIndexes`), and newest first

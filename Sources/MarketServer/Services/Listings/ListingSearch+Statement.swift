@@ -13,9 +13,10 @@ extension ListingSearch {
     }
 
     /// One segment's SELECT, tagged with its index as `segment_index`: the stretch of its listings
-    /// that `stretch` names.
+    /// that `stretch` names. `unlessAbsent`: none when a typed word is in no listing (PostgreSQL,
+    /// `QueryWords.everyWordStored`, asked by `read`).
     func segmentStatement(_ segment: Segment, index: Int, query: SearchCriteria, walk: ListingTerms?, prefixWords: [String]?,
-                                  stretch: Stretch, asOf: Date, limit: Int) async throws -> SegmentRead {
+                          stretch: Stretch, asOf: Date, limit: Int, unlessAbsent: Bool = false) async throws -> SegmentRead {
         var conditions: [SQLQueryString] = []
         var statusWrittenIn = false
         // Featured listings are few: reach them through their own index, never by scanning the rest.
@@ -117,6 +118,7 @@ extension ListingSearch {
         if !stretch.byMatches { conditions += bounds }
 
         conditions.insert(statusWrittenIn ? "l.status = \(literal: query.status.rawValue)" : "l.status = \(bind: query.status.rawValue)", at: 0)
+        if unlessAbsent { conditions.insert(QueryWords.everyWordStored, at: 0) }
         let select: SQLQueryString = """
             SELECT \(unsafeRaw: ListingRow.selectList), \(literal: index) AS segment_index FROM \(from)
             WHERE \(conditions.joined(separator: " AND "))

@@ -34,62 +34,35 @@ struct ListingTerms {
     /// more than the walk saves, and the other plans serve it.
     static let maxTerms = 32
 
-    /// The words to walk for `tokens`, or nil when none can be walked: each token is read as the
-    /// text search reads it (English stems; a stop word matches nothing and constrains nothing).
-    /// Of several words, the one with the fewest listings (PostgreSQL's estimate): each listing
-    /// walked is checked for the others, and a common word with a rare one (`hard lamp`) walked
-    /// thousands of listings without the rare word. `lastWords` are the words the last token
-    /// starts, when it is a prefix, as the caller looked them up (`words`; nil: none to walk).
-    /// `listings`: how many listings there are, for the share newest first (`share`). The feed's
-    /// walk knows from the listings' numbers, without the round trip PostgreSQL's estimate took.
-    static func walked(for tokens: [String], lastWords: [String]?, order: Order, listings: Int? = nil,
+    /// The words to walk for `tokens`, or nil when none can be walked: each token's stored words
+    /// (`QueryWords`; a stop word matches nothing and constrains nothing). Of several words, the
+    /// one with the fewest listings (PostgreSQL's estimate): each listing walked is checked for
+    /// the others, and a common word with a rare one (`hard lamp`) walked thousands of listings
+    /// without the rare word. `listings`: how many listings there are, for the share newest first
+    /// (`share`). The feed's walk knows from the listings' numbers, without the round trip
+    /// PostgreSQL's estimate took.
+    static func walked(for tokens: [String], words: QueryWords, order: Order, listings: Int? = nil,
                        category: ListingCategory? = nil, on sql: any SQLDatabase) async throws -> ListingTerms? {
-        var best: (terms: [String], listings: Int)?
+        let candidates = tokens.indices.compactMap { words.stored[$0] }.filter { $0.count <= maxTerms }
         // Of one word, the count is wanted only for the share of listings newest first, which is
         // known only when `listings` is: a walk of one category's entries (`category`) asked it for
         // nothing, a round trip of its page's five (0.3 of 2.1 ms of PostgreSQL's time at 1M).
-        let counts = tokens.count > 1 || (order == .age && listings != nil)
-        for index in tokens.indices {
-            let prefix = SearchDialect.isPrefix(index, of: tokens)
-            guard let terms = prefix ? lastWords : try await words(for: tokens[index], prefix: false, on: sql),
-                  terms.count <= maxTerms else { continue }
-            let listings = counts ? try await sql.estimatedRows("SELECT 1 FROM listing_terms WHERE term = ANY(\(bind: terms)::text[])") : 0
-            if best == nil || listings < best!.listings { best = (terms, listings) }
+        // Several are asked in one round trip.
+        var counts = Array(repeating: 0, count: candidates.count)
+        if candidates.count > 1 || (order == .age && listings != nil) {
+            let entries = candidates.map { "SELECT 1 FROM listing_terms WHERE term = ANY(\(bind: $0)::text[])" as SQLQueryString }
+            if entries.count > 1, let all = try await sql.estimatedRows(branches: entries) {
+                counts = all
+            } else {
+                for (index, read) in entries.enumerated() { counts[index] = try await sql.estimatedRows(read) }
+            }
         }
-        guard let best else { return nil }
+        guard let rarest = counts.indices.min(by: { counts[$0] < counts[$1] }) else { return nil }
+        let best = (terms: candidates[rarest], listings: counts[rarest])
         var walk = ListingTerms(terms: best.terms, order: order)
         if order == .age { walk.category = category }
         if order == .age, let listings { walk.share = min(1, Double(best.listings) / Double(max(1, listings))) }
         return walk
-    }
-
-    /// The stored words typed `token` stands for, read as the text search reads it: its English
-    /// stem, or as a prefix every stored word starting with that stem, up to one past `maxTerms`,
-    /// and its Spanish stem (`SpanishTerms`); nil for a stop word, which matches nothing and
-    /// constrains nothing. One round trip, kept prepared (its plan is the same for every word):
-    /// the words a prefix starts with are each found by one descent of the index from the last
-    /// (a skip scan), so a word's many rows are not read.
-    static func words(for token: String, prefix: Bool, on sql: any SQLDatabase) async throws -> [String]? {
-        let stems: SQLQueryString = "SELECT array_agg(s) AS stems FROM unnest(tsvector_to_array(to_tsvector('english', \(bind: token)))) AS s"
-        let spanish = SpanishTerms.asked(for: token).map { [$0] } ?? []
-        guard prefix else {
-            let row = try await sql.prepared(stems).first()
-            return try row?.decode(column: "stems", as: [String]?.self).flatMap { $0.count == 1 ? $0 + spanish : nil }
-        }
-        let row = try await sql.prepared("""
-            WITH RECURSIVE p AS (\(stems)),
-            found(term) AS (
-              SELECT min(term) FROM listing_terms WHERE term >= (SELECT stems[1] FROM p)
-              UNION ALL
-              SELECT (SELECT min(x.term) FROM listing_terms x WHERE x.term > found.term)
-              FROM found WHERE starts_with(found.term, (SELECT stems[1] FROM p))
-            )
-            SELECT p.stems, (SELECT array_agg(term) FROM (
-              SELECT term FROM found WHERE starts_with(term, (SELECT stems[1] FROM p)) LIMIT \(literal: maxTerms + 1)) AS f) AS terms
-            FROM p
-            """).first()
-        guard let row, try row.decode(column: "stems", as: [String]?.self)?.count == 1 else { return nil }
-        return (try row.decode(column: "terms", as: [String]?.self) ?? []) + spanish
     }
 
     /// Newest first, which entries a relevance tier walks by their mark (a word in a primary

@@ -151,7 +151,7 @@ struct SearchDialect {
     /// GIN index at once: in the primary fields for the first tier (`primary_vector`), anywhere
     /// otherwise (`search_vector`).
     ///
-    /// A prefix is asked as the stored words it starts (`prefixWords`, `ListingTerms.words`) when
+    /// A prefix is asked as the stored words it starts (`prefixWords`, `QueryWords.prefix`) when
     /// they are known: the index answers a prefix by gathering every entry it starts into one
     /// list before intersecting, and the exact words by skipping through the lists together.
     /// `q=white` in notes by relevance (none there) read the first tier's index in 13.5 ms as
