@@ -31,8 +31,10 @@ struct SearchPlanTests {
         let sold = SearchPlan.segments(for: SearchCriteria(text: "oak des", status: .sold))
         #expect(SearchPlan.followingTier(sold, after: 0) == 1)
         #expect(SearchPlan.followingTier(SearchPlan.segments(for: SearchCriteria(text: "oak des", sort: .newest)), after: 0) == nil)
-        #expect(SearchPlan().readsFollowingTierWhole(estimate: 500), "q=oak des: 11 expected, none there")
-        #expect(!SearchPlan().readsFollowingTierWhole(estimate: 501))
+        #expect(SearchPlan().readsFollowingTierWhole(estimate: 500, firstTierLeft: 11, wanted: 21), "q=oak des: 11 expected, none there")
+        #expect(!SearchPlan().readsFollowingTierWhole(estimate: 501, firstTierLeft: 11, wanted: 21))
+        #expect(!SearchPlan().readsFollowingTierWhole(estimate: 400, firstTierLeft: 4_236, wanted: 21),
+                "q=white chai: the first tier's rest fills the page")
     }
 
     @Test("each branch's estimate is read from the lines one level under a union's plan")

@@ -174,3 +174,25 @@ extension SearchRoundTripsTests {
         }
     }
 }
+
+extension SearchRoundTripsTests {
+    @Test("by relevance, a second tier expected to hold few matches is not read with the first tier's rest when that rest should fill the page")
+    func secondTierStaysWhenFirstFills() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            for n in 0..<20 { try await app.createListing(.sample("Oak desk \(n)"), token: seller.token) }
+            for n in 0..<2 { try await app.createListing(.sample("Vase \(n)", description: "Stands well beside an oak desk"), token: seller.token) }
+            for n in 0..<40 { try await app.createListing(.sample("Lamp \(n)"), token: seller.token) }
+            try await app.db.sql.raw("ANALYZE listings").run()
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date())
+            // The first window holds the 16 newest listings, all lamps: the first tier's rest, some
+            // twenty oak desks, is read by its matches and fills the page of three.
+            search.plan.walkWindow = 16
+            let page = try await search.page(SearchCriteria(text: "oak des", sort: .relevance, limit: 3))
+            #expect(page.listings.map(\.title) == ["Oak desk 19", "Oak desk 18", "Oak desk 17"])
+            #expect(!recorder.statements.contains { $0.contains("2 AS segment_index") && $0.contains("3 AS segment_index") },
+                    "the second tier is not read: \(recorder.statements)")
+        }
+    }
+}

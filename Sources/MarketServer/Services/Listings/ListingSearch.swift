@@ -170,7 +170,8 @@ struct ListingSearch {
                 var statements = [statement]
                 // By relevance, a second tier expected to hold few matches is read whole by them
                 // with the first tier's rest, rather than walked from the newest listing again.
-                if byMatches, let following, let expected = secondTierEstimate, plan.readsFollowingTierWhole(estimate: expected) {
+                if byMatches, let following, let expected = secondTierEstimate,
+                   plan.readsFollowingTierWhole(estimate: expected, firstTierLeft: left, wanted: walk.asked) {
                     let whole = Stretch(start: nil, end: nil, byMatches: true, expecting: expected)
                     statements.append(try await segmentStatement(segments[following], index: following, query: query, walk: words.walk,
                                                                  prefixWords: words.prefix, stretch: whole, asOf: asOf, limit: walk.asked))
