@@ -196,3 +196,27 @@ extension SearchRoundTripsTests {
         }
     }
 }
+
+extension SearchRoundTripsTests {
+    @Test("by relevance, a second tier expected to hold few matches, left behind by a first tier's rest that did not fill the page, is read whole by its matches")
+    func secondTierReadWholeAfterShortRest() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            // Oak and desk are each common in titles, and seldom together: PostgreSQL, taking them
+            // as independent, expects more oak desks than there are.
+            for n in 0..<2 { try await app.createListing(.sample("Oak desk \(n)"), token: seller.token) }
+            for n in 0..<20 { try await app.createListing(.sample(n % 2 == 0 ? "Oak shelf \(n)" : "Pine desk \(n)"), token: seller.token) }
+            for n in 0..<20 { try await app.createListing(.sample(n % 2 == 0 ? "Oak bench \(n)" : "Steel desk \(n)"), token: seller.token) }
+            try await app.createListing(.sample("Vase", description: "Stands well beside an oak desk"), token: seller.token)
+            for n in 0..<40 { try await app.createListing(.sample("Lamp \(n)"), token: seller.token) }
+            try await app.db.sql.raw("ANALYZE listings").run()
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date())
+            search.plan.walkWindow = 16
+            let page = try await search.page(SearchCriteria(text: "oak des", sort: .relevance, limit: 3))
+            #expect(page.listings.map(\.title) == ["Oak desk 1", "Oak desk 0", "Vase"])
+            let secondTier = recorder.statements.filter { $0.contains("3 AS segment_index") }
+            #expect(secondTier.count == 1 && secondTier[0].contains("OFFSET 0) AS rest"), "one read by matches: \(recorder.statements)")
+        }
+    }
+}

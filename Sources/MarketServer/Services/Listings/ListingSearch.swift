@@ -100,13 +100,17 @@ struct ListingSearch {
             let wanted = query.limit + 1 - found.count
             let start = { (index: Int) in index == query.cursor?.segment ? query.cursor.map { Position(seq: $0.seq, price: $0.price) } : nil }
             let firstWindow = plan.firstWindow(walkingWords: words.walk != nil, byPrice: query.sort.isByPrice)
-            var window = try await windowEdge(segments[last], query: query, walk: words.walk, from: start(last), size: firstWindow, top: &top)
+            // A second tier expected to hold few matches, not read with the first tier's rest, is read whole by them.
+            let whole = segments[last] == Segment(featured: false, tier: .secondary) && words.walk == nil
+                ? secondTierEstimate.flatMap { plan.readsSecondTierWhole(estimate: $0) ? $0 : nil } : nil
+            var window = whole != nil ? nil : try await windowEdge(segments[last], query: query, walk: words.walk, from: start(last), size: firstWindow, top: &top)
             // Until the words are looked up, each read is skipped whole when one of them is in no
             // listing: `q=oak des` at 1M listings walked the 2,000 newest for nothing (1.1 of its 2.1 ms).
             let unlessAbsent = words.looked == nil && dialect.isPostgres && query.text?.isbn == nil && !tokens.isEmpty
             var branches: [SegmentRead] = []
             for index in next...last {
-                let stretch = Stretch(start: start(index), end: index == last ? window : nil)
+                var stretch = Stretch(start: start(index), end: index == last ? window : nil)
+                if index == last, let whole { (stretch.byMatches, stretch.expecting) = (true, whole) }
                 branches.append(try await segmentStatement(segments[index], index: index, query: query, walk: words.walk, prefixWords: words.prefix,
                                                            stretch: stretch, asOf: asOf, limit: wanted, unlessAbsent: unlessAbsent))
             }
