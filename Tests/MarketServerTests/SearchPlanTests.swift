@@ -33,8 +33,10 @@ struct SearchPlanTests {
         #expect(SearchPlan.followingTier(SearchPlan.segments(for: SearchCriteria(text: "oak des", sort: .newest)), after: 0) == nil)
         #expect(SearchPlan().readsFollowingTierWhole(estimate: 500, firstTierLeft: 11, wanted: 21), "q=oak des: 11 expected, none there")
         #expect(!SearchPlan().readsFollowingTierWhole(estimate: 501, firstTierLeft: 11, wanted: 21))
-        #expect(!SearchPlan().readsFollowingTierWhole(estimate: 400, firstTierLeft: 4_236, wanted: 21),
-                "q=white chai: the first tier's rest fills the page")
+        #expect(!SearchPlan().readsFollowingTierWhole(estimate: 498, firstTierLeft: 186, wanted: 21),
+                "q=white chai: the first tier's rest fills the page, and the second costs more than a round trip")
+        #expect(SearchPlan().readsFollowingTierWhole(estimate: 101, firstTierLeft: 101, wanted: 21),
+                "q=desk lam: the second costs less than the round trip it saves if the first's estimate is high")
     }
 
     @Test("each branch's estimate is read from the lines one level under a union's plan")

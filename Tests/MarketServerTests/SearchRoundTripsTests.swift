@@ -187,8 +187,9 @@ extension SearchRoundTripsTests {
             let recorder = RecordingSQLDatabase(base: app.db.sql)
             var search = ListingSearch(sql: recorder, now: Date())
             // The first window holds the 16 newest listings, all lamps: the first tier's rest, some
-            // twenty oak desks, is read by its matches and fills the page of three.
-            search.plan.walkWindow = 16
+            // twenty oak desks, is read by its matches and fills the page of three. The second
+            // tier's two are kept from riding along however cheap.
+            (search.plan.walkWindow, search.plan.ridingMatches) = (16, 0)
             let page = try await search.page(SearchCriteria(text: "oak des", sort: .relevance, limit: 3))
             #expect(page.listings.map(\.title) == ["Oak desk 19", "Oak desk 18", "Oak desk 17"])
             #expect(!recorder.statements.contains { $0.contains("2 AS segment_index") && $0.contains("3 AS segment_index") },
@@ -212,7 +213,7 @@ extension SearchRoundTripsTests {
             try await app.db.sql.raw("ANALYZE listings").run()
             let recorder = RecordingSQLDatabase(base: app.db.sql)
             var search = ListingSearch(sql: recorder, now: Date())
-            search.plan.walkWindow = 16
+            (search.plan.walkWindow, search.plan.ridingMatches) = (16, 0)  // the second tier does not ride along
             let page = try await search.page(SearchCriteria(text: "oak des", sort: .relevance, limit: 3))
             #expect(page.listings.map(\.title) == ["Oak desk 1", "Oak desk 0", "Vase"])
             let secondTier = recorder.statements.filter { $0.contains("3 AS segment_index") }

@@ -117,12 +117,21 @@ struct SearchPlan: Sendable {
 
     /// Whether the second tier, expected to hold `estimate` matches, is read whole by them with the
     /// first tier's rest, which is expected to hold `firstTierLeft` of the `wanted` the page still
-    /// needs. Not when the first tier's rest should fill the page: the second's rows would all be
-    /// cut. `q=white chai` at 1M listings read the second tier's 702 matches (2.7 ms of a 4.5 ms
-    /// statement) beside the first tier's rest, 300 matches for a page of 21.
+    /// needs. When that rest should fill the page, the second's rows would all be cut, and it
+    /// rides only if it costs less than the round trip it saves when the first tier's estimate was
+    /// high (`ridingMatches`). `q=white chai` at 1M listings read the second tier's 702 matches (2.7
+    /// ms of a 4.5 ms statement; 498 expected) beside the first tier's rest, 300 matches for a page
+    /// of 21; `q=desk lam` expected 101 in the first tier's rest, found fewer than 21, and its
+    /// second tier (101 expected) then took a round trip of its own.
     func readsFollowingTierWhole(estimate: Int, firstTierLeft: Int, wanted: Int) -> Bool {
-        readsSecondTierWhole(estimate: estimate) && firstTierLeft < wanted
+        readsSecondTierWhole(estimate: estimate) && (firstTierLeft < wanted || estimate <= ridingMatches)
     }
+
+    /// How many matches of the second tier ride with the first tier's rest even when that rest is
+    /// expected to fill the page: reading them costs about one round trip (a match read through
+    /// the text index 2.2–4 µs at 1M listings; a round trip with the server's own work on it,
+    /// 0.5–1 ms). Tests lower it to keep a second tier apart.
+    var ridingMatches = 200
 
     /// Whether the second tier, expected to hold `estimate` matches, is read whole by them when
     /// its turn comes (the first tier's rest, expected to fill the page, did not): its window
