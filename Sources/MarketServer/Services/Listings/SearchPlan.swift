@@ -52,6 +52,12 @@ struct SearchPlan: Sendable {
     /// Tests raise it to read a few listings' second tier so, or lower it to walk it.
     var followingTierMatches = 500
 
+    /// How many matches of the second tier ride with the first tier's rest even when that rest is
+    /// expected to fill the page: reading them costs about one round trip (a match read through
+    /// the text index 2.2–4 µs at 1M listings; a round trip with the server's own work on it,
+    /// 0.5–1 ms). Tests lower it to keep a second tier apart.
+    var ridingMatches = 200
+
     /// How many matches PostgreSQL must expect for a read by matches, newest first or by
     /// relevance, to ask its index for the filters most listings meet too. Their lists cost as
     /// much to read as thousands of rows, so they pay off only when they keep many matches out.
@@ -103,42 +109,6 @@ struct SearchPlan: Sendable {
         let tiers: [Tier] = (query.sort == .relevance && query.text?.isbn == nil) ? [.primary, .secondary] : [.any]
         guard query.status == .active else { return tiers.map { Segment(featured: nil, tier: $0) } }
         return tiers.map { Segment(featured: true, tier: $0) } + tiers.map { Segment(featured: false, tier: $0) }
-    }
-
-    /// The segment after `index` when `index` is the first relevance tier of listings not featured
-    /// and the next is the second: read from its top, the second may ride with the first's rest
-    /// (`followingTierMatches`).
-    static func followingTier(_ segments: [Segment], after index: Int) -> Int? {
-        let next = index + 1
-        guard next < segments.count, segments[index].featured != true, segments[index].tier == .primary,
-              segments[next].featured == segments[index].featured, segments[next].tier == .secondary else { return nil }
-        return next
-    }
-
-    /// Whether the second tier, expected to hold `estimate` matches, is read whole by them with the
-    /// first tier's rest, which is expected to hold `firstTierLeft` of the `wanted` the page still
-    /// needs. When that rest should fill the page, the second's rows would all be cut, and it
-    /// rides only if it costs less than the round trip it saves when the first tier's estimate was
-    /// high (`ridingMatches`). `q=white chai` at 1M listings read the second tier's 702 matches (2.7
-    /// ms of a 4.5 ms statement; 498 expected) beside the first tier's rest, 300 matches for a page
-    /// of 21; `q=desk lam` expected 101 in the first tier's rest, found fewer than 21, and its
-    /// second tier (101 expected) then took a round trip of its own.
-    func readsFollowingTierWhole(estimate: Int, firstTierLeft: Int, wanted: Int) -> Bool {
-        readsSecondTierWhole(estimate: estimate) && (firstTierLeft < wanted || estimate <= ridingMatches)
-    }
-
-    /// How many matches of the second tier ride with the first tier's rest even when that rest is
-    /// expected to fill the page: reading them costs about one round trip (a match read through
-    /// the text index 2.2–4 µs at 1M listings; a round trip with the server's own work on it,
-    /// 0.5–1 ms). Tests lower it to keep a second tier apart.
-    var ridingMatches = 200
-
-    /// Whether the second tier, expected to hold `estimate` matches, is read whole by them when
-    /// its turn comes (the first tier's rest, expected to fill the page, did not): its window
-    /// walked the newest listings again for a few (`q=desk lam` at 1M listings: 0.9 ms, then its
-    /// rest by matches, 0.6).
-    func readsSecondTierWhole(estimate: Int) -> Bool {
-        estimate <= followingTierMatches
     }
 
     /// A place in a segment's order: the last listing a page read, or the edge of a walk's window.
