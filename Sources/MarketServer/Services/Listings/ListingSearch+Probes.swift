@@ -110,10 +110,17 @@ extension ListingSearch {
     }
 
     /// PostgreSQL: what `listing_terms` says of a text search's words (`QueryWords`); nil for
-    /// other searches (an ISBN is one equality).
+    /// other searches (`looksUpWords`).
     func queryWords(_ query: SearchCriteria) async throws -> QueryWords? {
-        guard dialect.isPostgres, let text = query.text, text.isbn == nil, !text.tokens.isEmpty else { return nil }
-        return try await QueryWords.lookUp(text.tokens, on: sql)
+        guard looksUpWords(query), let tokens = query.text?.tokens else { return nil }
+        return try await QueryWords.lookUp(tokens, on: sql)
+    }
+
+    /// Whether a search's words are looked up in `listing_terms`: a PostgreSQL text search, not
+    /// an ISBN's (one equality).
+    func looksUpWords(_ query: SearchCriteria) -> Bool {
+        guard dialect.isPostgres, let text = query.text else { return false }
+        return text.isbn == nil && !text.tokens.isEmpty
     }
 
     /// The index to browse by (no text): one category's own (`FeedIndexes`), and newest first

@@ -38,8 +38,8 @@ struct QueryWords: Equatable {
               SELECT (SELECT min(x.term) FROM listing_terms x WHERE x.term > found.term)
               FROM found WHERE starts_with(found.term, (SELECT stem FROM p))
             )
-            SELECT w.stems, w.es, \(typed.allStored) AS all_stored,
-              CASE WHEN EXISTS (SELECT 1 FROM p) AND w.i = \(bind: typed.prefixIndex) THEN coalesce((SELECT array_agg(term) FROM (
+            SELECT w.stems, w.es, \(typed.allStored(of: "w")) AS all_stored,
+              CASE WHEN w.i = \(bind: typed.prefixIndex) THEN coalesce((SELECT array_agg(term) FROM (
                 SELECT term FROM found WHERE starts_with(term, (SELECT stem FROM p)) LIMIT \(literal: ListingTerms.maxTerms + 1)) AS f), '{}') END AS starts
             FROM w ORDER BY w.i
             """).all()
@@ -57,7 +57,8 @@ struct QueryWords: Equatable {
     /// one-time filter): 0.03 ms a word, against 1.1 ms walking the 2,000 newest listings for
     /// `q=oak des`. `lookUp` answers by the same condition, so the two never disagree.
     static func asked(_ tokens: [String]) -> SQLQueryString {
-        "WITH words_stored AS MATERIALIZED (SELECT \(Typed(tokens).allStored) AS every) "
+        let typed = Typed(tokens)
+        return "WITH words_stored AS MATERIALIZED (SELECT \(typed.allStored(of: "(\(typed.words))")) AS every) "
     }
 
     /// The condition each read of that round trip carries (`asked`).
@@ -90,12 +91,13 @@ struct QueryWords: Equatable {
         /// Spanish stem, nor, for a prefix, one of a word its stem starts. Each is one descent of
         /// the index, asked as the first entry found: asked as `EXISTS`, PostgreSQL read all of a
         /// word's entries into a bitmap first (12,705 of `calculus`, 4 ms at 1M listings).
-        var allStored: SQLQueryString {
+        /// `words`: this struct's `words`, as a subquery or the name of a CTE holding them.
+        func allStored(of words: SQLQueryString) -> SQLQueryString {
             let first = { (term: String) -> SQLQueryString in
                 "(SELECT 1 FROM listing_terms x WHERE x.term = \(unsafeRaw: term) LIMIT 1) IS NOT NULL"
             }
             return """
-                NOT EXISTS (SELECT 1 FROM (\(words)) AS t WHERE cardinality(t.stems) = 1
+                NOT EXISTS (SELECT 1 FROM \(words) AS t WHERE cardinality(t.stems) = 1
                   AND NOT (\(first("t.stems[1]")) OR (t.es IS NOT NULL AND \(first("t.es")))
                     OR (t.i = \(bind: prefixIndex) AND coalesce(starts_with((SELECT min(x.term) FROM listing_terms x WHERE x.term >= t.stems[1]), t.stems[1]), false))))
                 """
