@@ -15,6 +15,8 @@ the first level where any kind's p99 passes 250 ms (a photo's upload: 500 ms) or
 connection, a refusal other than 409). Prints, per level, each kind's count, p50 and p99, the
 errors, the cores each process kept busy (the instances, nginx, PostgreSQL, the generator) and
 each instance's RSS; at the end, that every acknowledged message, order and listing is there.
+Before the first level, `/healthz` at 32 connections for 5 s (wrk), through the entry students use
+and at each instance, so a run's figures can be read against the machine's speed that day.
 
 The generator runs on the same machine (two cores here), so its CPU is printed too.
 """
@@ -503,6 +505,8 @@ async def main():
         print(f"campus peak on {database}, {shape}: {args.listings} listings, think time {THINK_SECONDS} s, "
               f"levels {levels}", file=sys.stderr)
         accounts = await sign_up(port, max(levels))
+        for name, target in [("entry", port)] + ([(f"instance {n}", p) for n, p in enumerate(deployment.ports)] if args.instances > 1 else []):
+            print(f"/healthz, {name}: {healthz(target)}")
         market = await read_market(port)
         written = Written()
         for n, level in enumerate(levels):
@@ -530,7 +534,7 @@ class Deployment:
     def __init__(self, instances, listings, students):
         self.count, self.listings, self.students = instances, listings, students
         self.data = Path(tempfile.mkdtemp(prefix="cm-campus-peak-"))
-        self.servers, self.helpers, self.nginx = [], [], None
+        self.servers, self.helpers, self.nginx, self.ports = [], [], None, []
         self.env = dict(os.environ, DATA_DIR=str(self.data), BCRYPT_COST="4", SIGNUP_BY_MAIL="off",
                         REGISTRATIONS_PER_ADDRESS="100000", LOG_LEVEL="warning")
 
@@ -555,7 +559,7 @@ class Deployment:
             # full and no statistics, which autovacuum would otherwise work through during the
             # first level (every search read the pending list: p99s of 4–12 s at 1,000 students).
             subprocess.run(["psql", os.environ["DATABASE_URL"], "-qc", "VACUUM ANALYZE"], check=True)
-        ports = [free_port() for _ in range(self.count)]
+        ports = self.ports = [free_port() for _ in range(self.count)]
         for index, port in enumerate(ports):
             directory = self.data / f"instance{index}"
             directory.mkdir()
@@ -593,6 +597,18 @@ class Deployment:
             process.send_signal(signal.SIGTERM)
         for process in ([self.nginx] if self.nginx else []) + self.servers + self.helpers:
             process.wait(30)
+
+
+def healthz(port, seconds=5, connections=32):
+    """`/healthz` at 32 connections (wrk): the machine's speed in this run, the yardstick of
+    docs/benchmarks.md, e.g. "9,870 req/s, p50 2.9 ms, p99 7.1 ms"."""
+    output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", f"http://127.0.0.1:{port}/healthz"],
+                            capture_output=True, text=True, check=True).stdout
+    def ms(label):
+        value, unit = re.search(r"^\s*" + label + r"\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    return f"{rps:,.0f} req/s at {connections} connections, p50 {ms('50%'):.2f} ms, p99 {ms('99%'):.2f} ms"
 
 
 async def wait_for_health(port):
