@@ -147,6 +147,37 @@ extension SearchRoundTripsTests {
         }
     }
 
+    @Test("a word no listing of the one category searched has: an empty page once the words are looked up in that category, whatever the sort",
+          arguments: [ListingSort.priceAsc, .priceDesc, .newest, .relevance], ["lamp", "lam", "desk lamp"])
+    func wordNoListingOfTheCategoryHas(sort: ListingSort, text: String) async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            for n in 0..<12 { try await app.createListing(.sample("Lamp \(n)", description: "A desk lamp", salePriceCents: 1_000 + n), token: seller.token) }
+            for n in 0..<12 { try await app.createListing(.sample("Atlas \(n)", categories: ["textbooks"], salePriceCents: 1_000 + n), token: seller.token) }
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date())
+            search.plan.walkWindow = 4
+            let inTextbooks = SearchCriteria(text: text, categories: [.textbooks], sort: sort, limit: 5)
+            let empty = try await search.page(inTextbooks).listings
+            #expect(empty.isEmpty)
+            // Where the walk starts or ends is read before the words are known; nothing else is.
+            let statements = recorder.statements.filter { !$0.contains("max(seq)") && !$0.contains("OFFSET") }
+            #expect(!statements.contains { $0.hasPrefix("EXPLAIN") }, "no estimate: \(statements)")
+            #expect(statements.count <= 2 && statements.last?.hasPrefix("WITH RECURSIVE w") == true,
+                    "at most the first reads, skipped, then the lookup, and no walk: \(statements)")
+            // The same words in a category that has them, and in a listing of both categories.
+            let furniture = SearchCriteria(text: text, categories: [.furniture], sort: sort, limit: 5)
+            let lamps = try await search.page(furniture).listings
+            #expect(lamps.count == 5)
+            let both = try await app.createListing(.sample("Lamp atlas", description: "A desk lamp", categories: ["textbooks", "furniture"]), token: seller.token)
+            let atlas = try await search.page(inTextbooks).listings.map(\.title)
+            #expect(atlas == ["Lamp atlas"])
+            try await app.send(.PUT, "/api/v1/listings/\(both.id)", json: ListingInput.sample("Lamp atlas", description: "A desk lamp"), token: seller.token)
+            let moved = try await search.page(inTextbooks).listings.map(\.title)
+            #expect(moved.isEmpty, "its entries left textbooks with it")
+        }
+    }
+
     @Test("a second relevance tier with many matches left weighs a word's walk, though the first tier, with few, did not")
     func secondTierWeighsWords() async throws {
         try await withTestApp { app in

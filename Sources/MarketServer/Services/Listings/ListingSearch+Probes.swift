@@ -113,7 +113,7 @@ extension ListingSearch {
     /// other searches (`looksUpWords`).
     func queryWords(_ query: SearchCriteria) async throws -> QueryWords? {
         guard looksUpWords(query), let tokens = query.text?.tokens else { return nil }
-        return try await QueryWords.lookUp(tokens, on: sql)
+        return try await QueryWords.lookUp(tokens, in: QueryWords.category(of: query), on: sql)
     }
 
     /// Whether a search's words are looked up in `listing_terms`: a PostgreSQL text search, not

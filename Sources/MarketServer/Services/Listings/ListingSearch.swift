@@ -114,7 +114,8 @@ struct ListingSearch {
                 branches.append(try await segmentStatement(segments[index], index: index, query: query, walk: words.walk, prefixWords: words.prefix,
                                                            stretch: stretch, asOf: asOf, limit: wanted, unlessAbsent: unlessAbsent))
             }
-            let batch = try await read(branches, sort: query.sort, limit: wanted, unlessAbsent: unlessAbsent ? tokens : nil)
+            let batch = try await read(branches, sort: query.sort, limit: wanted,
+                                       unlessAbsent: unlessAbsent ? (tokens, QueryWords.category(of: query)) : nil)
             found += batch
             // A walk window that held fewer matches than it was asked for is exhausted: the walk
             // goes on over a wider window, until it would pass its reach; then the rest of the
@@ -209,14 +210,14 @@ struct ListingSearch {
     /// plansAlike`) is kept prepared on PostgreSQL: planning a text search's walk took 0.6–0.9 ms
     /// of each statement's 1–2 ms at 1M listings.
     /// `unlessAbsent`: the typed words each statement's read is skipped for when one is in no
-    /// listing (`QueryWords.asked`).
+    /// listing (of the one category, when the search names one: `QueryWords.asked`).
     private func read(_ statements: [SegmentRead], sort: ListingSort, limit: Int,
-                      unlessAbsent tokens: [String]? = nil) async throws -> [(listing: ListingRow, segment: Int)] {
+                      unlessAbsent words: (tokens: [String], category: ListingCategory?)? = nil) async throws -> [(listing: ListingRow, segment: Int)] {
         let branches = statements.enumerated().map { "SELECT * FROM (\($1.sql)) AS branch_\(unsafeRaw: String($0))" as SQLQueryString }
         // The order is said twice: the cut needs it, and only the outer ORDER BY promises it.
         let order = { (table: String) in "\(unsafeRaw: table).segment_index, \(Self.order(sort, seq: table + ".seq", table: table))" as SQLQueryString }
         let page: SQLQueryString = """
-            \(tokens.map(QueryWords.asked) ?? "")SELECT page.*, (SELECT u.public_name FROM users u WHERE u.id = page.seller_id) AS seller_name,
+            \(words.map { QueryWords.asked($0.tokens, in: $0.category) } ?? "")SELECT page.*, (SELECT u.public_name FROM users u WHERE u.id = page.seller_id) AS seller_name,
               \(PhotoList.column(listing: "page.id", in: SQLTextSyntax(isPostgres: dialect.isPostgres))) AS photo_list
             FROM (SELECT * FROM (\(branches.joined(separator: " UNION ALL "))) AS cut ORDER BY \(order("cut")) LIMIT \(literal: limit)) AS page
             ORDER BY \(order("page"))
