@@ -23,6 +23,8 @@ The generator runs on the same machine (two cores here), so its CPU is printed t
 import argparse, asyncio, bisect, json, os, random, re, resource, signal, socket, statistics, subprocess, sys, tempfile, time, uuid
 from pathlib import Path
 
+from wrk_output import latency_ms, requests_per_second
+
 ROOT = Path(__file__).resolve().parents[1]
 BINARY = Path(os.environ.get("CAMPUSMARKET_BIN", ROOT / ".build" / "release" / "campusmarket"))
 THINK_SECONDS = 10.0  # mean pause between a student's actions (exponential)
@@ -604,11 +606,8 @@ def healthz(port, seconds=5, connections=32):
     docs/benchmarks.md, e.g. "9,870 req/s, p50 2.9 ms, p99 7.1 ms"."""
     output = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", f"http://127.0.0.1:{port}/healthz"],
                             capture_output=True, text=True, check=True).stdout
-    def ms(label):
-        value, unit = re.search(r"^\s*" + label + r"\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()
-        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    return f"{rps:,.0f} req/s at {connections} connections, p50 {ms('50%'):.2f} ms, p99 {ms('99%'):.2f} ms"
+    return (f"{requests_per_second(output):,.0f} req/s at {connections} connections, "
+            f"p50 {latency_ms(output, '50%'):.2f} ms, p99 {latency_ms(output, '99%'):.2f} ms")
 
 
 async def wait_for_health(port):

@@ -16,14 +16,12 @@ measure() {
   cpu_before=$(server_cpu_ticks)
   output=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency ${script:+-s "$script"} "$base$path")
   cpu_after=$(server_cpu_ticks)
-  python3 - "$output" "$(( cpu_after - cpu_before ))" "$(getconf CLK_TCK)" "${MEASURE_MAX:-0}" <<'PY'
+  PYTHONPATH="$(dirname "${BASH_SOURCE[0]}")" python3 - "$output" "$(( cpu_after - cpu_before ))" "$(getconf CLK_TCK)" "${MEASURE_MAX:-0}" <<'PY'
 import re, sys
+from wrk_output import latency_ms, requests_per_second
 text, ticks, ticks_per_second, with_max = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
-def ms(label):
-    m = re.search(r"^\s*" + label + r"\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
-    value, unit = float(m.group(1)), m.group(2)
-    return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
-rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+ms = lambda label: latency_ms(text, label)
+rps = requests_per_second(text)
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 requests = int(re.search(r"(\d+) requests in", text).group(1))
 cpu = ticks / ticks_per_second * 1000 / max(requests, 1)
