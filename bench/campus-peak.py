@@ -375,9 +375,13 @@ def rss_mb(pid):
 
 
 def camera_photo():
-    """A 4032 × 3024 JPEG that compresses like a photo (bench/phone.py's; needs Pillow)."""
+    """A 4032 × 3024 JPEG that compresses like a photo (bench/phone.py's). Made before the
+    deployment starts, so a missing module stops the run at once, not after the seeding."""
     sys.path.insert(0, str(ROOT / "bench"))
-    from phone import camera_photo
+    try:
+        from phone import camera_photo
+    except ImportError as error:
+        raise SystemExit(f"bench/phone.py needs {error.name}: python3 -m pip install pillow selenium")
     return camera_photo(7)
 
 
@@ -403,7 +407,7 @@ async def sign_up(port, count):
     return students
 
 
-async def read_market(port):
+async def read_market(port, photo):
     connection, listings, rentable, words, cursor = Connection(port), [], [], {}, None
     for _ in range(20):  # the newest 2,000 listings: the ones students open
         status, payload = await connection.request("GET", "/api/v1/listings?limit=100" + (f"&cursor={cursor}" if cursor else ""))
@@ -420,7 +424,7 @@ async def read_market(port):
     connection.close()
     random.Random(3).shuffle(listings)  # popularity is not age
     common = [w for w, _ in sorted(words.items(), key=lambda kv: -kv[1])][:200]
-    return Market(listings, rentable, common, camera_photo())
+    return Market(listings, rentable, common, photo)
 
 
 async def run_level(port, accounts, level, seconds, market, written, seed):
@@ -499,6 +503,7 @@ async def main():
     if hard < 3 * max(levels) + 1000:
         raise SystemExit(f"open files are limited to {hard}: {max(levels)} students need {3 * max(levels) + 1000}")
 
+    photo = camera_photo()
     deployment = Deployment(args.instances, args.listings, max(levels))
     try:
         port = await deployment.start()
@@ -509,7 +514,7 @@ async def main():
         accounts = await sign_up(port, max(levels))
         for name, target in [("entry", port)] + ([(f"instance {n}", p) for n, p in enumerate(deployment.ports)] if args.instances > 1 else []):
             print(f"/healthz, {name}: {healthz(target)}")
-        market = await read_market(port)
+        market = await read_market(port, photo)
         written = Written()
         for n, level in enumerate(levels):
             before, own_before = deployment.cpu(), time.process_time()
