@@ -252,3 +252,32 @@ extension SearchRoundTripsTests {
         }
     }
 }
+
+extension SearchRoundTripsTests {
+    @Test("two words that seldom meet, newest first: what the feed's window expected and did not meet counts with what the word's first window expected, so the rest is read by matches after one window of the word's listings")
+    func missedMatchesAddUpAcrossWalks() async throws {
+        try await withTestApp { app in
+            let seller = try await app.register()
+            // Half the listings say "apple", half "pear"; only the oldest says both.
+            try await app.createListing(.sample("Apple pear"), token: seller.token)
+            for n in 0..<200 { try await app.createListing(.sample(n % 2 == 0 ? "Apple \(n)" : "Pear \(n)"), token: seller.token) }
+            try await app.db.sql.raw("ANALYZE listing_terms").run()
+            try await app.db.sql.raw("ANALYZE listings").run()
+            let recorder = RecordingSQLDatabase(base: app.db.sql)
+            var search = ListingSearch(sql: recorder, now: Date())
+            // PostgreSQL expects about 50 matches (a quarter of the listings). The feed's first
+            // window (the 64 newest) meets none where about 23 were expected; then `apple`'s
+            // first window (8 of its 69 older listings) meets none where about 6 were: alone too
+            // few to tell, together enough, so no second window of `apple`'s listings is walked.
+            (search.plan.walkWindow, search.plan.commonShare, search.plan.wordsWalkMatches) = (64, 1, 1)
+            let page = try await search.page(SearchCriteria(text: "apple pear", sort: .newest, limit: 5))
+            let titles = page.listings.map(\.title)
+            let statements = recorder.statements
+            let wordWindows = statements.filter { $0.hasPrefix("SELECT x.sort_price_cents, x.seq FROM unnest(") }.count
+            let readByMatches = statements.contains { $0.contains("OFFSET 0) AS rest") }
+            #expect(titles == ["Apple pear"])
+            #expect(wordWindows == 1, "one window of the word's listings: \(statements)")
+            #expect(readByMatches, "the rest is read by matches: \(statements)")
+        }
+    }
+}

@@ -60,6 +60,9 @@ struct ListingSearch {
         var walked: Int
         var met: Int
         var estimate: Int?
+        /// Matches the walk of every listing expected and met none of, once it gave way to a
+        /// word's own listings (`SearchPlan.walkContradicts`).
+        var missed = 0.0
 
         init(hits: Int, asked: Int, size: Int) {
             (self.hits, self.asked, self.size, walked, met) = (hits, asked, size, size, hits)
@@ -159,11 +162,13 @@ struct ListingSearch {
                 if !weighsFirst, plan.weighsWords(left: left, weighedAlready: weighedAlready) { (wordWalk, weighs) = (try await weighWords(), true) }
                 var byMatches = false
                 if let wordWalk {
+                    if walk.met == 0 { walk.missed += SearchPlan.expectedMet(estimate, walked: walk.walked, of: listings, sort: query.sort) }
                     words.walk = wordWalk
                     (walk.size, walk.walked, walk.met) = (plan.termWindow, 0, 0)
                 } else {
                     byMatches = !walksToEnd && plan.readsRestByMatches(estimate: estimate, left: left, met: walk.met, walked: walk.walked,
-                                                                          of: listings, size: walk.size, sort: query.sort, byTerms: words.walk != nil)
+                                                                          of: listings, size: walk.size, sort: query.sort, byTerms: words.walk != nil,
+                                                                          missedBefore: walk.missed)
                 }
                 decided = true
                 if weighs { words.weighed = true }
