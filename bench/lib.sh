@@ -18,15 +18,14 @@ measure() {
   cpu_after=$(server_cpu_ticks)
   PYTHONPATH="$(dirname "${BASH_SOURCE[0]}")" python3 - "$output" "$(( cpu_after - cpu_before ))" "$(getconf CLK_TCK)" "${MEASURE_MAX:-0}" <<'PY'
 import re, sys
-from wrk_output import latency_ms, requests_per_second
+from wrk_output import latency_ms, max_latency_ms, requests_per_second
 text, ticks, ticks_per_second, with_max = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
 ms = lambda label: latency_ms(text, label)
 rps = requests_per_second(text)
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 requests = int(re.search(r"(\d+) requests in", text).group(1))
 cpu = ticks / ticks_per_second * 1000 / max(requests, 1)
-maximum = re.search(r"^\s*Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s)", text, re.M)
-longest = "" if not with_max else f" {float(maximum.group(1)) * {'us': 0.001, 'ms': 1, 's': 1000}[maximum.group(2)]:.1f}"
+longest = "" if not with_max else f" {max_latency_ms(text):.1f}"
 print(f"{rps:.0f} {ms('50%'):.2f} {ms('99%'):.2f} {errors.group(1) if errors else 0} {cpu:.2f}{longest}")
 PY
 }
