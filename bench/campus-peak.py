@@ -549,16 +549,10 @@ class Deployment:
         if self.count > 1:
             if not os.environ.get("DATABASE_URL"):
                 raise SystemExit("several instances share one PostgreSQL: set DATABASE_URL")
-            stand_in = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "s3-stand-in.py"), "--parent", str(os.getpid())],
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-            self.helpers.append(stand_in)
-            s3 = json.loads(stand_in.stdout.readline())
-            import boto3
-            boto3.client("s3", endpoint_url=s3["endpoint"], region_name="us-east-1", aws_access_key_id=s3["accessKeyId"],
-                         aws_secret_access_key=s3["secretAccessKey"]).create_bucket(Bucket="campus-photos")
-            self.env.update(PHOTO_STORE="s3://campus-photos/photos", S3_ENDPOINT=s3["endpoint"], S3_REGION="us-east-1",
-                            AWS_ACCESS_KEY_ID=s3["accessKeyId"], AWS_SECRET_ACCESS_KEY=s3["secretAccessKey"],
-                            TRUST_FORWARDED_FOR="true")
+            import bucket
+            helpers, settings = bucket.start()
+            self.helpers += helpers
+            self.env.update(settings, TRUST_FORWARDED_FOR="true")
         subprocess.run([str(BINARY), "seed", "--listings", str(self.listings), "--users", str(self.listings // 50 + 10),
                         "--seed", "1", "--photos", "0"], env=self.env, check=True, stdout=subprocess.DEVNULL)
         if os.environ.get("DATABASE_URL"):

@@ -12,6 +12,8 @@
                             that a laptop (1440 px, DPR 2) gets a photo as wide as it draws it.
   bench/phone.py uploads    a 12-megapixel JPEG upload's p50/p99 (40 uploads one at a time) and the
                             server's peak memory while ten are uploaded at once.
+  bench/phone.py uploads --bucket-rtt 20   the same with the photos in the S3 stand-in, reached
+                            across a link of that round trip in ms (bench/bucket.py).
   bench/phone.py screenshots  the feed and the listing with those photos on the phone, unthrottled,
                             into docs/screenshots/ (phone-feed-photos.png, phone-listing-photos.png).
 
@@ -225,7 +227,21 @@ def phone_run():
 
 
 def uploads_run():
-    server = Server()
+    rtt = float(sys.argv[sys.argv.index("--bucket-rtt") + 1]) if "--bucket-rtt" in sys.argv else None
+    helpers = []
+    if rtt is not None:
+        import bucket
+        helpers, settings = bucket.start(rtt)
+        os.environ.update(settings)
+        print(f"photos in the S3 stand-in, {rtt:g} ms away")
+    try:
+        uploads(Server())
+    finally:
+        for helper in helpers:
+            helper.kill()
+
+
+def uploads(server):
     try:
         base = camera_photo(99)
         image = Image.open(io.BytesIO(base))

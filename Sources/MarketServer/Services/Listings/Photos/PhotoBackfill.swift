@@ -35,8 +35,9 @@ struct PhotoBackfill {
                 }
                 do {
                     let image = try ImageScrubber.scrub(bytes)
-                    let file = try await store.makeVariants(of: image, named: name)
-                    try await PhotoFiles(database: database).insert(file, for: name)
+                    let copies = try await store.makeCopies(of: image, named: name)
+                    try await store.write(copies.objects)
+                    try await PhotoFiles(database: database).insert(copies.file, for: name)
                     outcome.made += 1
                     progress(name)
                 } catch let problem as ImageScrubber.Problem {
