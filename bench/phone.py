@@ -112,6 +112,11 @@ class Server:
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) / 1024
 
+    def cpu_seconds(self):
+        """The server's user and system CPU so far."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self):
         self.process.terminate()
         self.process.wait()
@@ -258,15 +263,17 @@ def uploads(server):
         tokens = [server.account(n) for n in range(1, 8)]
         listings = [(token, server.listing(token, f"Lamp {n}")) for n, token in enumerate(tokens * 2)]
         times = []
+        cpu_before = server.cpu_seconds()
         for n in range(40):
             token, listing = listings[n // 8]
             start = time.perf_counter()
             server.upload(token, listing, photos[n])
             times.append((time.perf_counter() - start) * 1000)
+        cpu = (server.cpu_seconds() - cpu_before) / 40
         times.sort()
         rss_before = server.peak_rss_mb()
         print(f"one at a time: p50 {statistics.median(times):.0f} ms, p99 {times[int(len(times) * 0.99) - 1]:.0f} ms "
-              f"(max {times[-1]:.0f}); peak RSS so far {rss_before:.0f} MB")
+              f"(max {times[-1]:.0f}); server CPU {cpu * 1000:.0f} ms an upload; peak RSS so far {rss_before:.0f} MB")
         token, listing = listings[5]
         other_token, other = listings[6]
         with concurrent.futures.ThreadPoolExecutor(10) as pool:

@@ -1,4 +1,4 @@
-import PhotoCodec
+@testable import PhotoCodec
 import Testing
 
 /// `RGBImage.scaled(toWidth:)`: each output pixel is the mean of the source area it covers,
@@ -45,5 +45,15 @@ import Testing
     func channels() {
         let image = RGBImage(width: 2, height: 1, pixels: [200, 0, 10, 100, 50, 11])
         #expect(image.scaled(toWidth: 1).pixel(x: 0, y: 0) == (150, 25, 11))
+    }
+
+    @Test("a sum becomes a byte by its whole part, exactly as a checked conversion would, at every step of 1/4096 and either side of each whole and half")
+    func byteOfSum() {
+        var values = stride(from: Float(0), to: 256, by: 1.0 / 4096).map { $0 }
+        for whole in 0..<256 {
+            for value in [Float(whole), Float(whole) + 0.5] { values += [value.nextDown, value, value.nextUp] }
+        }
+        let wrong = values.filter { $0 >= 0 && $0 < 256 && AreaResampler.byte($0) != UInt8($0) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 }
