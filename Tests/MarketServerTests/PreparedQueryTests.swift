@@ -95,6 +95,22 @@ struct PreparedQueryTests {
         }
     }
 
+    @Test("on PostgreSQL no read compiles its plan to machine code (jit), searches or other: it cost a kept walk ten times its work",
+          .enabled(if: TestDatabase.isPostgres))
+    func noPlanCompiled() async throws {
+        try await withTestApp { app in
+            let services = app.domainServices(searchDatabase: app.db(.psqlSearch))
+            for searching in [true, false] {
+                let jit = try await services.reading(searching: searching) { services in
+                    try await services.database.sql.raw("SELECT current_setting('jit') AS jit").first()?.decode(column: "jit", as: String.self)
+                }
+                #expect(jit == "off", "searching: \(searching)")
+            }
+            let writes = try await app.db.sql.raw("SELECT current_setting('jit') AS jit").first()?.decode(column: "jit", as: String.self)
+            #expect(writes == "off")
+        }
+    }
+
     @Test("on PostgreSQL a statement is prepared on its connection once, and later runs reuse it", .enabled(if: TestDatabase.isPostgres))
     func preparedOncePerConnection() async throws {
         try await withTestApp { app in
