@@ -100,7 +100,7 @@ struct AreaResampler {
         outputRow += 1
     }
 
-    /// `UInt8(value)` for 0 ≤ value < 256: the whole part. Swift's conversion checks its range and
+    /// The whole part of 0 ≤ value < 256, as a byte. Swift's conversion checks its range and
     /// stops the program outside it, and that check kept the loop above from working on many
     /// bytes at once: a tenth of an upload's CPU. Adding 2^23 and taking it away again leaves
     /// the value rounded to the nearest whole number (a float keeps no fraction at 2^23); one
