@@ -8,6 +8,8 @@ for half of it each way, as a bucket across a network would (this machine's kern
 import asyncio, json, os, socket, subprocess, sys, time
 from pathlib import Path
 
+from ports import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 BUCKET = "campus-photos"
 
@@ -22,9 +24,7 @@ def start(rtt_ms=0):
                  aws_secret_access_key=s3["secretAccessKey"]).create_bucket(Bucket=BUCKET)
     processes, endpoint = [stand_in], s3["endpoint"]
     if rtt_ms > 0:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
+        port = free_port()
         processes.append(subprocess.Popen([sys.executable, __file__, "proxy", str(port), endpoint.rsplit(":", 1)[1], str(rtt_ms / 2)]))
         for _ in range(100):  # until it listens
             try:

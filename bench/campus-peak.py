@@ -20,9 +20,10 @@ and at each instance, so a run's figures can be read against the machine's speed
 
 The generator runs on the same machine (two cores here), so its CPU is printed too.
 """
-import argparse, asyncio, bisect, json, os, random, re, resource, signal, socket, statistics, subprocess, sys, tempfile, time, uuid
+import argparse, asyncio, bisect, json, os, random, re, resource, signal, statistics, subprocess, sys, tempfile, time, uuid
 from pathlib import Path
 
+from ports import free_port
 from wrk_output import latency_ms, requests_per_second
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -314,12 +315,6 @@ class Student:
 
 
 # The run ---------------------------------------------------------------------------------------
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def cpu_seconds(pids):
     """User + system CPU of these processes so far."""
     total = 0

@@ -16,17 +16,13 @@
 Times are measured here, on one machine: from just before a send to the moment its event is
 read from the stream.
 """
-import asyncio, json, os, resource, signal, socket, statistics, subprocess, sys, tempfile, time, uuid
+import asyncio, json, os, resource, signal, statistics, subprocess, sys, tempfile, time, uuid
 from pathlib import Path
+
+from ports import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 BINARY = ROOT / ".build" / "release" / "campusmarket"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def http(port, method, path, body=None, token=None):

@@ -21,9 +21,11 @@ The figures come from Chromium itself (PerformanceObserver for `largest-contentf
 `layout-shift`, Resource Timing for bytes), throttled through the DevTools protocol
 (`Network.emulateNetworkConditions`, `Emulation.setCPUThrottlingRate`).
 """
-import concurrent.futures, io, json, os, random, shutil, socket, sqlite3, statistics, subprocess, sys, tempfile, time
+import concurrent.futures, io, json, os, random, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 import urllib.request
 from pathlib import Path
+
+from ports import free_port
 
 from PIL import Image, ImageDraw
 from selenium import webdriver
@@ -39,12 +41,6 @@ new PerformanceObserver(list => { for (const e of list.getEntries()) window.__lc
 new PerformanceObserver(list => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
   .observe({type: 'layout-shift', buffered: true});
 """
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def camera_photo(seed):
