@@ -42,7 +42,7 @@ enum DatabaseSetup {
             // for any plan it costs above `jit_above_cost`, at every run. A search's walk kept
             // prepared is costed that high for every value (its arrays guessed at ten entries
             // each) and did 0.15 ms of work after 1.4–1.7 ms of compiling: `q=calculus` in
-            // textbooks at a price, p50 3.75 -> 1.45 ms at 1M listings. No statement here reads
+            // textbooks at a price, p50 3.76 -> 1.49 ms at 1M listings (`bench/ab.sh`). No statement here reads
             // long enough for compiled code to pay back.
             configuration.coreConfiguration.options.additionalStartupParameters = [("application_name", instanceName), ("jit", "off")]
             if let schema {
