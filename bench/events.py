@@ -11,7 +11,8 @@
                             CPU while the streams sit idle, and delivery p50/p99.
                             --streams N (10,000: one instance's target), --people N (recipients,
                             streams/10 by default), --messages N, --rate N (messages a second,
-                            sent side by side; one after another by default).
+                            sent side by side; one after another by default). Also the
+                            server's CPU while they flow. CAMPUSMARKET_BIN: another build.
 
 Times are measured here, on one machine: from just before a send to the moment its event is
 read from the stream.
@@ -22,7 +23,7 @@ from pathlib import Path
 from ports import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
-BINARY = ROOT / ".build" / "release" / "campusmarket"
+BINARY = Path(os.environ.get("CAMPUSMARKET_BIN", ROOT / ".build" / "release" / "campusmarket"))
 
 
 async def http(port, method, path, body=None, token=None):
@@ -258,6 +259,7 @@ async def load(streams=1000, people=100, messages=1000, rate=0.0, idle_seconds=3
         await asyncio.sleep(idle_seconds)
         idle_cores = (cpu_seconds(server.pid) - idle_before) / idle_seconds
         sent = {}
+        flow_before = cpu_seconds(server.pid)
         started = time.perf_counter()
         if rate > 0:  # at a steady rate, each send on its own connection, as many clients would
             async def one(n):
@@ -269,6 +271,7 @@ async def load(streams=1000, people=100, messages=1000, rate=0.0, idle_seconds=3
                 text = f"load{n}"
                 sent[text] = await send(port, sender, conversations[n % people], text)
         duration = time.perf_counter() - started
+        flow_cores = (cpu_seconds(server.pid) - flow_before) / duration
         deadline = time.time() + 30
         expected = streams // people
         while time.time() < deadline and any(len(r.arrivals) < messages // people for r in readers):
@@ -280,7 +283,7 @@ async def load(streams=1000, people=100, messages=1000, rate=0.0, idle_seconds=3
             task.cancel()
         print(f"streams={streams} messages={messages} ({messages / duration:.0f}/s) deliveries={len(latencies)} of {messages * expected} "
               f"p50_ms={p50:.2f} p99_ms={p99:.2f} rss_idle_mb={idle_rss:.0f} rss_streams_open_mb={open_rss:.0f} rss_after_mb={peak_rss:.0f} "
-              f"idle_server_cores={idle_cores:.3f}")
+              f"idle_server_cores={idle_cores:.3f} flow_server_cores={flow_cores:.3f}")
     finally:
         server.terminate()
         server.wait(10)
@@ -294,7 +297,7 @@ if __name__ == "__main__":
     unknown = set(options) - {"--streams", "--people", "--messages", "--rate"}
     if unknown:
         raise SystemExit(f"unknown options {sorted(unknown)}\n{__doc__}")
-    if not BINARY.exists() or os.environ.get("BENCH_SKIP_BUILD") != "1":
+    if not BINARY.exists() or os.environ.get("BENCH_SKIP_BUILD") != "1" and "CAMPUSMARKET_BIN" not in os.environ:
         subprocess.run(["swift", "build", "-c", "release", "--product", "campusmarket"], cwd=ROOT, check=True)
     streams = int(options.get("--streams", 1000))
     asyncio.run(latency() if mode == "latency" else

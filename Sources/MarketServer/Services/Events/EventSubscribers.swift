@@ -24,6 +24,10 @@ final class EventSubscribers: Sendable {
 
     var all: [EventSubscription] { byUser.withLockedValue { $0.values.flatMap(\.values) } }
 
+    /// Asked after every commit on SQLite (`LocalEventHub`), so without copying `all`: with
+    /// 1,500 streams open, that copy was 3% of the server's CPU at the campus peak.
+    var isEmpty: Bool { byUser.withLockedValue { $0.isEmpty } }
+
     var count: Int { byUser.withLockedValue { $0.values.reduce(0) { $0 + $1.count } } }
 
     func deliver(_ row: LiveEventRow) {

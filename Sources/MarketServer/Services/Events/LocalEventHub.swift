@@ -19,7 +19,7 @@ final class LocalEventHub: EventHub {
         let (subscribers, cursor) = (self.subscribers, self.cursor)
         loop.start {
             do {
-                guard !subscribers.all.isEmpty else {
+                guard !subscribers.isEmpty else {
                     cursor.withLockedValue { $0 = nil }
                     return true
                 }
