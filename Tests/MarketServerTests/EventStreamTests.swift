@@ -109,7 +109,10 @@ struct EventStreamTests {
 
     @Test("a stream ends within a heartbeat of its session ending (sign-out elsewhere, a suspension)")
     func endsWithItsSession() async throws {
-        try await withTestApp(adjust: { $0.eventHeartbeatInterval = 0.2 }) { app in
+        // Not shorter: the server closes a connection idle for five heartbeats, and a test
+        // process's other tests may hold its threads for a second (a camera photo made in a
+        // debug build), which at 0.2 s closed this stream before its session had ended.
+        try await withTestApp(adjust: { $0.eventHeartbeatInterval = 1 }) { app in
             try await app.withLiveServer { url in
                 let user = try await app.register(name: "Soon Gone")
                 let body = try await Self.client(url, user.token).openEventStream(lastEventId: nil, idleTimeout: 60)
