@@ -6,12 +6,14 @@
 # and p99 of the rounds. For changes of a few microseconds a request, which a single run of
 # read-path.sh cannot tell from this machine's run-to-run drift.
 #
-#   bench/ab.sh --path PATH [--rounds N] [--listings N] [--connections N] BINARY BINARY...
+#   bench/ab.sh --path PATH [--rounds N] [--listings N] [--connections N] [--signed-in] BINARY BINARY...
 #
 # PATH may name `{listing}`: the first furniture listing's id (read-path.sh's listing). SQLite:
 # the database is seeded once, by the first binary. PostgreSQL: DATABASE_URL names a database
 # already seeded (`campusmarket seed`), which every build serves; nothing is seeded.
 # `--connections 1` times one request at a time (service time; the shapes' p99 target).
+# `--signed-in`: every request carries the bearer token of an account signed up through the
+# first build (a signed-in request's session lookup).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +21,7 @@ path=/
 rounds=8
 listings=100000
 connections=32
+signed_in=false
 binaries=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -26,6 +29,7 @@ while [ $# -gt 0 ]; do
     --rounds) rounds=$2; shift 2 ;;
     --listings) listings=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
+    --signed-in) signed_in=true; shift ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) binaries+=("$1"); shift ;;
   esac
@@ -38,7 +42,7 @@ pids=()
 figures=$data/figures
 cleanup() { [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null; rm -rf "$data"; }
 trap cleanup EXIT
-export DATA_DIR=$data LOG_LEVEL=warning
+export DATA_DIR=$data LOG_LEVEL=warning SIGNUP_BY_MAIL=off
 if [ -z "${DATABASE_URL:-}" ]; then
   echo "seeding $listings listings" >&2
   "${binaries[0]}" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >/dev/null
@@ -55,12 +59,18 @@ for index in "${!binaries[@]}"; do
 done
 listing=$(curl -fsS "http://127.0.0.1:8500/api/v1/listings?limit=1&category=furniture" | python3 -c 'import sys,json; print(json.load(sys.stdin)["items"][0]["id"])')
 path=${path//\{listing\}/$listing}
-for index in "${!binaries[@]}"; do wrk -t2 -c32 -d5s "http://127.0.0.1:$(( 8500 + index ))$path" >/dev/null; done  # warm: the first seconds after a seed run slow
+headers=()
+if $signed_in; then
+  token=$(curl -fsS -H 'Content-Type: application/json' -d "{\"email\":\"ab-$$@campus.edu\",\"password\":\"a/b bench password\",\"name\":\"A B\"}" \
+    http://127.0.0.1:8500/api/v1/auth/register | python3 -c 'import sys,json; print(json.load(sys.stdin)["token"])')
+  headers=(-H "Authorization: Bearer $token")
+fi
+for index in "${!binaries[@]}"; do wrk -t2 -c32 -d5s "${headers[@]}" "http://127.0.0.1:$(( 8500 + index ))$path" >/dev/null; done  # warm: the first seconds after a seed run slow
 
 for _ in $(seq 1 "$rounds"); do
   for index in "${!binaries[@]}"; do
     before=$(awk '{ print $14 + $15 }' "/proc/${pids[$index]}/stat")
-    output=$(wrk -t$threads -c$connections -d3s --latency "http://127.0.0.1:$(( 8500 + index ))$path")
+    output=$(wrk -t$threads -c$connections -d3s --latency "${headers[@]}" "http://127.0.0.1:$(( 8500 + index ))$path")
     after=$(awk '{ print $14 + $15 }' "/proc/${pids[$index]}/stat")
     requests=$(echo "$output" | awk '/requests in/ { print $1 }')
     rps=$(echo "$output" | awk '/Requests\/sec/ { print $2 }')

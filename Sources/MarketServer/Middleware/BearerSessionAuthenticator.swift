@@ -4,7 +4,7 @@ import Vapor
 /// signed out; routes that need a user answer 401 themselves.
 struct BearerSessionAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
-        if let session = try await request.domain.sessionTokens.session(for: bearer.token) {
+        if let session = try await request.domain.session(for: bearer.token) {
             request.auth.login(session)
         }
     }

@@ -77,6 +77,15 @@ struct DomainServices: Sendable {
     var accountExporter: AccountExporter { AccountExporter(services: self) }
     var signUpLinks: SignUpLinks { SignUpLinks(services: self) }
     var sessionTokens: SessionTokens { SessionTokens(database: database, lifetime: settings.tokenLifetime, now: now) }
+
+    /// The live session for a request's token (`SessionTokens.session(for:)`), asked by every
+    /// signed-in request. On SQLite on a reading connection (`reading`), where the statement runs
+    /// where it is asked and stays prepared, rather than through the pool's thread and prepared
+    /// again each time. PostgreSQL keeps its own prepared statement on the request's database.
+    func session(for token: String) async throws -> Session? {
+        guard readers != nil else { return try await sessionTokens.session(for: token) }
+        return try await reading { try await $0.sessionTokens.session(for: token) }
+    }
     var loginThrottle: LoginThrottle { LoginThrottle(database: database, policy: settings.loginThrottle, now: now) }
     /// The throttle's table counting another action with its own limits (`LoginThrottlePolicy.limiting`).
     func throttle(perTarget: Int, perAddress: Int? = nil) -> LoginThrottle {

@@ -43,7 +43,7 @@ struct TextTraderAccountsController: RouteCollection {
         if (input.user?.username ?? "").isEmpty { missing.note("user.username", "is required") }
         if (input.token ?? "").isEmpty { missing.note("token", "is required") }
         try APIError.check(missing)
-        let session = try await req.domain.sessionTokens.session(for: input.token!)
+        let session = try await req.domain.session(for: input.token!)
         let claimed = Self.identifier(input.user!.username!)
         let matches = session.map { $0.user.username == claimed || $0.user.email == claimed } ?? false
         let answer = matches ? TextTrader.VerifyResponse(verified: true)

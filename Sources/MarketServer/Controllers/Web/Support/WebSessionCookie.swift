@@ -27,7 +27,7 @@ struct WebSessionAuthenticator: Middleware {
             return next.respond(to: req)
         }
         return req.eventLoop.makeFutureWithTask {
-            if let session = try await req.domain.sessionTokens.session(for: token) { req.auth.login(session) }
+            if let session = try await req.domain.session(for: token) { req.auth.login(session) }
         }.flatMap { next.respond(to: req) }
     }
 }
