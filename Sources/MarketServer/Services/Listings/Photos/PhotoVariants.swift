@@ -66,7 +66,7 @@ enum PhotoVariants {
         /// The photo's size upright.
         var width: Int
         var height: Int
-        /// The widest copy's pixels (the photo itself, a little wide, when none is made).
+        /// The widest copy's pixels (when none is made, the photo at most 64 pixels wide, for its colour).
         var widest: RGBImage
         /// The copies' widths, widest first.
         var widths: [Int]
