@@ -552,9 +552,9 @@ class Deployment:
                         "--seed", "1", "--photos", "0"], env=self.env, check=True, stdout=subprocess.DEVNULL)
         if os.environ.get("DATABASE_URL"):
             # As bench/lib.sh does: a market built in seconds leaves its text indexes' pending lists
-            # full and no statistics, which autovacuum would otherwise work through during the
-            # first level (every search read the pending list: p99s of 4–12 s at 1,000 students).
-            subprocess.run(["psql", os.environ["DATABASE_URL"], "-qc", "VACUUM ANALYZE"], check=True)
+            # full, no statistics and its pages unmarked, which autovacuum would otherwise work through
+            # during the first level (every search read the pending list: p99s of 4–12 s at 1,000 students).
+            subprocess.run([str(ROOT / "bench" / "settle-postgres.sh"), os.environ["DATABASE_URL"]], check=True)
         ports = self.ports = [free_port() for _ in range(self.count)]
         for index, port in enumerate(ports):
             directory = self.data / f"instance{index}"

@@ -84,18 +84,7 @@ seed_market() {  # seed_market: $listings listings (and a user for every 50) wit
   "$binary" seed --listings "$listings" --users $(( listings / 50 + 10 )) --seed 1 --photos 0 >&2
   seed_seconds=$(( $(date +%s) - started ))
   if [ "$database" = postgres ]; then
-    # Every table: the words' price index (listing_terms) answers from the index alone only where
-    # its pages are marked all-visible, and its statistics pick the rarest word to walk.
-    psql "$DATABASE_URL" -qc "VACUUM ANALYZE" >&2
-    # Again, once no autovacuum runs beside it: one running then (an ANALYZE after the seed) held
-    # a snapshot, and the newest pages were left unmarked (1,727 of listing_terms' at 1M), which a
-    # walk reads first and then from the table (its window edge 0.42 ms against 0.15).
-    while [ "$(psql "$DATABASE_URL" -qAtc "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'")" != 0 ]; do sleep 1; done
-    psql "$DATABASE_URL" -qc "VACUUM" >&2
-    # Every table and index read into PostgreSQL's cache (sized to hold them in bench_setup), as a
-    # server that has been answering a while holds them.
-    psql "$DATABASE_URL" -qAtc "CREATE EXTENSION IF NOT EXISTS pg_prewarm" \
-      -c "SELECT sum(pg_prewarm(c.oid)) AS pages_read FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i', 'm', 't')" >&2
+    bench/settle-postgres.sh "$DATABASE_URL"
   fi
 }
 
