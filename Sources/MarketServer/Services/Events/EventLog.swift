@@ -82,9 +82,11 @@ struct EventLog: Sendable {
             """).all(decoding: LiveEventRow.self)
     }
 
-    static func event(_ seq: Int64, on db: any Database) async throws -> LiveEventRow? {
-        try await db.sql.raw("SELECT seq, user_id, kind, payload FROM live_events WHERE seq = \(bind: seq)")
-            .first(decoding: LiveEventRow.self)
+    /// The events numbered `seqs` that are still kept, oldest first (`PendingEventReads`).
+    static func events(_ seqs: [Int64], on db: any Database) async throws -> [LiveEventRow] {
+        try await db.sql.raw("""
+            SELECT seq, user_id, kind, payload FROM live_events WHERE seq = ANY(\(bind: seqs)) ORDER BY seq
+            """).all(decoding: LiveEventRow.self)
     }
 
     /// The newest event id of a user (0 when none is kept): where a fresh stream starts.

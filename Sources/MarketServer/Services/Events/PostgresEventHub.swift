@@ -21,6 +21,8 @@ final class PostgresEventHub: EventHub {
     private let current = NIOLockedValueBox<PostgresConnection?>(nil)
     /// Times the listener has (re)connected: tests wait on it after a restart.
     let connections = NIOLockedValueBox(0)
+    /// Statements that read notified events back (`PendingEventReads`): tests count them.
+    let reads = NIOLockedValueBox(0)
 
     init(configuration: PostgresConnection.Configuration, channel: String) {
         self.configuration = configuration
@@ -44,9 +46,7 @@ final class PostgresEventHub: EventHub {
                             backoff = 0.1
                             connections.withLockedValue { $0 += 1 }
                             try await catchUp(on: database)
-                            for try await notification in notifications {
-                                try await handle(notification.payload, on: database)
-                            }
+                            try await relay(notifications, on: database)
                         }
                     } catch {
                         try? await connection.close()
@@ -63,12 +63,39 @@ final class PostgresEventHub: EventHub {
         }
     }
 
-    /// `"<seq> <user id>"`.
-    private func handle(_ payload: String, on db: any Database) async throws {
+    /// Notifications in, events out: one task notes the events someone here listens for, the
+    /// other reads them back and delivers them, every one waiting in one statement
+    /// (`PendingEventReads`). Either ending ends both: a failed read reconnects, and so catches
+    /// up, as a lost connection does.
+    private func relay(_ notifications: PostgresNotificationSequence, on db: any Database) async throws {
+        let pending = PendingEventReads()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in
+                defer { pending.finish() }
+                for try await notification in notifications {
+                    if let seq = wanted(notification.payload) { pending.add(seq) }
+                }
+            }
+            group.addTask { [self] in
+                for await _ in pending.rings {
+                    let seqs = pending.take()
+                    guard !seqs.isEmpty else { continue }
+                    reads.withLockedValue { $0 += 1 }
+                    // Oldest first: one user's events commit in the order of their numbers (`EventLog`).
+                    for row in try await EventLog.events(seqs, on: db) { subscribers.deliver(row) }
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// The event a notification (`"<seq> <user id>"`) names, if someone here listens for its user.
+    private func wanted(_ payload: String) -> Int64? {
         let parts = payload.split(separator: " ")
-        guard parts.count == 2, let seq = Int64(parts[0]), let userID = UUID(uuidString: String(parts[1])) else { return }
-        guard subscribers.isListening(userID), let row = try await EventLog.event(seq, on: db) else { return }
-        subscribers.deliver(row)
+        guard parts.count == 2, let seq = Int64(parts[0]), let userID = UUID(uuidString: String(parts[1])),
+              subscribers.isListening(userID) else { return nil }
+        return seq
     }
 
     /// Every open stream gets what was committed past its floor while nobody was listening.
