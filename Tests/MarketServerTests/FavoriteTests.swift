@@ -22,8 +22,11 @@ struct FavoriteTests {
             let deal = try await app.deal()
             let first = try await Self.save(app, deal.listing.id, token: deal.buyer.token)
             #expect(first.status == .ok)
-            #expect(try first.decode(Favorite.self).availability == .available)
-            #expect(try await Self.save(app, deal.listing.id, token: deal.buyer.token).status == .ok)  // again: still one
+            let saved = try first.decode(Favorite.self)
+            #expect(saved.availability == .available && saved.listing?.title == "Desk lamp" && saved.title == "Desk lamp")
+            let again = try await Self.save(app, deal.listing.id, token: deal.buyer.token)  // again: still one, saved when it was
+            #expect(again.status == .ok)
+            #expect(try again.decode(Favorite.self).savedAt == saved.savedAt)
             let page = try await Self.favorites(app, token: deal.buyer.token)
             #expect(page.items.map(\.listingId) == [deal.listing.id])
             #expect(page.items.first?.listing?.title == "Desk lamp")
