@@ -9,7 +9,8 @@ import Testing
 @Suite("Hand-written INSERTs")
 struct HandWrittenInsertTests {
     /// Every model written by hand. `everyModelTableIsCovered` finds any other.
-    static let models: [any HandInserted.Type] = [OrderRecord.self, OrderEventRecord.self, NotificationRecord.self, ListingRecord.self]
+    static let models: [any HandInserted.Type] = [OrderRecord.self, OrderEventRecord.self, NotificationRecord.self, ListingRecord.self,
+                                                   FavoriteRecord.self]
 
     @Test("each hand-written INSERT names every field of its model, but those it leaves out on purpose", arguments: models.map { ObjectIdentifier($0) })
     func columnsMatchFields(_ id: ObjectIdentifier) throws {

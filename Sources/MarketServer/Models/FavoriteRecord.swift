@@ -26,3 +26,9 @@ final class FavoriteRecord: Model, @unchecked Sendable {
 }
 
 extension FavoriteRecord: SequencedModel {}
+
+/// Saved with one INSERT that keeps the row already there (`Favorites.save`).
+extension FavoriteRecord: HandInserted {
+    static let insertColumns = ["id", "user_id", "listing_id", "title", "created_at"]
+    static let notInserted: Set<String> = ["seq"]  // the database numbers rows
+}

@@ -24,8 +24,7 @@ struct Favorites {
         guard listing.sellerID != userID else { throw APIError.ownListing("save") }
         // Saved twice at once: the unique index keeps one row, and the other saves nothing.
         let saved = try await database.sql.raw("""
-            INSERT INTO favorites (id, user_id, listing_id, title, created_at)
-            VALUES (\(bind: UUID()), \(bind: userID), \(bind: listingID), \(bind: listing.title), \(bind: now))
+            \(FavoriteRecord.insertHead) VALUES (\(bind: UUID()), \(bind: userID), \(bind: listingID), \(bind: listing.title), \(bind: now))
             ON CONFLICT (user_id, listing_id) DO NOTHING RETURNING created_at
             """).first()?.decode(column: "created_at", as: Date.self)
         var savedAt = saved ?? now
