@@ -42,6 +42,8 @@ let package = Package(
         // The system's libjpeg-turbo and libpng, behind error-safe shims (`setjmp` stays in C).
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        // glibc's malloc tuning: the server keeps one arena a core (`MallocArenas`).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // Photos made smaller for screens: decoding a row at a time, resampling, JPEG encoding.
         // Optimised even in debug builds: the tests upload camera-sized photos, and unoptimised
         // pixel loops are fifty times slower.
@@ -56,6 +58,7 @@ let package = Package(
             dependencies: [
                 "MarketCore",
                 "CZlib",
+                "CMalloc",
                 "PhotoCodec",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
@@ -116,6 +119,7 @@ let package = Package(
                 "MarketServer",
                 "PhotoCodec",
                 "CZlib",
+                "CMalloc",
                 "MarketTestSupport",
                 "MarketClient",
                 .product(name: "VaporTesting", package: "vapor"),

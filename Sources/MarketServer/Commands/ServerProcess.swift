@@ -8,6 +8,7 @@ import Vapor
 /// error), never a crash dump.
 public enum ServerProcess {
     public static func run() async {
+        MallocArenas.limitToCores()
         var env: Environment
         do {
             env = try Environment.detect()
