@@ -28,13 +28,13 @@ struct Favorites {
             ON CONFLICT (user_id, listing_id) DO NOTHING RETURNING created_at
             """).first()?.decode(column: "created_at", as: Date.self)
         var savedAt = saved ?? now
-        if saved == nil, let before = try await FavoriteRecord.query(on: database).filter(\.$userID == userID)
-            .filter(\.$listingID == listingID).first() {
-            savedAt = before.createdAt
+        if saved == nil {  // saved before: when it was
+            savedAt = try await FavoriteRecord.query(on: database).filter(\.$userID == userID)
+                .filter(\.$listingID == listingID).first()?.createdAt ?? now
         }
         // Sold or gone: the fact, not the listing (as `page` shows it).
         let availability = Self.availability(of: listing.status)
-        let shown = availability == .available || availability == .reserved ? try await presenter.present([listing]).first : nil
+        let shown = Self.isOnMarket(availability) ? try await presenter.present([listing]).first : nil
         return Favorite(listingId: listingID, title: shown?.title ?? listing.title, availability: availability, listing: shown, savedAt: savedAt)
     }
 
@@ -49,9 +49,8 @@ struct Favorites {
     }
 
     /// One page of the student's saved listings, newest first; those that left the market say so.
-    func page(for user: UserRecord, limit: Int, after cursor: PageCursor?, only listingID: UUID? = nil) async throws -> FavoritePage {
+    func page(for user: UserRecord, limit: Int, after cursor: PageCursor?) async throws -> FavoritePage {
         let query = FavoriteRecord.query(on: database).filter(\.$userID == (try user.requireID()))
-        if let listingID { query.filter(\.$listingID == listingID) }
         let (rows, next) = try await query.newestFirst(limit: limit, after: cursor)
         let records = try await ListingRecord.query(on: database).filter(\.$id ~~ rows.compactMap(\.listingID)).all()
         var availability: [UUID: FavoriteAvailability] = [:]
@@ -59,12 +58,12 @@ struct Favorites {
         for record in records {
             let state = Self.availability(of: record.status)
             // Sold or gone: the fact, not the listing; one the student may no longer see is gone to them.
-            if state == .available || state == .reserved, try await !ListingVisibility.canSee(record, viewer: user, trust: listings.trust, on: database) {
+            if Self.isOnMarket(state), try await !ListingVisibility.canSee(record, viewer: user, trust: listings.trust, on: database) {
                 availability[try record.requireID()] = .gone
                 continue
             }
             availability[try record.requireID()] = state
-            if state == .available || state == .reserved { onMarket.append(record) }
+            if Self.isOnMarket(state) { onMarket.append(record) }
         }
         // Presented as the feed presents a page: photos and sellers' names in one query each.
         let sellers = try await UserRecord.query(on: database).filter(\.$id ~~ Set(onMarket.map(\.$seller.id))).all()
@@ -89,6 +88,11 @@ struct Favorites {
     /// How many people saved the listing.
     func count(of listingID: UUID) async throws -> Int {
         try await FavoriteRecord.query(on: database).filter(\.$listingID == listingID).count()
+    }
+
+    /// Still on the market: a saved listing shown whole, not only said to be sold or gone.
+    static func isOnMarket(_ availability: FavoriteAvailability) -> Bool {
+        availability == .available || availability == .reserved
     }
 
     static func availability(of status: String) -> FavoriteAvailability {
